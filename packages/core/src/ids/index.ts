@@ -1,0 +1,1 @@
+export * from "./uuid-v7.js";

@@ -1,0 +1,15 @@
+/**
+ * `@bollard/core`: the domain model, the storage contract, services and JSON:API assembly of
+ * Bollard. Storage adapters (`@bollard/storage-memory`, `@bollard/storage-sqlite`) implement
+ * {@link Storage}; `@bollard/http` serves a tracker over HTTP.
+ * @packageDocumentation
+ */
+export * from "./domain/index.js";
+export * from "./errors/index.js";
+export * from "./clock/index.js";
+export * from "./ids/index.js";
+export * from "./storage/index.js";
+export * from "./jsonapi/index.js";
+export * from "./reference/index.js";
+export * from "./services/index.js";
+export * from "./tracker.js";

@@ -1,0 +1,87 @@
+import type { IncludeTree, ResourceRegistry } from "./include.js";
+import type { CollectionMeta, DocumentLinks, JsonApiDocument, Linkage, RelationshipObject, ResourceIdentifier, ResourceObject } from "./jsonapi-types.js";
+import type { ResourceDefinition } from "./resource-definition.js";
+import type { ResourceGraph } from "./resource-graph.js";
+
+/**
+ * Turns one record into a resource object: the definition's attributes (in order, missing
+ * ones as `null`), every to-one relationship, every to-many relationship loaded in `graph`,
+ * and the resource-level self link where the type has one.
+ */
+export function serializeResource<T extends { id: string }>(definition: ResourceDefinition<T>, record: T, graph?: ResourceGraph): ResourceObject {
+  const attributes: Record<string, unknown> = {};
+  for (const key of definition.attributes) attributes[key] = record[key] ?? null;
+  const relationships: Record<string, RelationshipObject> = {};
+  for (const [name, relationship] of Object.entries(definition.relationships)) {
+    if (relationship.kind === "one") {
+      relationships[name] = { data: relationship.linkage(record) };
+    } else {
+      const many = graph?.getMany(definition.type, record.id, name);
+      if (many) relationships[name] = { data: many };
+    }
+  }
+  const resource: ResourceObject = { id: record.id, type: definition.type, attributes, relationships };
+  if (definition.selfLink) resource.links = { self: definition.selfLink(record) };
+  return resource;
+}
+
+/** What {@link buildDocument} needs besides the primary data. */
+export interface BuildDocumentOptions {
+  registry: ResourceRegistry;
+  graph: ResourceGraph;
+  include?: IncludeTree;
+  links?: DocumentLinks;
+  meta?: CollectionMeta | Record<string, unknown>;
+}
+
+/**
+ * Builds a compound document: primary data (one record, `null`, or a list), `included`
+ * holding every record reached through the include paths exactly once (never a primary one),
+ * and the given top-level links and meta. `included` is omitted when nothing was included.
+ */
+export function buildDocument(type: string, primary: { id: string } | null | readonly { id: string }[], options: BuildDocumentOptions): JsonApiDocument {
+  const definition = definitionOf(options.registry, type);
+  const records = primary === null ? [] : Array.isArray(primary) ? primary : [primary as { id: string }];
+  const data = records.map((record) => serializeResource(definition, record, options.graph));
+  const document: JsonApiDocument = { data: Array.isArray(primary) ? data : (data[0] ?? null) };
+  if (options.include && options.include.size > 0) {
+    const seen = new Set(records.map((record) => `${type}:${record.id}`));
+    const included: ResourceObject[] = [];
+    for (const record of records) collectIncluded(type, record, options.include, options, seen, included);
+    if (included.length > 0) document.included = included;
+  }
+  if (options.links) document.links = options.links;
+  if (options.meta) document.meta = options.meta;
+  return document;
+}
+
+function collectIncluded(type: string, record: { id: string }, tree: IncludeTree, options: BuildDocumentOptions, seen: Set<string>, out: ResourceObject[]): void {
+  const definition = definitionOf(options.registry, type);
+  for (const [name, subtree] of tree) {
+    const relationship = definition.relationships[name];
+    if (!relationship) continue;
+    const linkage: Linkage | undefined =
+      relationship.kind === "one" ? relationship.linkage(record) : options.graph.getMany(type, record.id, name);
+    for (const identifier of identifiers(linkage)) {
+      const related = options.graph.get(identifier.type, identifier.id);
+      if (!related) continue;
+      const key = `${identifier.type}:${identifier.id}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push(serializeResource(definitionOf(options.registry, identifier.type), related, options.graph));
+      }
+      if (subtree.size > 0) collectIncluded(identifier.type, related, subtree, options, seen, out);
+    }
+  }
+}
+
+function identifiers(linkage: Linkage | undefined): ResourceIdentifier[] {
+  if (!linkage) return [];
+  return Array.isArray(linkage) ? linkage : [linkage];
+}
+
+function definitionOf(registry: ResourceRegistry, type: string): ResourceDefinition {
+  const definition = registry.get(type);
+  if (!definition) throw new Error(`No resource definition for type "${type}"`);
+  return definition;
+}

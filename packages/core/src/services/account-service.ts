@@ -1,0 +1,92 @@
+import type { Clock } from "../clock/index.js";
+import { AccountSchema, UserSchema, type Account, type User, type UserRole } from "../domain/index.js";
+import { BollardError, UnauthorizedError } from "../errors/index.js";
+import { uuidv7 } from "../ids/index.js";
+import type { Storage } from "../storage/index.js";
+import { apiKeyPrefix, generateApiKey, hashApiKey, parseAuthorization, sameDigest } from "./api-keys.js";
+
+/** Who is calling: an account and one of its users. Every session-scoped read and write uses it. */
+export interface Principal {
+  account: Account;
+  user: User;
+}
+
+/** A user with a freshly minted API key; the key is shown once and never stored. */
+export interface IssuedKey extends Principal {
+  apiKey: string;
+}
+
+/** Administrative operations on accounts, users and keys (no session needed). */
+export interface AccountService {
+  /** Creates an account; a taken `company_name` is a 422 `DUPLICATE`. */
+  create(companyName: string): Promise<Account>;
+  /** The account with this exact name, created when missing. */
+  ensure(companyName: string): Promise<{ account: Account; created: boolean }>;
+  get(id: string): Promise<Account | null>;
+  findByName(companyName: string): Promise<Account | null>;
+  /** Whether any account exists (a fresh database has none). */
+  any(): Promise<boolean>;
+  /** Creates a user with the role and mints an API key for it. */
+  issueKey(accountId: string, options?: { role?: UserRole; name?: string | null }): Promise<IssuedKey>;
+  /** The principal behind an `Authorization` header value or a bare key; 401 when unknown. */
+  authenticate(authorizationOrKey: string | null | undefined): Promise<Principal>;
+  /** The principal for a known account and user id (for embedders that have no keys); 404 when unknown. */
+  principal(accountId: string, userId: string): Promise<Principal>;
+}
+
+/** Creates the {@link AccountService} over a storage. */
+export function createAccountService(storage: Storage, clock: Clock): AccountService {
+  const now = () => clock.now().toISOString();
+  const service: AccountService = {
+    async create(companyName) {
+      const name = companyName.trim();
+      if (name === "") throw new BollardError("BLANK", "Company name can't be blank", { pointer: "/data/attributes/company_name" });
+      return storage.transaction(async (tx) => {
+        if (await tx.accounts.findByName(name)) {
+          throw new BollardError("DUPLICATE", `An account named '${name}' already exists`, { pointer: "/data/attributes/company_name" });
+        }
+        const account = AccountSchema.parse({ id: uuidv7(), company_name: name, created_at: now() });
+        await tx.accounts.insert(account);
+        return account;
+      });
+    },
+    async ensure(companyName) {
+      const existing = await storage.accounts.findByName(companyName.trim());
+      if (existing) return { account: existing, created: false };
+      return { account: await service.create(companyName), created: true };
+    },
+    get: (id) => storage.accounts.get(id),
+    findByName: (companyName) => storage.accounts.findByName(companyName),
+    async any() {
+      return (await storage.accounts.list({ number: 1, size: 1 })).total > 0;
+    },
+    async issueKey(accountId, options = {}) {
+      const apiKey = generateApiKey();
+      return storage.transaction(async (tx) => {
+        const account = await tx.accounts.get(accountId);
+        if (!account) throw new BollardError("NOT_FOUND", `No account ${accountId}`);
+        const createdAt = now();
+        const user = UserSchema.parse({ id: uuidv7(), account_id: accountId, name: options.name ?? null, email: null, role: options.role ?? "editor", created_at: createdAt });
+        await tx.users.insert(user);
+        await tx.apiKeys.insert({ id: uuidv7(), account_id: accountId, user_id: user.id, key_hash: hashApiKey(apiKey), prefix: apiKeyPrefix(apiKey), created_at: createdAt, last_used_at: null });
+        return { account, user, apiKey };
+      });
+    },
+    async authenticate(authorizationOrKey) {
+      const key = authorizationOrKey?.includes(" ") ? parseAuthorization(authorizationOrKey) : (authorizationOrKey ?? null);
+      if (!key) throw new UnauthorizedError();
+      const hash = hashApiKey(key);
+      const stored = await storage.apiKeys.findByHash(hash);
+      if (!stored || !sameDigest(stored.key_hash, hash)) throw new UnauthorizedError();
+      const [account, user] = await Promise.all([storage.accounts.get(stored.account_id), storage.users.get(stored.account_id, stored.user_id)]);
+      if (!account || !user) throw new UnauthorizedError();
+      return { account, user };
+    },
+    async principal(accountId, userId) {
+      const [account, user] = await Promise.all([storage.accounts.get(accountId), storage.users.get(accountId, userId)]);
+      if (!account || !user) throw new BollardError("NOT_FOUND", "No such account or user");
+      return { account, user };
+    },
+  };
+  return service;
+}

@@ -1,0 +1,94 @@
+import type { IncludeTree } from "../jsonapi/include.js";
+import type { ResourceIdentifier } from "../jsonapi/jsonapi-types.js";
+import { resourceRegistry } from "../jsonapi/resources.js";
+import type { ResourceGraph } from "../jsonapi/resource-graph.js";
+import type { StorageRepositories } from "../storage/index.js";
+
+type Row = { id: string };
+type OneLoader = (s: StorageRepositories, accountId: string, ids: string[]) => Promise<Row[]>;
+type ManyLoader = (s: StorageRepositories, accountId: string, parentIds: string[]) => Promise<Map<string, Row[]>>;
+
+const each = async <T>(ids: string[], get: (id: string) => Promise<T | null>): Promise<T[]> =>
+  (await Promise.all(ids.map(get))).filter((row): row is Awaited<T> => row !== null) as T[];
+
+/** How records of each type are fetched by id, scoped to the account where they are account-owned. */
+const oneLoaders: Record<string, OneLoader> = {
+  port: (s, _a, ids) => s.ports.getMany(ids),
+  terminal: (s, _a, ids) => s.terminals.getMany(ids),
+  rail_terminal: (s, _a, ids) => s.railTerminals.getMany(ids),
+  metro_area: (s, _a, ids) => s.metroAreas.getMany(ids),
+  vessel: (s, _a, ids) => s.vessels.getMany(ids),
+  shipping_line: (s, _a, ids) => s.shippingLines.getMany(ids),
+  shipment: (s, a, ids) => s.shipments.getMany(a, ids),
+  container: (s, a, ids) => s.containers.getMany(a, ids),
+  account: (s, a, ids) => each(ids.filter((id) => id === a), (id) => s.accounts.get(id)),
+  user: (s, a, ids) => each(ids, (id) => s.users.get(a, id)),
+  tracking_request: (s, a, ids) => each(ids, (id) => s.trackingRequests.get(a, id)),
+  transport_event: (s, a, ids) => each(ids, (id) => s.transportEvents.get(a, id)),
+  custom_field_definition: (s, a, ids) => each(ids, (id) => s.customFieldDefinitions.get(a, id)),
+  webhook: (s, a, ids) => each(ids, (id) => s.webhooks.get(a, id)),
+};
+
+function groupBy<T extends Row>(rows: T[], key: (row: T) => string): Map<string, Row[]> {
+  const groups = new Map<string, Row[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
+
+/** How to-many relationships are fetched for many parents at once, keyed `type.relationship`. */
+const manyLoaders: Record<string, ManyLoader> = {
+  "shipment.containers": async (s, a, ids) => groupBy(await s.containers.listByShipments(a, ids), (c) => c.shipment_id),
+  "container.transport_events": async (s, a, ids) => groupBy((await s.transportEvents.listByContainers(a, ids)).items, (e) => e.container_id),
+  "container.raw_events": async (s, a, ids) => groupBy((await s.rawEvents.listByContainers(a, ids)).items, (e) => e.container_id),
+  "custom_field_definition.options": async (s, a, ids) =>
+    new Map(await Promise.all(ids.map(async (id) => [id, (await s.customFieldOptions.listByDefinition(a, id)).items] as const))),
+};
+
+/**
+ * Loads into `graph` every record reachable from `records` (of `type`) along the include tree,
+ * plus the to-many linkage of each relationship walked, batching one storage call per type and level.
+ */
+export async function loadIncludes(storage: StorageRepositories, accountId: string, graph: ResourceGraph, type: string, records: readonly Row[], tree: IncludeTree): Promise<void> {
+  const definition = resourceRegistry.get(type);
+  if (!definition || records.length === 0) return;
+  for (const [name, subtree] of tree) {
+    const relationship = definition.relationships[name];
+    if (!relationship) continue;
+    const reached = new Map<string, Row[]>();
+    if (relationship.kind === "one") {
+      const wanted = new Map<string, Set<string>>();
+      for (const record of records) {
+        const linkage = relationship.linkage(record) as ResourceIdentifier | null;
+        if (linkage) (wanted.get(linkage.type) ?? wanted.set(linkage.type, new Set()).get(linkage.type)!).add(linkage.id);
+      }
+      for (const [targetType, idSet] of wanted) {
+        const ids = [...idSet];
+        const missing = ids.filter((id) => !graph.get(targetType, id));
+        const loader = oneLoaders[targetType];
+        if (loader && missing.length > 0) graph.add(targetType, await loader(storage, accountId, missing));
+        reached.set(targetType, ids.map((id) => graph.get(targetType, id)).filter((row): row is Row => row !== undefined));
+      }
+    } else {
+      const loader = manyLoaders[`${type}.${name}`];
+      const targetType = relationship.types[0]!;
+      if (!loader) continue;
+      const groups = await loader(storage, accountId, records.map((r) => r.id));
+      const all: Row[] = [];
+      for (const record of records) {
+        const children = groups.get(record.id) ?? [];
+        graph.add(targetType, children);
+        graph.setMany(type, record.id, name, children.map((child) => ({ type: targetType, id: child.id })));
+        all.push(...children);
+      }
+      reached.set(targetType, all);
+    }
+    if (subtree.size > 0) {
+      for (const [targetType, rows] of reached) await loadIncludes(storage, accountId, graph, targetType, rows, subtree);
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import type { Clock } from "../clock/index.js";
+import { ForbiddenError } from "../errors/index.js";
+import type { Storage } from "../storage/index.js";
+import type { Principal } from "./account-service.js";
+import { createContainerService, type ContainerService } from "./container-service.js";
+import { createShipmentService, type ShipmentService } from "./shipment-service.js";
+
+/** What every session-scoped service is built from. */
+export interface SessionContext {
+  readonly storage: Storage;
+  readonly clock: Clock;
+  readonly principal: Principal;
+  /** The account every read and write of this session is scoped to. */
+  readonly accountId: string;
+  /** Throws 403 unless the user may update records (role `editor`). */
+  requireEditor(): void;
+}
+
+/**
+ * The tracker as seen by one user of one account: every read and write is scoped to the account,
+ * records of other accounts are invisible (404), and writes need the `editor` role (403 otherwise).
+ */
+export interface Session {
+  readonly principal: Principal;
+  readonly shipments: ShipmentService;
+  readonly containers: ContainerService;
+}
+
+/** Creates a {@link Session} for a principal. */
+export function createSession(storage: Storage, clock: Clock, principal: Principal): Session {
+  const context: SessionContext = {
+    storage,
+    clock,
+    principal,
+    accountId: principal.account.id,
+    requireEditor() {
+      if (principal.user.role !== "editor") throw new ForbiddenError("Your role (viewer) does not allow changes");
+    },
+  };
+  return {
+    principal,
+    shipments: createShipmentService(context),
+    containers: createContainerService(context),
+  };
+}

@@ -1,0 +1,55 @@
+import type { Shipment } from "../domain/index.js";
+import { NotFoundError } from "../errors/index.js";
+import { mergeIncludes, parseInclude } from "../jsonapi/include.js";
+import { ResourceGraph } from "../jsonapi/resource-graph.js";
+import { resourceRegistry } from "../jsonapi/resources.js";
+import { loadIncludes } from "./include-loader.js";
+import { resolvePage } from "./pagination-defaults.js";
+import type { ListOptions, ListResult, ReadOptions, ResourceResult } from "./read-results.js";
+import type { SessionContext } from "./session.js";
+
+/** Filters of {@link ShipmentService.list}. */
+export interface ShipmentListOptions extends ListOptions {
+  trackingStopped?: boolean;
+  number?: string;
+  q?: string;
+}
+
+/** Reads and edits of the session account's shipments. */
+export interface ShipmentService {
+  /** One shipment with its container linkage and the requested includes; 404 when absent. */
+  get(id: string, options?: ReadOptions): Promise<ResourceResult<Shipment>>;
+  /** Shipments newest first; default page size 30. */
+  list(options?: ShipmentListOptions): Promise<ListResult<Shipment>>;
+}
+
+/** Shipments always carry their containers' linkage, so containers are loaded even when not included. */
+const LINKAGE = parseInclude("containers", "shipment", resourceRegistry);
+
+/** Creates the {@link ShipmentService} of a session. */
+export function createShipmentService(context: SessionContext): ShipmentService {
+  const { storage, accountId } = context;
+  return {
+    async get(id, options = {}) {
+      const include = parseInclude(options.include, "shipment", resourceRegistry);
+      const shipment = await storage.shipments.get(accountId, id);
+      if (!shipment) throw new NotFoundError(`No shipment ${id}`);
+      const graph = new ResourceGraph();
+      await loadIncludes(storage, accountId, graph, "shipment", [shipment], mergeIncludes(LINKAGE, include));
+      return { type: "shipment", data: shipment, graph, include };
+    },
+    async list(options = {}) {
+      const include = parseInclude(options.include, "shipment", resourceRegistry);
+      const page = resolvePage(options.page, 30);
+      const { items, total } = await storage.shipments.list(accountId, {
+        page,
+        ...(options.trackingStopped !== undefined && { trackingStopped: options.trackingStopped }),
+        ...(options.number !== undefined && { number: options.number }),
+        ...(options.q !== undefined && { q: options.q }),
+      });
+      const graph = new ResourceGraph();
+      await loadIncludes(storage, accountId, graph, "shipment", items, mergeIncludes(LINKAGE, include));
+      return { type: "shipment", data: items, total, page, graph, include };
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export * from "./pagination.js";
+export * from "./repositories.js";
+export * from "./storage.js";

@@ -1,0 +1,38 @@
+import type { StorageRepositories } from "./repositories.js";
+
+/** What a storage backend can do, declared so core never checks which backend it runs on. */
+export interface StorageCapabilities {
+  /** Data survives the process (false for memory storage). */
+  readonly persistent: boolean;
+  /** Several processes may use the same data at once (PostgreSQL). */
+  readonly multiProcess: boolean;
+}
+
+/**
+ * The storage contract every adapter implements: every repository of
+ * {@link StorageRepositories}, usable directly (each call is atomic on its own) or inside
+ * {@link Storage.transaction}.
+ *
+ * Adapters translate records to their backend and back, and nothing more: ids, timestamps,
+ * validation, tenancy rules and domain events are decided in core before a record arrives here.
+ * `@bollard/core/testing` exports `runStorageContract`, which checks every rule stated in these docs.
+ */
+export interface Storage extends StorageRepositories {
+  /** A short name for logs, e.g. `memory` or `sqlite`. */
+  readonly name: string;
+  readonly capabilities: StorageCapabilities;
+  /**
+   * Prepares the backend (creates or migrates the schema). Idempotent; `createTracker` calls it.
+   * Every other method may be called only after it resolved.
+   */
+  open(): Promise<void>;
+  /**
+   * Runs `fn` atomically: when it resolves, every write it made is durable; when it throws or rejects,
+   * none is visible and the error is rethrown. Reads through `tx` see the transaction's own writes;
+   * other callers never see them before commit. Transactions are serialized with each other.
+   * `fn` must use only `tx` (calling the outer storage inside it may deadlock).
+   */
+  transaction<T>(fn: (tx: StorageRepositories) => Promise<T>): Promise<T>;
+  /** Flushes and releases the backend. Further calls fail. Idempotent. */
+  close(): Promise<void>;
+}
