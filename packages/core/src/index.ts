@@ -13,3 +13,4 @@ export * from "./jsonapi/index.js";
 export * from "./reference/index.js";
 export * from "./services/index.js";
 export * from "./tracker.js";
+export * from "./demo/index.js";

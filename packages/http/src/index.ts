@@ -1,1 +1,9 @@
-export {};
+/**
+ * `@bollard/http`: the `/v2` JSON:API over a tracker ({@link createHttpApp}), the server
+ * helper and the `bollard` command.
+ * @packageDocumentation
+ */
+export { createHttpApp, type HttpAppOptions, type AppEnv } from "./app.js";
+export { startServer, type StartServerOptions, type RunningServer } from "./server.js";
+export { runCli, type CliIo } from "./cli/cli.js";
+export type { LogEntry } from "./middleware/request-log.js";

@@ -6,3 +6,7 @@ export * from "./container-service.js";
 export * from "./read-results.js";
 export * from "./pagination-defaults.js";
 export { loadIncludes } from "./include-loader.js";
+export * from "./input-validation.js";
+export * from "./container-event-service.js";
+export * from "./tracking-request-service.js";
+export * from "./reference-service.js";

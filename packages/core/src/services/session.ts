@@ -3,7 +3,9 @@ import { ForbiddenError } from "../errors/index.js";
 import type { Storage } from "../storage/index.js";
 import type { Principal } from "./account-service.js";
 import { createContainerService, type ContainerService } from "./container-service.js";
+import { createReferenceService, type ReferenceService } from "./reference-service.js";
 import { createShipmentService, type ShipmentService } from "./shipment-service.js";
+import { createTrackingRequestService, type TrackingRequestService } from "./tracking-request-service.js";
 
 /** What every session-scoped service is built from. */
 export interface SessionContext {
@@ -24,6 +26,9 @@ export interface Session {
   readonly principal: Principal;
   readonly shipments: ShipmentService;
   readonly containers: ContainerService;
+  readonly trackingRequests: TrackingRequestService;
+  /** Ports, terminals, metro areas and shipping lines (shared by every account). */
+  readonly reference: ReferenceService;
 }
 
 /** Creates a {@link Session} for a principal. */
@@ -41,5 +46,7 @@ export function createSession(storage: Storage, clock: Clock, principal: Princip
     principal,
     shipments: createShipmentService(context),
     containers: createContainerService(context),
+    trackingRequests: createTrackingRequestService(context),
+    reference: createReferenceService(context),
   };
 }

@@ -1,9 +1,11 @@
+import { z } from "zod";
 import type { Shipment } from "../domain/index.js";
 import { NotFoundError } from "../errors/index.js";
 import { mergeIncludes, parseInclude } from "../jsonapi/include.js";
 import { ResourceGraph } from "../jsonapi/resource-graph.js";
 import { resourceRegistry } from "../jsonapi/resources.js";
 import { loadIncludes } from "./include-loader.js";
+import { definedOnly, parseInput, ReferenceListSchema } from "./input-validation.js";
 import { resolvePage } from "./pagination-defaults.js";
 import type { ListOptions, ListResult, ReadOptions, ResourceResult } from "./read-results.js";
 import type { SessionContext } from "./session.js";
@@ -21,7 +23,15 @@ export interface ShipmentService {
   get(id: string, options?: ReadOptions): Promise<ResourceResult<Shipment>>;
   /** Shipments newest first; default page size 30. */
   list(options?: ShipmentListOptions): Promise<ListResult<Shipment>>;
+  /** Replaces `ref_numbers` and/or `tags` (editor only); any other attribute is a 422 on its pointer. */
+  update(id: string, attributes: unknown): Promise<ResourceResult<Shipment>>;
 }
+
+/** The attributes `PATCH /v2/shipments/{id}` accepts. */
+export const ShipmentPatchSchema = z.strictObject({
+  ref_numbers: ReferenceListSchema.optional(),
+  tags: ReferenceListSchema.refine((tags) => new Set(tags).size === tags.length, "tags must be unique").optional(),
+});
 
 /** Shipments always carry their containers' linkage, so containers are loaded even when not included. */
 const LINKAGE = parseInclude("containers", "shipment", resourceRegistry);
@@ -50,6 +60,20 @@ export function createShipmentService(context: SessionContext): ShipmentService 
       const graph = new ResourceGraph();
       await loadIncludes(storage, accountId, graph, "shipment", items, mergeIncludes(LINKAGE, include));
       return { type: "shipment", data: items, total, page, graph, include };
+    },
+    async update(id, attributes) {
+      context.requireEditor();
+      const patch = parseInput(ShipmentPatchSchema, attributes ?? {});
+      const updated = await storage.transaction(async (tx) => {
+        const shipment = await tx.shipments.get(accountId, id);
+        if (!shipment) throw new NotFoundError(`No shipment ${id}`);
+        const next: Shipment = { ...shipment, ...definedOnly(patch), updated_at: context.clock.now().toISOString() };
+        await tx.shipments.update(next);
+        return next;
+      });
+      const graph = new ResourceGraph();
+      await loadIncludes(storage, accountId, graph, "shipment", [updated], LINKAGE);
+      return { type: "shipment", data: updated, graph, include: new Map() };
     },
   };
 }

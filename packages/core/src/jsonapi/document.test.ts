@@ -1,0 +1,140 @@
+import { describe, expect, it } from "vitest";
+import { BollardError, ValidationError } from "../errors/index.js";
+import { buildDocument, serializeResource } from "./document.js";
+import { errorDocument, errorStatus } from "./error-document.js";
+import { parseInclude, includePaths, mergeIncludes } from "./include.js";
+import { ResourceGraph } from "./resource-graph.js";
+import { containerResource, resourceRegistry, shipmentResource, transportEventResource } from "./resources.js";
+import { collectionLinks } from "./collection-links.js";
+
+const S1 = "0190a8f0-0000-7000-8000-000000000001";
+const C1 = "0190a8f0-0000-7000-8000-0000000000c1";
+const C2 = "0190a8f0-0000-7000-8000-0000000000c2";
+const P1 = "0190a8f0-0000-7000-8000-0000000000a1";
+const E1 = "0190a8f0-0000-7000-8000-0000000000e1";
+
+const shipment = { id: S1, bill_of_lading_number: "MAEU123", port_of_lading_id: P1, port_of_discharge_id: P1, destination_id: null, destination_type: null } as any;
+const containers = [
+  { id: C1, shipment_id: S1, number: "MSKU9070323", pod_terminal_id: null, pickup_facility_id: null },
+  { id: C2, shipment_id: S1, number: "CSQU3054383", pod_terminal_id: null, pickup_facility_id: null },
+] as any[];
+const port = { id: P1, name: "Busan", code: "KRPUS" } as any;
+const event = { id: E1, container_id: C1, shipment_id: S1, event: "container.transport.vessel_loaded", location_id: P1, location_type: "port" } as any;
+
+function graph() {
+  return new ResourceGraph()
+    .add("shipment", shipment)
+    .add("container", containers)
+    .add("port", port)
+    .add("transport_event", event)
+    .setMany("shipment", S1, "containers", containers.map((c) => ({ type: "container", id: c.id })))
+    .setMany("container", C1, "transport_events", [{ type: "transport_event", id: E1 }])
+    .setMany("container", C2, "transport_events", []);
+}
+
+describe("serializeResource", () => {
+  it("emits every spec attribute in order, missing ones as null, and the self link", () => {
+    const resource = serializeResource(shipmentResource, shipment, graph());
+    expect(Object.keys(resource.attributes)).toEqual(shipmentResource.attributes);
+    expect(resource.attributes.bill_of_lading_number).toBe("MAEU123");
+    expect(resource.attributes.pod_eta_at).toBeNull();
+    expect(resource.links).toEqual({ self: `/v2/shipments/${S1}` });
+  });
+
+  it("gives every to-one relationship, with data null when empty", () => {
+    const resource = serializeResource(shipmentResource, shipment, graph());
+    expect(resource.relationships?.port_of_lading).toEqual({ data: { type: "port", id: P1 } });
+    expect(resource.relationships?.destination).toEqual({ data: null });
+    expect(resource.relationships?.line_tracking_stopped_by_user).toEqual({ data: null });
+  });
+
+  it("gives a to-many relationship only when its linkage was loaded", () => {
+    expect(serializeResource(shipmentResource, shipment, graph()).relationships?.containers).toEqual({
+      data: [{ type: "container", id: C1 }, { type: "container", id: C2 }],
+    });
+    expect(serializeResource(shipmentResource, shipment, new ResourceGraph()).relationships?.containers).toBeUndefined();
+    expect(serializeResource(containerResource, containers[0], new ResourceGraph()).links).toBeUndefined();
+  });
+});
+
+describe("parseInclude", () => {
+  it("splits comma lists, trims, and follows dotted paths through the relationship types", () => {
+    const tree = parseInclude("containers, port_of_lading,containers.transport_events.location", "shipment", resourceRegistry);
+    expect(includePaths(tree)).toEqual(["containers", "containers.transport_events", "containers.transport_events.location", "port_of_lading"]);
+  });
+
+  it("rejects an unknown name with a 400 on the include parameter", () => {
+    const attempt = () => parseInclude("containers.nope", "shipment", resourceRegistry);
+    expect(attempt).toThrow(BollardError);
+    try {
+      attempt();
+    } catch (error) {
+      expect((error as BollardError).status).toBe(400);
+      expect((error as BollardError).source).toEqual({ parameter: "include" });
+    }
+  });
+
+  it("treats undefined and empty as no includes, and merges trees", () => {
+    expect(parseInclude(undefined, "shipment", resourceRegistry).size).toBe(0);
+    expect(parseInclude(",", "shipment", resourceRegistry).size).toBe(0);
+    const merged = mergeIncludes(parseInclude("containers", "shipment", resourceRegistry), parseInclude("containers.shipment", "shipment", resourceRegistry));
+    expect(includePaths(merged)).toEqual(["containers", "containers.shipment"]);
+  });
+});
+
+describe("buildDocument", () => {
+  it("includes each reached record once and never a primary record", () => {
+    const include = parseInclude("containers.transport_events.location,containers.shipment,port_of_lading,port_of_discharge", "shipment", resourceRegistry);
+    const doc = buildDocument("shipment", shipment, { registry: resourceRegistry, graph: graph(), include });
+    const keys = doc.included!.map((r) => `${r.type}:${r.id}`);
+    expect(keys).toEqual([`container:${C1}`, `transport_event:${E1}`, `port:${P1}`, `container:${C2}`]);
+  });
+
+  it("omits included when nothing is included and keeps null primary data", () => {
+    expect(buildDocument("shipment", null, { registry: resourceRegistry, graph: graph() })).toEqual({ data: null });
+    const doc = buildDocument("transport_event", [event], { registry: resourceRegistry, graph: graph(), meta: { size: 1, total: 1 } });
+    expect(Array.isArray(doc.data)).toBe(true);
+    expect(doc.included).toBeUndefined();
+    expect(doc.meta).toEqual({ size: 1, total: 1 });
+    expect((doc.data as any[])[0].relationships.location).toEqual({ data: { type: "port", id: P1 } });
+    expect(transportEventResource.attributes).toContain("event");
+  });
+});
+
+describe("collectionLinks", () => {
+  it("echoes self and rebuilds paging links with sorted keys, raw brackets and commas", () => {
+    const links = collectionLinks("http://h/v2/containers?page%5Bsize%5D=2&include=shipment%2Cpod_terminal&page%5Bnumber%5D=2", { number: 2, size: 2 }, 5);
+    expect(links.self).toBe("http://h/v2/containers?page%5Bsize%5D=2&include=shipment%2Cpod_terminal&page%5Bnumber%5D=2");
+    expect(links.current).toBe("http://h/v2/containers?include=shipment,pod_terminal&page[number]=2&page[size]=2");
+    expect(links.first).toBe("http://h/v2/containers?include=shipment,pod_terminal&page[number]=1&page[size]=2");
+    expect(links.prev).toBe(links.first);
+    expect(links.next).toBe("http://h/v2/containers?include=shipment,pod_terminal&page[number]=3&page[size]=2");
+    expect(links.last).toBe(links.next);
+  });
+
+  it("has no prev on the first page and no next on the last; an empty list has one page", () => {
+    const links = collectionLinks("http://h/v2/shipments", { number: 1, size: 30 }, 0);
+    expect(links).toEqual({ self: "http://h/v2/shipments", current: "http://h/v2/shipments?page[number]=1", first: "http://h/v2/shipments?page[number]=1", last: "http://h/v2/shipments?page[number]=1" });
+  });
+});
+
+describe("errorDocument", () => {
+  it("maps a Bollard error with its string status, code and source", () => {
+    const error = new BollardError("BLANK", "Request number can't be blank", { pointer: "/data/attributes/request_number" });
+    expect(errorDocument(error)).toEqual({
+      errors: [{ status: "422", title: "Unprocessable Entity", detail: "Request number can't be blank", code: "BLANK", source: { pointer: "/data/attributes/request_number" } }],
+    });
+    expect(errorStatus(error)).toBe(422);
+  });
+
+  it("lists every issue of a validation error", () => {
+    const error = new ValidationError([new BollardError("BLANK", "a", { pointer: "/a" }), new BollardError("INVALID", "b", { pointer: "/b" })]);
+    expect(errorDocument(error).errors.map((e) => e.code)).toEqual(["BLANK", "INVALID"]);
+  });
+
+  it("hides everything about an unexpected error", () => {
+    const doc = errorDocument(new Error("SQLITE_BUSY at /secret/path"));
+    expect(doc).toEqual({ errors: [{ status: "500", title: "Internal Server Error", detail: "An unexpected error occurred", code: "INTERNAL" }] });
+    expect(errorStatus(new Error("x"))).toBe(500);
+  });
+});

@@ -1,0 +1,70 @@
+import fc from "fast-check";
+import {
+  WebhookDeliveryStatusSchema,
+  WebhookEventNameSchema,
+  type Webhook,
+  type WebhookNotification,
+  type WebhookNotificationAttempt,
+} from "../domain/index.js";
+import { intArb, nonEmptyTextArb, nullable, textArb, timestampArb, uuidArb } from "./arbitrary-values.js";
+
+const plain = { noNullPrototype: true } as const;
+const httpStatusArb = fc.integer({ min: 100, max: 599 });
+
+/** Any valid webhook of the account: http or https, any non-empty set of events, any headers. */
+export function arbitraryWebhook(accountId: string): fc.Arbitrary<Webhook> {
+  return fc.record(
+    {
+      id: uuidArb,
+      account_id: fc.constant(accountId),
+      url: fc.webUrl({ validSchemes: ["https", "http"], withQueryParameters: true, withFragments: true }),
+      active: fc.boolean(),
+      events: fc.uniqueArray(fc.constantFrom(...WebhookEventNameSchema.options), { minLength: 1, maxLength: WebhookEventNameSchema.options.length }),
+      secret: nonEmptyTextArb,
+      headers: nullable(fc.array(fc.record({ name: nonEmptyTextArb, value: textArb() }, plain), { maxLength: 4 })),
+      consecutive_failures: intArb(0),
+      created_at: timestampArb,
+      updated_at: timestampArb,
+    },
+    plain,
+  );
+}
+
+/** Any valid notification of the webhook, in every delivery state. */
+export function arbitraryWebhookNotification(accountId: string, webhookId: string): fc.Arbitrary<WebhookNotification> {
+  return fc.record(
+    {
+      id: uuidArb,
+      account_id: fc.constant(accountId),
+      webhook_id: fc.constant(webhookId),
+      event: fc.constantFrom(...WebhookEventNameSchema.options),
+      delivery_status: fc.constantFrom(...WebhookDeliveryStatusSchema.options),
+      reference_object_type: nonEmptyTextArb,
+      reference_object_id: uuidArb,
+      payload: fc.oneof(textArb(), fc.json()),
+      attempts: intArb(0),
+      next_attempt_at: nullable(timestampArb),
+      last_attempt_at: nullable(timestampArb),
+      last_response_status: nullable(httpStatusArb),
+      created_at: timestampArb,
+      updated_at: timestampArb,
+    },
+    plain,
+  );
+}
+
+/** Any valid delivery attempt of the notification, answered or not. */
+export function arbitraryWebhookNotificationAttempt(notificationId: string): fc.Arbitrary<WebhookNotificationAttempt> {
+  return fc.record(
+    {
+      id: uuidArb,
+      notification_id: fc.constant(notificationId),
+      attempted_at: timestampArb,
+      duration_ms: intArb(0),
+      status_code: nullable(httpStatusArb),
+      error: nullable(textArb()),
+      response_excerpt: nullable(textArb()),
+    },
+    plain,
+  );
+}

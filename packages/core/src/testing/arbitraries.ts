@@ -1,0 +1,160 @@
+import fc from "fast-check";
+import {
+  FailedReasonSchema,
+  LineTrackingStoppedReasonSchema,
+  LocationTypeSchema,
+  RequestTypeSchema,
+  TerminalTypeSchema,
+  TrackingRequestStatusSchema,
+  UserRoleSchema,
+  type Account,
+  type ApiKey,
+  type Shipment,
+  type TrackingRequest,
+  type User,
+} from "../domain/index.js";
+import {
+  imoArb,
+  intArb,
+  locodeArb,
+  nonEmptyTextArb,
+  nullable,
+  scacArb,
+  textArb,
+  textListArb,
+  timeZoneArb,
+  timestampArb,
+  uuidArb,
+} from "./arbitrary-values.js";
+
+export * from "./arbitrary-values.js";
+export * from "./arbitraries-reference.js";
+export * from "./arbitraries-containers.js";
+export * from "./arbitraries-custom-fields.js";
+export * from "./arbitraries-webhooks.js";
+
+// fast-check may build records with a null prototype unless told not to; stored records are plain objects.
+const plain = { noNullPrototype: true } as const;
+const nullableText = nullable(textArb());
+
+/** Any valid account. */
+export function arbitraryAccount(): fc.Arbitrary<Account> {
+  return fc.record({ id: uuidArb, company_name: nonEmptyTextArb, created_at: timestampArb }, plain);
+}
+
+/** Any valid user of the account. */
+export function arbitraryUser(accountId: string): fc.Arbitrary<User> {
+  return fc.record(
+    {
+      id: uuidArb,
+      account_id: fc.constant(accountId),
+      name: nullableText,
+      email: nullableText,
+      role: fc.constantFrom(...UserRoleSchema.options),
+      created_at: timestampArb,
+    },
+    plain,
+  );
+}
+
+/** Any valid API key of the user. */
+export function arbitraryApiKey(accountId: string, userId: string): fc.Arbitrary<ApiKey> {
+  return fc.record(
+    {
+      id: uuidArb,
+      account_id: fc.constant(accountId),
+      user_id: fc.constant(userId),
+      key_hash: fc.stringMatching(/^[0-9a-f]{64}$/),
+      prefix: nonEmptyTextArb,
+      created_at: timestampArb,
+      last_used_at: nullable(timestampArb),
+    },
+    plain,
+  );
+}
+
+/** Any valid tracking request of the account. */
+export function arbitraryTrackingRequest(accountId: string): fc.Arbitrary<TrackingRequest> {
+  return fc.record(
+    {
+      id: uuidArb,
+      account_id: fc.constant(accountId),
+      request_number: nonEmptyTextArb,
+      request_type: fc.constantFrom(...RequestTypeSchema.options),
+      scac: nullable(scacArb),
+      status: fc.constantFrom(...TrackingRequestStatusSchema.options),
+      failed_reason: nullable(fc.constantFrom(...FailedReasonSchema.options)),
+      created_at: timestampArb,
+      updated_at: timestampArb,
+      ref_numbers: textListArb,
+      shipment_tags: textListArb,
+      tags: textListArb,
+      is_retrying: fc.boolean(),
+      retry_count: intArb(0),
+      tracked_object_id: nullable(uuidArb),
+      tracked_object_type: nullable(fc.constant("shipment" as const)),
+      customer_id: nullable(uuidArb),
+      user_id: nullable(uuidArb),
+      next_attempt_at: nullable(timestampArb),
+      customer_name: nullableText,
+    },
+    plain,
+  );
+}
+
+/** Any valid shipment of the account. */
+export function arbitraryShipment(accountId: string): fc.Arbitrary<Shipment> {
+  const ts = nullable(timestampArb);
+  const tz = nullable(timeZoneArb);
+  return fc.record(
+    {
+      id: uuidArb,
+      account_id: fc.constant(accountId),
+      created_at: timestampArb,
+      updated_at: timestampArb,
+      ref_numbers: textListArb,
+      tags: textListArb,
+      bill_of_lading_number: nonEmptyTextArb,
+      normalized_number: nonEmptyTextArb,
+      shipping_line_scac: scacArb,
+      shipping_line_name: textArb(),
+      shipping_line_short_name: textArb(),
+      customer_name: nullableText,
+      port_of_lading_locode: nullable(locodeArb),
+      port_of_lading_name: nullableText,
+      port_of_discharge_locode: nullable(locodeArb),
+      port_of_discharge_name: nullableText,
+      pod_vessel_name: nullableText,
+      pod_vessel_imo: nullable(imoArb),
+      pod_voyage_number: nullableText,
+      destination_locode: nullable(locodeArb),
+      destination_name: nullableText,
+      destination_timezone: tz,
+      destination_eta_at: ts,
+      destination_ata_at: ts,
+      pol_etd_at: ts,
+      pol_atd_at: ts,
+      pol_timezone: tz,
+      pod_eta_at: ts,
+      pod_original_eta_at: ts,
+      pod_ata_at: ts,
+      pod_timezone: tz,
+      line_tracking_last_attempted_at: ts,
+      line_tracking_last_succeeded_at: ts,
+      line_tracking_stopped_at: ts,
+      line_tracking_stopped_reason: nullable(fc.constantFrom(...LineTrackingStoppedReasonSchema.options)),
+      tracking_request_id: nullable(uuidArb),
+      port_of_lading_id: nullable(uuidArb),
+      port_of_discharge_id: nullable(uuidArb),
+      pod_terminal_id: nullable(uuidArb),
+      destination_id: nullable(uuidArb),
+      destination_type: nullable(fc.constantFrom(...LocationTypeSchema.options)),
+      destination_terminal_id: nullable(uuidArb),
+      destination_terminal_type: nullable(fc.constantFrom(...TerminalTypeSchema.options)),
+      line_tracking_stopped_by_user_id: nullable(uuidArb),
+      pod_vessel_id: nullable(uuidArb),
+      pol_original_etd_at: ts,
+    },
+    plain,
+  );
+}

@@ -1,0 +1,191 @@
+import { expect } from "vitest";
+import { ALL, at, expectCode, seedAccount, seedShipment, type ContractContext } from "./contract-context.js";
+import { makeAccount, makePort, makeShipment, makeVessel, makeVesselPosition, makeWebhook } from "./fixtures.js";
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A promise with its resolve function, to hold a transaction open while a test looks around. */
+function gate(): { promise: Promise<void>; open: () => void } {
+  let open = () => {};
+  const promise = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { promise, open };
+}
+
+/** Transactions and the storage lifecycle (open, close, name, capabilities). */
+export function describeTransactionsContract(ctx: ContractContext): void {
+  ctx.test("transaction resolves with what fn returned and commits every write", async () => {
+    const account = makeAccount();
+    const result = await ctx.storage.transaction(async (tx) => {
+      await tx.accounts.insert(account);
+      const shipment = makeShipment(account.id);
+      await tx.shipments.insert(shipment);
+      await tx.meta.set("reference_version", "7");
+      return shipment;
+    });
+    expect(await ctx.storage.accounts.get(account.id)).toStrictEqual(account);
+    expect(await ctx.storage.shipments.get(account.id, result.id)).toStrictEqual(result);
+    expect(await ctx.storage.meta.get("reference_version")).toBe("7");
+  });
+
+  ctx.test("transaction rolls back every write when fn throws and rethrows the error", async () => {
+    const account = await seedAccount(ctx.storage);
+    const shipment = await seedShipment(ctx.storage, account.id);
+    const webhook = makeWebhook(account.id);
+    await ctx.storage.webhooks.insert(webhook);
+    const port = makePort();
+    await ctx.storage.ports.upsertMany([port]);
+    await ctx.storage.meta.set("reference_version", "1");
+    const vessel = makeVessel();
+    await ctx.storage.vessels.upsertMany([vessel]);
+    const vesselId = vessel.id;
+    const failure = new Error("the carrier snapshot was malformed");
+    const newAccount = makeAccount();
+    await expect(
+      ctx.storage.transaction(async (tx) => {
+        await tx.accounts.insert(newAccount);
+        await tx.shipments.insert(makeShipment(account.id));
+        await tx.shipments.update({ ...shipment, tags: ["changed"], updated_at: at(99) });
+        expect(await tx.webhooks.delete(account.id, webhook.id)).toBe(true);
+        await tx.ports.upsertMany([{ ...port, name: "Renamed" }, makePort()]);
+        await tx.meta.set("reference_version", "2");
+        await tx.vesselPositions.insertMany([makeVesselPosition(vesselId)]);
+        await delay(1);
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    expect(await ctx.storage.accounts.get(newAccount.id)).toBeNull();
+    expect(await ctx.storage.shipments.list(account.id, { page: ALL })).toStrictEqual({ items: [shipment], total: 1 });
+    expect(await ctx.storage.webhooks.get(account.id, webhook.id)).toStrictEqual(webhook);
+    expect(await ctx.storage.ports.get(port.id)).toStrictEqual(port);
+    expect(await ctx.storage.ports.count()).toBe(1);
+    expect(await ctx.storage.meta.get("reference_version")).toBe("1");
+    expect(await ctx.storage.vesselPositions.listByVessel(vesselId)).toStrictEqual([]);
+  });
+
+  ctx.test("transaction rolls back its earlier writes when a write inside it rejects with CONFLICT, and rethrows it", async () => {
+    const account = await seedAccount(ctx.storage);
+    const shipment = makeShipment(account.id);
+    await expectCode(
+      ctx.storage.transaction(async (tx) => {
+        await tx.shipments.insert(shipment);
+        await tx.accounts.insert(makeAccount({ id: account.id }));
+      }),
+      "CONFLICT",
+    );
+    expect(await ctx.storage.shipments.get(account.id, shipment.id)).toBeNull();
+  });
+
+  ctx.test("reads through tx see the transaction's own writes", async () => {
+    const account = await seedAccount(ctx.storage);
+    const shipment = await seedShipment(ctx.storage, account.id);
+    const webhook = makeWebhook(account.id);
+    await ctx.storage.webhooks.insert(webhook);
+    await ctx.storage.transaction(async (tx) => {
+      const added = makeShipment(account.id, { created_at: at(500) });
+      await tx.shipments.insert(added);
+      const changed = { ...shipment, tags: ["changed"] };
+      await tx.shipments.update(changed);
+      expect(await tx.shipments.get(account.id, added.id)).toStrictEqual(added);
+      expect(await tx.shipments.getMany(account.id, [shipment.id, added.id])).toStrictEqual([changed, added]);
+      expect((await tx.shipments.list(account.id, { page: ALL })).total).toBe(2);
+      await tx.webhooks.delete(account.id, webhook.id);
+      expect(await tx.webhooks.get(account.id, webhook.id)).toBeNull();
+      await tx.meta.set("reference_version", "9");
+      expect(await tx.meta.get("reference_version")).toBe("9");
+      await tx.ports.upsertMany([makePort()]);
+      expect(await tx.ports.count()).toBe(1);
+    });
+  });
+
+  ctx.test("reads outside a transaction do not see its uncommitted writes", async () => {
+    const account = await seedAccount(ctx.storage);
+    const shipment = await seedShipment(ctx.storage, account.id);
+    const held = gate();
+    const wrote = gate();
+    const newAccount = makeAccount();
+    const changed = { ...shipment, tags: ["changed"], updated_at: at(77) };
+    const transaction = ctx.storage.transaction(async (tx) => {
+      await tx.accounts.insert(newAccount);
+      await tx.shipments.update(changed);
+      wrote.open();
+      await held.promise;
+      return "committed";
+    });
+    await wrote.promise;
+    const reads = Promise.all([ctx.storage.accounts.get(newAccount.id), ctx.storage.shipments.get(account.id, shipment.id)]);
+    // A backend may answer at once (and must then show the old state) or make the read wait for the commit.
+    const early = await Promise.race([reads.then((values) => ({ values })), delay(50).then(() => null)]);
+    held.open();
+    expect(await transaction).toBe("committed");
+    if (early) expect(early.values).toStrictEqual([null, shipment]);
+    else expect(await reads).toStrictEqual([newAccount, changed]);
+    expect(await ctx.storage.accounts.get(newAccount.id)).toStrictEqual(newAccount);
+    expect(await ctx.storage.shipments.get(account.id, shipment.id)).toStrictEqual(changed);
+  });
+
+  ctx.test("transactions are serialized with each other", async () => {
+    const log: string[] = [];
+    const held = gate();
+    const first = ctx.storage.transaction(async (tx) => {
+      log.push("first:start");
+      await tx.meta.set("owner", "first");
+      await held.promise;
+      log.push("first:end");
+    });
+    const second = ctx.storage.transaction(async (tx) => {
+      log.push("second:start");
+      await tx.meta.set("owner", "second");
+      log.push("second:end");
+    });
+    await delay(30);
+    held.open();
+    await Promise.all([first, second]);
+    const firstWentFirst = log[0] === "first:start";
+    expect(log).toStrictEqual(
+      firstWentFirst ? ["first:start", "first:end", "second:start", "second:end"] : ["second:start", "second:end", "first:start", "first:end"],
+    );
+    expect(await ctx.storage.meta.get("owner")).toBe(firstWentFirst ? "second" : "first");
+  });
+
+  ctx.test("a failed transaction does not block the next one", async () => {
+    const failure = new Error("boom");
+    const failed = ctx.storage.transaction(async () => {
+      throw failure;
+    });
+    const next = ctx.storage.transaction(async (tx) => {
+      await tx.meta.set("after", "yes");
+      return 42;
+    });
+    await expect(failed).rejects.toBe(failure);
+    expect(await next).toBe(42);
+    expect(await ctx.storage.meta.get("after")).toBe("yes");
+  });
+
+  ctx.test("open is idempotent and keeps the stored data", async () => {
+    const account = await seedAccount(ctx.storage);
+    await ctx.storage.open();
+    expect(await ctx.storage.accounts.get(account.id)).toStrictEqual(account);
+  });
+
+  ctx.test("close is idempotent, and calls after close fail", async () => {
+    const storage = await ctx.fresh();
+    const account = await seedAccount(storage);
+    await storage.close();
+    await expect(storage.close()).resolves.toBeUndefined();
+    const outcome = await Promise.resolve()
+      .then(() => storage.accounts.get(account.id))
+      .then(
+        () => "resolved",
+        () => "rejected",
+      );
+    expect(outcome).toBe("rejected");
+  });
+
+  ctx.test("the storage declares a short name and its capabilities", async () => {
+    expect(ctx.storage.name).toMatch(/^[a-z0-9-]+$/);
+    const { persistent, multiProcess } = ctx.storage.capabilities;
+    expect({ persistent: typeof persistent, multiProcess: typeof multiProcess }).toStrictEqual({ persistent: "boolean", multiProcess: "boolean" });
+  });
+}

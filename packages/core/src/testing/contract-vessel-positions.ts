@@ -1,0 +1,82 @@
+import { expect } from "vitest";
+import { at, type ContractContext } from "./contract-context.js";
+import { makeVessel, makeVesselPosition } from "./fixtures.js";
+
+/** The vessel position time series. */
+export function describeVesselPositionsContract(ctx: ContractContext): void {
+  async function seedVessel(): Promise<string> {
+    const vessel = makeVessel();
+    await ctx.storage.vessels.upsertMany([vessel]);
+    return vessel.id;
+  }
+
+  ctx.test("vesselPositions.insertMany stores the reports and returns how many it stored", async () => {
+    const vesselId = await seedVessel();
+    const reports = [
+      makeVesselPosition(vesselId, { timestamp: at(1), heading: null, speed_knots: null }),
+      makeVesselPosition(vesselId, { timestamp: at(2), latitude: -90, longitude: 180, heading: 360, speed_knots: 0 }),
+    ];
+    expect(await ctx.storage.vesselPositions.insertMany(reports)).toBe(2);
+    expect(await ctx.storage.vesselPositions.insertMany([])).toBe(0);
+    expect(await ctx.storage.vesselPositions.listByVessel(vesselId)).toStrictEqual(reports);
+  });
+
+  ctx.test("vesselPositions.insertMany skips a report with the (vessel_id, timestamp) of a stored one and does not count it", async () => {
+    const vesselId = await seedVessel();
+    const stored = makeVesselPosition(vesselId, { timestamp: at(1) });
+    await ctx.storage.vesselPositions.insertMany([stored]);
+    const duplicate = makeVesselPosition(vesselId, { timestamp: at(1), latitude: 10, source: "other-feed" });
+    const fresh = makeVesselPosition(vesselId, { timestamp: at(2) });
+    expect(await ctx.storage.vesselPositions.insertMany([duplicate, fresh])).toBe(1);
+    expect(await ctx.storage.vesselPositions.listByVessel(vesselId)).toStrictEqual([stored, fresh]);
+  });
+
+  ctx.test("vesselPositions.insertMany keeps the first of two reports with the same (vessel_id, timestamp) in one batch", async () => {
+    const vesselId = await seedVessel();
+    const first = makeVesselPosition(vesselId, { timestamp: at(1), latitude: 1 });
+    const second = makeVesselPosition(vesselId, { timestamp: at(1), latitude: 2 });
+    expect(await ctx.storage.vesselPositions.insertMany([first, second])).toBe(1);
+    expect(await ctx.storage.vesselPositions.listByVessel(vesselId)).toStrictEqual([first]);
+  });
+
+  ctx.test("vesselPositions: the same timestamp on another vessel is not a duplicate", async () => {
+    const [a, b] = [await seedVessel(), await seedVessel()];
+    const reports = [makeVesselPosition(a, { timestamp: at(1) }), makeVesselPosition(b, { timestamp: at(1) })];
+    expect(await ctx.storage.vesselPositions.insertMany(reports)).toBe(2);
+    expect(await ctx.storage.vesselPositions.listByVessel(a)).toStrictEqual([reports[0]]);
+    expect(await ctx.storage.vesselPositions.listByVessel(b)).toStrictEqual([reports[1]]);
+  });
+
+  ctx.test("vesselPositions.listByVessel returns only that vessel's reports, ordered by timestamp ascending", async () => {
+    const [vesselId, otherId] = [await seedVessel(), await seedVessel()];
+    const reports = [3, 1, 4, 2].map((minute) => makeVesselPosition(vesselId, { timestamp: at(minute) }));
+    await ctx.storage.vesselPositions.insertMany([...reports, makeVesselPosition(otherId, { timestamp: at(5) })]);
+    const ordered = [...reports].sort((x, y) => (x.timestamp < y.timestamp ? -1 : 1));
+    expect(await ctx.storage.vesselPositions.listByVessel(vesselId)).toStrictEqual(ordered);
+    expect(await ctx.storage.vesselPositions.listByVessel(await seedVessel())).toStrictEqual([]);
+  });
+
+  ctx.test("vesselPositions.listByVessel keeps the reports inside the time window, both bounds inclusive", async () => {
+    const vesselId = await seedVessel();
+    const reports = [1, 2, 3, 4, 5].map((minute) => makeVesselPosition(vesselId, { timestamp: at(minute) }));
+    await ctx.storage.vesselPositions.insertMany(reports);
+    const [r1, r2, r3, r4, r5] = reports;
+    const list = (from?: string, to?: string) =>
+      ctx.storage.vesselPositions.listByVessel(vesselId, { ...(from ? { from } : {}), ...(to ? { to } : {}) });
+    expect(await list(at(2), at(4))).toStrictEqual([r2, r3, r4]);
+    expect(await list(at(4))).toStrictEqual([r4, r5]);
+    expect(await list(undefined, at(2))).toStrictEqual([r1, r2]);
+    expect(await list()).toStrictEqual(reports);
+    expect(await list(at(3), at(3))).toStrictEqual([r3]);
+    expect(await list(at(6), at(9))).toStrictEqual([]);
+  });
+
+  ctx.test("vesselPositions.latest returns the report with the greatest timestamp, or null", async () => {
+    const vesselId = await seedVessel();
+    expect(await ctx.storage.vesselPositions.latest(vesselId)).toBeNull();
+    const reports = [2, 7, 4].map((minute) => makeVesselPosition(vesselId, { timestamp: at(minute) }));
+    await ctx.storage.vesselPositions.insertMany(reports);
+    await ctx.storage.vesselPositions.insertMany([makeVesselPosition(await seedVessel(), { timestamp: at(9) })]);
+    expect(await ctx.storage.vesselPositions.latest(vesselId)).toStrictEqual(reports[1]);
+  });
+}

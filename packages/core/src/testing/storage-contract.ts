@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Storage } from "../storage/index.js";
+import { describeAccountsContract } from "./contract-accounts.js";
+import { describeContainersContract } from "./contract-containers.js";
+import type { ContractContext } from "./contract-context.js";
+import { describeCustomFieldValuesContract } from "./contract-custom-field-values.js";
+import { describeCustomFieldsContract } from "./contract-custom-fields.js";
+import { describeEventsContract } from "./contract-events.js";
+import { describeReferenceContract } from "./contract-reference.js";
+import { describeRoundTripsContract } from "./contract-round-trips.js";
+import { describeShipmentsContract } from "./contract-shipments.js";
+import { describeTrackingRequestsContract } from "./contract-tracking-requests.js";
+import { describeTransactionsContract } from "./contract-transactions.js";
+import { describeVesselPositionsContract } from "./contract-vessel-positions.js";
+import { describeWebhooksContract } from "./contract-webhooks.js";
+
+/** Options of {@link runStorageContract}. */
+export interface StorageContractOptions {
+  /**
+   * Contract tests this adapter deliberately does not pass, by exact test title, each with the
+   * written reason (shown as the skip note). A title that names no test fails the suite.
+   * @default {}
+   */
+  skip?: Record<string, string>;
+}
+
+/**
+ * Declares the storage contract suite: one vitest test per rule stated in the TSDoc of
+ * `Storage` and the repositories, plus property-based round trips of every entity. Each test gets
+ * a fresh storage from `makeStorage`, opened before it and closed after it.
+ *
+ * @example
+ * // packages/storage-memory/src/memory-storage.test.ts
+ * import { runStorageContract } from "@bollard/core/testing";
+ * import { memoryStorage } from "./memory-storage.js";
+ *
+ * runStorageContract("memory", () => memoryStorage());
+ */
+export function runStorageContract(name: string, makeStorage: () => Promise<Storage> | Storage, options: StorageContractOptions = {}): void {
+  const skip = options.skip ?? {};
+
+  describe(`storage contract: ${name}`, () => {
+    let current: Storage | undefined;
+    const titles = new Set<string>();
+
+    beforeEach(async () => {
+      current = await makeStorage();
+      await current.open();
+    });
+
+    afterEach(async () => {
+      const storage = current;
+      current = undefined;
+      await storage?.close();
+    });
+
+    const ctx: ContractContext = {
+      get storage() {
+        if (!current) throw new Error("the contract storage is only available inside a contract test");
+        return current;
+      },
+      async fresh() {
+        const storage = await makeStorage();
+        await storage.open();
+        return storage;
+      },
+      test(title, fn, timeoutMs) {
+        if (titles.has(title)) throw new Error(`two contract tests share the title "${title}"`);
+        titles.add(title);
+        const reason = skip[title];
+        if (reason === undefined) it(title, fn, timeoutMs);
+        else it(title, (context) => context.skip(reason));
+      },
+    };
+
+    describe("accounts, users, API keys and meta", () => describeAccountsContract(ctx));
+    describe("reference data", () => describeReferenceContract(ctx));
+    describe("vessel positions", () => describeVesselPositionsContract(ctx));
+    describe("shipments", () => describeShipmentsContract(ctx));
+    describe("containers", () => describeContainersContract(ctx));
+    describe("transport and raw events", () => describeEventsContract(ctx));
+    describe("tracking requests", () => describeTrackingRequestsContract(ctx));
+    describe("custom field definitions and options", () => describeCustomFieldsContract(ctx));
+    describe("custom field values", () => describeCustomFieldValuesContract(ctx));
+    describe("webhooks", () => describeWebhooksContract(ctx));
+    describe("transactions and lifecycle", () => describeTransactionsContract(ctx));
+    describe("round trips", () => describeRoundTripsContract(ctx));
+
+    it("every skip entry names a contract test and gives a reason", () => {
+      const problems = Object.entries(skip).flatMap(([title, reason]) => [
+        ...(titles.has(title) ? [] : [`no contract test is titled "${title}"`]),
+        ...(reason.trim() === "" ? [`the skip of "${title}" has no reason`] : []),
+      ]);
+      expect(problems).toStrictEqual([]);
+    });
+  });
+}

@@ -1,0 +1,65 @@
+import { BollardError, errorDocument, errorStatus, type Session, type Tracker } from "@bollard/core";
+import { Hono } from "hono";
+import { authenticate } from "./middleware/authenticate.js";
+import { rateLimit, type RateLimit } from "./middleware/rate-limit.js";
+import { requestLog, type LogEntry } from "./middleware/request-log.js";
+import { openApiDocument } from "./openapi/openapi-document.js";
+import { ROUTE_SPECS } from "./openapi/route-specs.js";
+import { jsonApi } from "./respond.js";
+import { containerRoutes } from "./routes/container-routes.js";
+import { referenceRoutes } from "./routes/reference-routes.js";
+import { shipmentRoutes } from "./routes/shipment-routes.js";
+import { trackingRequestRoutes } from "./routes/tracking-request-routes.js";
+
+/** Options of {@link createHttpApp}. */
+export interface HttpAppOptions {
+  /**
+   * Receives one structured entry per request (and per unexpected error). Entries never hold
+   * API keys or request bodies.
+   * @default no logging
+   */
+  log?: (entry: LogEntry) => void;
+  /**
+   * A request budget per API key; over it requests get 429 with `Retry-After`.
+   * @default no limit
+   */
+  rateLimit?: RateLimit;
+}
+
+/** The variables a request carries through the app. */
+export interface AppEnv {
+  Variables: { session: Session; requestId: string };
+}
+
+/**
+ * Creates the HTTP API of a tracker: the `/v2` JSON:API routes, `GET /v2/openapi.json` and
+ * `GET /healthz`. `app.fetch(request)` serves any runtime with the Fetch API.
+ * @example
+ * const tracker = await createTracker({ storage: memoryStorage() });
+ * const app = createHttpApp(tracker);
+ * const response = await app.request("/v2/shipments", { headers: { Authorization: `Token ${apiKey}` } });
+ */
+export function createHttpApp(tracker: Tracker, options: HttpAppOptions = {}): Hono<AppEnv> {
+  const log = options.log ?? (() => {});
+  const app = new Hono<AppEnv>();
+  app.use("*", requestLog(log));
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/v2/openapi.json", (c) => c.json(openApiDocument()));
+  app.use("/v2/*", authenticate(tracker));
+  if (options.rateLimit) app.use("/v2/*", rateLimit(options.rateLimit));
+  for (const routes of [shipmentRoutes(), containerRoutes(), trackingRequestRoutes(), referenceRoutes()]) app.route("/v2", routes);
+  for (const path of new Set(ROUTE_SPECS.map((spec) => spec.path))) {
+    const allowed = ROUTE_SPECS.filter((spec) => spec.path === path).map((spec) => spec.method.toUpperCase());
+    app.all(`/v2${path.replace(/\{(\w+)\}/g, ":$1")}`, (c) => {
+      c.header("allow", allowed.join(", "));
+      throw new BollardError("METHOD_NOT_ALLOWED", `${c.req.method} is not allowed here; use ${allowed.join(" or ")}`);
+    });
+  }
+  app.notFound((c) => jsonApi(c, 404, errorDocument(new BollardError("ROUTE_NOT_FOUND", `No route for ${c.req.method} ${new URL(c.req.url).pathname}`))));
+  app.onError((error, c) => {
+    const status = errorStatus(error);
+    if (status >= 500) log({ level: "error", msg: "unhandled error", request_id: c.get("requestId"), error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    return jsonApi(c, status, errorDocument(error));
+  });
+  return app;
+}

@@ -1,0 +1,29 @@
+import type { MiddlewareHandler } from "hono";
+import { uuidv7 } from "@bollard/core";
+
+/** One structured log line. Never holds keys, headers or bodies. */
+export interface LogEntry {
+  level: "info" | "error";
+  msg: string;
+  [key: string]: unknown;
+}
+
+/** Gives each request an id (echoed as `X-Request-Id`) and logs method, path, status and duration. */
+export function requestLog(log: (entry: LogEntry) => void): MiddlewareHandler {
+  return async (c, next) => {
+    const started = performance.now();
+    const requestId = uuidv7();
+    c.set("requestId", requestId);
+    await next();
+    c.header("x-request-id", requestId);
+    log({
+      level: "info",
+      msg: "request",
+      request_id: requestId,
+      method: c.req.method,
+      path: new URL(c.req.url).pathname,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 100) / 100,
+    });
+  };
+}

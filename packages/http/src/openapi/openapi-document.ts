@@ -1,0 +1,57 @@
+import { createDocument } from "zod-openapi";
+import { z } from "zod";
+import { ErrorDocumentSchema } from "./resource-schemas.js";
+import { ROUTE_SPECS, type RouteSpec } from "./route-specs.js";
+
+const JSON_API = "application/vnd.api+json";
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "Bad request: a query parameter or include is invalid",
+  401: "Missing or invalid API key",
+  403: "The key's role does not allow this",
+  404: "Unknown id, another account's id, or unknown route",
+  405: "The path exists but not with this method",
+  413: "Request body over 1 MiB",
+  415: "Request body is not application/json or application/vnd.api+json",
+  422: "Validation failed",
+  429: "Rate limit exceeded (see Retry-After)",
+};
+
+function operation(spec: RouteSpec) {
+  const pathParams = [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  const errors = spec.public ? spec.errors : [...spec.errors, 401, 405, 429];
+  return {
+    summary: spec.summary,
+    ...(spec.deprecated ? { deprecated: true } : {}),
+    ...(spec.public ? { security: [] } : {}),
+    requestParams: {
+      ...(pathParams.length > 0 ? { path: z.object(Object.fromEntries(pathParams.map((name) => [name, z.string()]))) } : {}),
+      ...(spec.query ? { query: spec.query } : {}),
+    },
+    ...(spec.body ? { requestBody: { required: true, content: { "application/json": { schema: spec.body }, [JSON_API]: { schema: spec.body } } } } : {}),
+    responses: {
+      [String(spec.status)]: {
+        description: spec.summary,
+        ...(spec.response ? { content: { [JSON_API]: { schema: spec.response } } } : {}),
+      },
+      ...Object.fromEntries([...new Set(errors)].sort().map((status) => [String(status), { description: STATUS_TEXT[status] ?? "Error", content: { [JSON_API]: { schema: ErrorDocumentSchema } } }])),
+    },
+  };
+}
+
+let cached: Record<string, unknown> | undefined;
+
+/** The OpenAPI 3.1 document of every route Bollard serves, generated from core's zod schemas. */
+export function openApiDocument(): Record<string, unknown> {
+  if (cached) return cached;
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const spec of ROUTE_SPECS) (paths[`/v2${spec.path}`] ??= {})[spec.method] = operation(spec);
+  cached = createDocument({
+    openapi: "3.1.0",
+    info: { title: "Bollard API", version: "2.0.0", description: "Container and shipment tracking, Terminal49 v2-compatible JSON:API." },
+    components: { securitySchemes: { authorization: { type: "apiKey", in: "header", name: "Authorization", description: "Token <API key> (Bearer <API key> is accepted too)" } } },
+    security: [{ authorization: [] }],
+    paths: paths as never,
+  }) as unknown as Record<string, unknown>;
+  return cached;
+}

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import "zod-openapi";
+import { collectionDocument, singleDocument } from "./resource-schemas.js";
+
+/** One served operation, as the OpenAPI document describes it. */
+export interface RouteSpec {
+  method: "get" | "post" | "patch" | "delete";
+  /** OpenAPI path template under `/v2`, e.g. `/shipments/{id}`. */
+  path: string;
+  summary: string;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  status: number;
+  response?: z.ZodType;
+  /** The error statuses this operation can answer besides 401, 405 and 429. */
+  errors: number[];
+  deprecated?: boolean;
+  /** Served without authentication. */
+  public?: boolean;
+}
+
+const include = z.string().optional().meta({ description: "Comma-separated relationship paths, e.g. containers,containers.transport_events" });
+const pageNumber = z.string().optional().meta({ description: "Page number, from 1" });
+const pageSize = z.string().optional().meta({ description: "Page size; capped at 100" });
+const paged = { include, "page[number]": pageNumber, "page[size]": pageSize };
+const patchBody = (attributes: z.ZodObject) =>
+  z.object({ data: z.object({ id: z.string().optional(), type: z.string().optional(), attributes }) });
+
+/** Every route Bollard serves (later issues append theirs). */
+export const ROUTE_SPECS: RouteSpec[] = [
+  { method: "get", path: "/shipments", summary: "List shipments, newest first", query: z.object({ ...paged, "filter[tracking_stopped]": z.enum(["true", "false"]).optional(), number: z.string().optional(), q: z.string().optional() }), status: 200, response: collectionDocument("shipment"), errors: [400] },
+  { method: "get", path: "/shipments/{id}", summary: "Get a shipment", query: z.object({ include }), status: 200, response: singleDocument("shipment"), errors: [400, 404] },
+  { method: "patch", path: "/shipments/{id}", summary: "Edit a shipment's ref_numbers and tags", body: patchBody(z.object({ ref_numbers: z.array(z.string()).optional(), tags: z.array(z.string()).optional() })), status: 200, response: singleDocument("shipment"), errors: [400, 403, 404, 413, 415, 422] },
+  { method: "get", path: "/containers", summary: "List containers, newest first", query: z.object({ ...paged, "filter[number]": z.string().optional() }), status: 200, response: collectionDocument("container"), errors: [400] },
+  { method: "patch", path: "/containers", summary: "Edit a container's ref_numbers (the target is data.id)", body: z.object({ data: z.object({ id: z.string(), type: z.string().optional(), attributes: z.object({ ref_numbers: z.array(z.string()).optional() }) }) }), status: 200, response: singleDocument("container"), errors: [400, 403, 404, 413, 415, 422] },
+  { method: "get", path: "/containers/{id}", summary: "Get a container", query: z.object({ include }), status: 200, response: singleDocument("container"), errors: [400, 404] },
+  { method: "get", path: "/containers/{id}/transport_events", summary: "List a container's transport events by timestamp", query: z.object(paged), status: 200, response: collectionDocument("transport_event"), errors: [400, 404] },
+  { method: "get", path: "/containers/{id}/raw_events", summary: "List a container's raw carrier events (deprecated)", query: z.object(paged), status: 200, response: collectionDocument("raw_event"), errors: [400, 404], deprecated: true },
+  {
+    method: "get",
+    path: "/tracking_requests",
+    summary: "List tracking requests, newest first",
+    query: z.object({
+      ...paged,
+      q: z.string().optional(),
+      "filter[request_number]": z.string().optional(),
+      "filter[status]": z.enum(["pending", "awaiting_manifest", "created", "failed", "tracking_stopped"]).optional(),
+      "filter[scac]": z.string().optional(),
+      "filter[created_at][start]": z.string().optional(),
+      "filter[created_at][end]": z.string().optional(),
+      "filter[updated_at][start]": z.string().optional(),
+      "filter[updated_at][end]": z.string().optional(),
+    }),
+    status: 200,
+    response: collectionDocument("tracking_request"),
+    errors: [400],
+  },
+  { method: "get", path: "/tracking_requests/{id}", summary: "Get a tracking request", query: z.object({ include }), status: 200, response: singleDocument("tracking_request"), errors: [400, 404] },
+  { method: "get", path: "/ports/{id}", summary: "Get a port by id or UN/LOCODE", query: z.object({ include }), status: 200, response: singleDocument("port"), errors: [400, 404] },
+  { method: "get", path: "/terminals/{id}", summary: "Get a terminal", query: z.object({ include }), status: 200, response: singleDocument("terminal"), errors: [400, 404] },
+  { method: "get", path: "/metro_areas/{id}", summary: "Get a metro area by id or UN/LOCODE", query: z.object({ include }), status: 200, response: singleDocument("metro_area"), errors: [400, 404] },
+  { method: "get", path: "/shipping_lines", summary: "List shipping lines", query: z.object({ ...paged, search: z.string().optional() }), status: 200, response: collectionDocument("shipping_line"), errors: [400] },
+  { method: "get", path: "/openapi.json", summary: "This OpenAPI document", status: 200, errors: [], public: true },
+];

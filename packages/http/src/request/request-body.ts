@@ -1,0 +1,81 @@
+import { BollardError } from "@bollard/core";
+import type { Context } from "hono";
+
+/** The largest request body accepted. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const JSON_TYPES = new Set(["application/json", "application/vnd.api+json"]);
+
+/** The resource object of a JSON:API request body (`data`). */
+export interface RequestResource {
+  id?: unknown;
+  type?: unknown;
+  attributes: Record<string, unknown>;
+  relationships: Record<string, unknown>;
+}
+
+/**
+ * Reads a JSON:API request body: 415 unless it is `application/json` or `application/vnd.api+json`,
+ * 413 over {@link MAX_BODY_BYTES}, 400 for malformed JSON, 422 (pointer `/data`) unless `data` is
+ * an object whose `attributes` and `relationships`, when present, are objects.
+ */
+export async function readResource(c: Context, options: { optional?: boolean } = {}): Promise<RequestResource> {
+  const text = await readBodyText(c);
+  if (text.trim() === "") {
+    if (options.optional) return { attributes: {}, relationships: {} };
+    throw new BollardError("VALIDATION_FAILED", "The request body must be a JSON:API document with a data object", { pointer: "/data" });
+  }
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch {
+    throw new BollardError("MALFORMED_JSON", "The request body is not valid JSON");
+  }
+  const data = isObject(document) ? document.data : undefined;
+  if (!isObject(data)) throw new BollardError("VALIDATION_FAILED", "data must be an object", { pointer: "/data" });
+  for (const member of ["attributes", "relationships"] as const) {
+    if (data[member] !== undefined && !isObject(data[member])) {
+      throw new BollardError("VALIDATION_FAILED", `${member} must be an object`, { pointer: `/data/${member}` });
+    }
+  }
+  return {
+    id: data.id,
+    type: data.type,
+    attributes: (data.attributes as Record<string, unknown> | undefined) ?? {},
+    relationships: (data.relationships as Record<string, unknown> | undefined) ?? {},
+  };
+}
+
+async function readBodyText(c: Context): Promise<string> {
+  const declared = Number(c.req.header("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new BollardError("PAYLOAD_TOO_LARGE", `The request body is over ${MAX_BODY_BYTES} bytes`);
+  const body = c.req.raw.body;
+  if (!body) return "";
+  const mediaType = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw new BollardError("PAYLOAD_TOO_LARGE", `The request body is over ${MAX_BODY_BYTES} bytes`);
+    }
+    chunks.push(value);
+  }
+  if (size === 0) return "";
+  if (!JSON_TYPES.has(mediaType)) {
+    throw new BollardError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json or application/vnd.api+json");
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new BollardError("MALFORMED_JSON", "The request body is not valid UTF-8");
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

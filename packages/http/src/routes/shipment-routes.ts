@@ -1,0 +1,27 @@
+import { listDocument, resourceDocument } from "@bollard/core";
+import { Hono } from "hono";
+import type { AppEnv } from "../app.js";
+import { booleanParam, given, includeParam, pageParams, uuidParam } from "../request/query-params.js";
+import { readResource } from "../request/request-body.js";
+import { jsonApi } from "../respond.js";
+
+/** `/v2/shipments` routes. */
+export function shipmentRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.get("/shipments", async (c) => {
+    const result = await c.get("session").shipments.list(
+      given({ include: includeParam(c), page: pageParams(c), trackingStopped: booleanParam(c, "filter[tracking_stopped]"), number: c.req.query("number"), q: c.req.query("q") }),
+    );
+    return jsonApi(c, 200, listDocument(result, c.req.url));
+  });
+  routes.get("/shipments/:id", async (c) => {
+    const result = await c.get("session").shipments.get(uuidParam(c), given({ include: includeParam(c) }));
+    return jsonApi(c, 200, resourceDocument(result, c.req.url));
+  });
+  routes.patch("/shipments/:id", async (c) => {
+    const id = uuidParam(c);
+    const { attributes } = await readResource(c);
+    return jsonApi(c, 200, resourceDocument(await c.get("session").shipments.update(id, attributes), c.req.url));
+  });
+  return routes;
+}

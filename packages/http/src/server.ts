@@ -1,0 +1,51 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import type { Hono } from "hono";
+
+/** Options of {@link startServer}. */
+export interface StartServerOptions {
+  /** @default 8080 (0 picks a free port) */
+  port?: number;
+  /** @default "127.0.0.1" */
+  host?: string;
+}
+
+/** A running HTTP server. */
+export interface RunningServer {
+  /** `host:port` it listens on. */
+  readonly address: string;
+  readonly port: number;
+  /** Resolves with the signal's name at the first SIGINT or SIGTERM. */
+  untilSignal(): Promise<NodeJS.Signals>;
+  /** Stops accepting connections, lets in-flight requests finish, then resolves. */
+  close(): Promise<void>;
+}
+
+/** Serves a Hono app on `@hono/node-server` and resolves once it listens. */
+export function startServer(app: Hono<any>, options: StartServerOptions = {}): Promise<RunningServer> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port: options.port ?? 8080, hostname: options.host ?? "127.0.0.1" }, (info: AddressInfo) => {
+      resolve({
+        address: `${info.family === "IPv6" ? `[${info.address}]` : info.address}:${info.port}`,
+        port: info.port,
+        untilSignal: () =>
+          new Promise((done) => {
+            const onSignal = (signal: NodeJS.Signals) => {
+              process.off("SIGINT", onSignal);
+              process.off("SIGTERM", onSignal);
+              done(signal);
+            };
+            process.on("SIGINT", onSignal);
+            process.on("SIGTERM", onSignal);
+          }),
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            // Keep-alive sockets would hold close() open; idle ones can go now, busy ones after their response.
+            if ("closeIdleConnections" in server) server.closeIdleConnections();
+          }),
+      });
+    });
+    server.once("error", reject);
+  });
+}

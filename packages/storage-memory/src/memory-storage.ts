@@ -1,0 +1,92 @@
+import { BollardError, type Storage, type StorageRepositories } from "@bollard/core";
+import { accountRepositories } from "./memory-account-repositories.js";
+import { customFieldRepositories } from "./memory-custom-field-repositories.js";
+import type { Access } from "./memory-records.js";
+import { referenceRepositories } from "./memory-reference-repositories.js";
+import { createTables, overlayTables, type MemoryTables } from "./memory-table.js";
+import { trackingRepositories } from "./memory-tracking-repositories.js";
+import { webhookRepositories } from "./memory-webhook-repositories.js";
+
+function repositories(tables: MemoryTables, access: Access): StorageRepositories {
+  return {
+    ...accountRepositories(tables, access),
+    ...referenceRepositories(tables, access),
+    ...trackingRepositories(tables, access),
+    ...customFieldRepositories(tables, access),
+    ...webhookRepositories(tables, access),
+  };
+}
+
+/** Runs tasks one at a time, in call order; a failed task does not block the next. */
+function createMutex(): <T>(task: () => T | Promise<T>) => Promise<T> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return (task) => {
+    const run = tail.then(() => task());
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
+
+/**
+ * Creates a storage that keeps everything in memory: nothing survives the process, so it suits
+ * tests, demos and examples. Records are deep-copied on the way in and out, so callers can never
+ * change stored data by mutating an object.
+ *
+ * Transactions are serialized; each works on a private overlay of the tables that is merged on
+ * commit and dropped on failure, so other callers never see uncommitted writes. Writes made outside
+ * a transaction wait for the running one to finish.
+ *
+ * @example
+ * import { createTracker } from "@bollard/core";
+ * import { memoryStorage } from "@bollard/storage-memory";
+ *
+ * const tracker = await createTracker({ storage: memoryStorage() });
+ */
+export function memoryStorage(): Storage {
+  const base = createTables();
+  const exclusive = createMutex();
+  let closed = false;
+
+  const ensureOpen = () => {
+    if (closed) throw new BollardError("STORAGE_UNAVAILABLE", "The memory storage is closed");
+  };
+  const outside: Access = {
+    read: async (fn) => {
+      ensureOpen();
+      return fn();
+    },
+    write: (fn) =>
+      exclusive(() => {
+        ensureOpen();
+        return fn();
+      }),
+  };
+
+  return {
+    name: "memory",
+    capabilities: { persistent: false, multiProcess: false },
+    ...repositories(base, outside),
+    open: async () => ensureOpen(),
+    close: () =>
+      exclusive(() => {
+        closed = true;
+      }),
+    transaction: (fn) =>
+      exclusive(async () => {
+        ensureOpen();
+        const overlay = overlayTables(base);
+        let active = true;
+        const inside = async <R>(work: () => R): Promise<R> => {
+          if (!active) throw new BollardError("INTERNAL", "This transaction has already finished");
+          return work();
+        };
+        try {
+          const result = await fn(repositories(overlay.tables, { read: inside, write: inside }));
+          overlay.commit();
+          return result;
+        } finally {
+          active = false;
+        }
+      }),
+  };
+}

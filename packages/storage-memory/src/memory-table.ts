@@ -1,0 +1,136 @@
+import type {
+  Account,
+  ApiKey,
+  Container,
+  CustomField,
+  CustomFieldDefinition,
+  CustomFieldOption,
+  MetroArea,
+  Port,
+  RailTerminal,
+  RawEvent,
+  Shipment,
+  ShippingLine,
+  Terminal,
+  TrackingRequest,
+  TransportEvent,
+  User,
+  Vessel,
+  VesselPositionRecord,
+  Webhook,
+  WebhookNotification,
+  WebhookNotificationAttempt,
+} from "@bollard/core";
+
+/** A keyed collection of stored records; values are owned by the table and never mutated. */
+export interface Table<T> {
+  get(key: string): T | undefined;
+  entries(): Array<[string, T]>;
+  set(key: string, value: T): void;
+  delete(key: string): boolean;
+}
+
+/** The stored values of a table, in no particular order. */
+export function valuesOf<T>(table: Table<T>): T[] {
+  return table.entries().map(([, value]) => value);
+}
+
+/** The committed state: a plain Map. */
+class MapTable<T> implements Table<T> {
+  private readonly map = new Map<string, T>();
+  get(key: string): T | undefined {
+    return this.map.get(key);
+  }
+  entries(): Array<[string, T]> {
+    return [...this.map.entries()];
+  }
+  set(key: string, value: T): void {
+    this.map.set(key, value);
+  }
+  delete(key: string): boolean {
+    return this.map.delete(key);
+  }
+}
+
+const DELETED = Symbol("deleted");
+
+/**
+ * A transaction's view of a table: writes land in a private layer over the committed table, so
+ * readers outside the transaction keep seeing the committed state until {@link OverlayTable.commit}.
+ */
+class OverlayTable<T> implements Table<T> {
+  private readonly layer = new Map<string, T | typeof DELETED>();
+  constructor(private readonly base: Table<T>) {}
+  get(key: string): T | undefined {
+    const own = this.layer.get(key);
+    if (own === DELETED) return undefined;
+    return own ?? this.base.get(key);
+  }
+  entries(): Array<[string, T]> {
+    const merged = new Map<string, T | typeof DELETED>(this.base.entries());
+    for (const [key, value] of this.layer) merged.set(key, value);
+    return [...merged.entries()].filter((entry): entry is [string, T] => entry[1] !== DELETED);
+  }
+  set(key: string, value: T): void {
+    this.layer.set(key, value);
+  }
+  delete(key: string): boolean {
+    const existed = this.get(key) !== undefined;
+    this.layer.set(key, DELETED);
+    return existed;
+  }
+  commit(): void {
+    for (const [key, value] of this.layer) {
+      if (value === DELETED) this.base.delete(key);
+      else this.base.set(key, value);
+    }
+  }
+}
+
+/** Every table of a memory storage. */
+export interface MemoryTables {
+  accounts: Table<Account>;
+  users: Table<User>;
+  apiKeys: Table<ApiKey>;
+  ports: Table<Port>;
+  terminals: Table<Terminal>;
+  railTerminals: Table<RailTerminal>;
+  metroAreas: Table<MetroArea>;
+  shippingLines: Table<ShippingLine>;
+  vessels: Table<Vessel>;
+  vesselPositions: Table<VesselPositionRecord>;
+  shipments: Table<Shipment>;
+  containers: Table<Container>;
+  transportEvents: Table<TransportEvent>;
+  rawEvents: Table<RawEvent>;
+  trackingRequests: Table<TrackingRequest>;
+  customFieldDefinitions: Table<CustomFieldDefinition>;
+  customFieldOptions: Table<CustomFieldOption>;
+  customFields: Table<CustomField>;
+  webhooks: Table<Webhook>;
+  webhookNotifications: Table<WebhookNotification>;
+  webhookAttempts: Table<WebhookNotificationAttempt>;
+  meta: Table<string>;
+}
+
+const TABLE_NAMES = [
+  "accounts", "users", "apiKeys", "ports", "terminals", "railTerminals", "metroAreas", "shippingLines", "vessels",
+  "vesselPositions", "shipments", "containers", "transportEvents", "rawEvents", "trackingRequests",
+  "customFieldDefinitions", "customFieldOptions", "customFields", "webhooks", "webhookNotifications", "webhookAttempts", "meta",
+] as const satisfies ReadonlyArray<keyof MemoryTables>;
+
+/** Empty committed tables. */
+export function createTables(): MemoryTables {
+  return Object.fromEntries(TABLE_NAMES.map((name) => [name, new MapTable()])) as unknown as MemoryTables;
+}
+
+/** A transaction's overlay over every table, and the function that merges it into them. */
+export function overlayTables(base: MemoryTables): { tables: MemoryTables; commit: () => void } {
+  const overlays = TABLE_NAMES.map((name) => [name, new OverlayTable<unknown>(base[name] as Table<unknown>)] as const);
+  return {
+    tables: Object.fromEntries(overlays) as unknown as MemoryTables,
+    commit: () => {
+      for (const [, overlay] of overlays) overlay.commit();
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import type {
+  Container,
+  RawEvent,
+  Shipment,
+  ShipmentListQuery,
+  StorageRepositories,
+  TrackingRequest,
+  TrackingRequestListQuery,
+  TransportEvent,
+} from "@bollard/core";
+import {
+  cmp,
+  cmpNullsLast,
+  containsText,
+  equalsText,
+  getManyScoped,
+  getScoped,
+  inWindow,
+  insertAllInto,
+  insertInto,
+  listWhere,
+  newestFirst,
+  oldestFirst,
+  updateIn,
+  type Access,
+} from "./memory-records.js";
+import { valuesOf, type MemoryTables } from "./memory-table.js";
+
+type TrackingRepositories = Pick<StorageRepositories, "shipments" | "containers" | "transportEvents" | "rawEvents" | "trackingRequests">;
+
+function shipmentMatches(query: ShipmentListQuery, containerNumbers: (shipment: Shipment) => string[]) {
+  return (s: Shipment): boolean => {
+    if (query.trackingStopped !== undefined && (s.line_tracking_stopped_at !== null) !== query.trackingStopped) return false;
+    const number = query.number;
+    if (number !== undefined && !equalsText(s.bill_of_lading_number, number) && !equalsText(s.normalized_number, number)) return false;
+    const q = query.q;
+    if (q !== undefined && ![s.bill_of_lading_number, ...s.ref_numbers, ...containerNumbers(s)].some((text) => containsText(text, q))) return false;
+    return true;
+  };
+}
+
+function matchesRequest(r: TrackingRequest, query: TrackingRequestListQuery): boolean {
+  const { q, requestNumber } = query;
+  if (q !== undefined && ![r.request_number, ...r.ref_numbers].some((text) => containsText(text, q))) return false;
+  if (requestNumber !== undefined && !equalsText(r.request_number, requestNumber)) return false;
+  if (query.status !== undefined && r.status !== query.status) return false;
+  if (query.scac !== undefined && r.scac !== query.scac) return false;
+  return inWindow(r.created_at, query.createdAt) && inWindow(r.updated_at, query.updatedAt);
+}
+
+function byTimestampNullsLast(a: TransportEvent, b: TransportEvent): number {
+  return cmpNullsLast(a.timestamp, b.timestamp) || cmp(a.created_at, b.created_at) || cmp(a.id, b.id);
+}
+
+function byContainerThenIndex(a: RawEvent, b: RawEvent): number {
+  return cmp(a.container_id, b.container_id) || cmp(a.index, b.index) || cmp(a.id, b.id);
+}
+
+/** Shipments, containers, transport and raw events, tracking requests. */
+export function trackingRepositories(tables: MemoryTables, access: Access): TrackingRepositories {
+  const containerNumbers = (accountId: string) => {
+    const byShipment = new Map<string, string[]>();
+    for (const c of valuesOf(tables.containers)) {
+      if (c.account_id === accountId) byShipment.set(c.shipment_id, [...(byShipment.get(c.shipment_id) ?? []), c.number]);
+    }
+    return (shipment: Shipment) => byShipment.get(shipment.id) ?? [];
+  };
+  const inContainers = (accountId: string, containerIds: readonly string[]) => {
+    const wanted = new Set(containerIds);
+    return (e: { account_id: string; container_id: string }) => e.account_id === accountId && wanted.has(e.container_id);
+  };
+  return {
+    shipments: {
+      insert: (shipment) => access.write(() => insertInto(tables.shipments, shipment, "shipment")),
+      update: (shipment) => access.write(() => updateIn(tables.shipments, shipment, "shipment")),
+      get: (accountId, id) => access.read(() => getScoped(tables.shipments, accountId, id)),
+      getMany: (accountId, ids) => access.read(() => getManyScoped(tables.shipments, accountId, ids)),
+      list: (accountId, query) =>
+        access.read(() => {
+          const matches = shipmentMatches(query, query.q === undefined ? () => [] : containerNumbers(accountId));
+          return listWhere(tables.shipments, (s) => s.account_id === accountId && matches(s), newestFirst, query.page);
+        }),
+    },
+    containers: {
+      insert: (container) => access.write(() => insertInto(tables.containers, container, "container")),
+      update: (container) => access.write(() => updateIn(tables.containers, container, "container")),
+      get: (accountId, id) => access.read(() => getScoped(tables.containers, accountId, id)),
+      getMany: (accountId, ids) => access.read(() => getManyScoped(tables.containers, accountId, ids)),
+      listByShipments: (accountId, shipmentIds) =>
+        access.read(() => {
+          const wanted = new Set(shipmentIds);
+          return listWhere(tables.containers, (c: Container) => c.account_id === accountId && wanted.has(c.shipment_id), oldestFirst).items;
+        }),
+      list: (accountId, query) =>
+        access.read(() => {
+          const { number } = query;
+          const match = (c: Container) => c.account_id === accountId && (number === undefined || equalsText(c.number, number));
+          return listWhere(tables.containers, match, newestFirst, query.page);
+        }),
+    },
+    transportEvents: {
+      insertMany: (events) => access.write(() => insertAllInto(tables.transportEvents, events, "transport event")),
+      get: (accountId, id) => access.read(() => getScoped(tables.transportEvents, accountId, id)),
+      listByContainers: (accountId, containerIds, page) =>
+        access.read(() => listWhere(tables.transportEvents, inContainers(accountId, containerIds), byTimestampNullsLast, page)),
+    },
+    rawEvents: {
+      insertMany: (events) => access.write(() => insertAllInto(tables.rawEvents, events, "raw event")),
+      listByContainers: (accountId, containerIds, page) =>
+        access.read(() => listWhere(tables.rawEvents, inContainers(accountId, containerIds), byContainerThenIndex, page)),
+    },
+    trackingRequests: {
+      insert: (request) => access.write(() => insertInto(tables.trackingRequests, request, "tracking request")),
+      update: (request) => access.write(() => updateIn(tables.trackingRequests, request, "tracking request")),
+      get: (accountId, id) => access.read(() => getScoped(tables.trackingRequests, accountId, id)),
+      list: (accountId, query) =>
+        access.read(() =>
+          listWhere(tables.trackingRequests, (r) => r.account_id === accountId && matchesRequest(r, query), newestFirst, query.page),
+        ),
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import type { StorageRepositories, WebhookNotification } from "@bollard/core";
+import { cmp, deleteScoped, getScoped, insertAllInto, insertInto, listWhere, newestFirst, updateIn, type Access } from "./memory-records.js";
+import type { MemoryTables } from "./memory-table.js";
+
+type WebhookRepositories = Pick<StorageRepositories, "webhooks" | "webhookNotifications">;
+
+/** Webhooks, the notification outbox and its delivery log. */
+export function webhookRepositories(tables: MemoryTables, access: Access): WebhookRepositories {
+  const { webhooks, webhookNotifications: notifications, webhookAttempts: attempts } = tables;
+  return {
+    webhooks: {
+      insert: (webhook) => access.write(() => insertInto(webhooks, webhook, "webhook")),
+      update: (webhook) => access.write(() => updateIn(webhooks, webhook, "webhook")),
+      delete: (accountId, id) => access.write(() => deleteScoped(webhooks, accountId, id)),
+      get: (accountId, id) => access.read(() => getScoped(webhooks, accountId, id)),
+      list: (accountId, page) => access.read(() => listWhere(webhooks, (w) => w.account_id === accountId, newestFirst, page)),
+    },
+    webhookNotifications: {
+      insertMany: (batch) => access.write(() => insertAllInto(notifications, batch, "webhook notification")),
+      update: (notification) => access.write(() => updateIn(notifications, notification, "webhook notification")),
+      get: (accountId, id) => access.read(() => getScoped(notifications, accountId, id)),
+      list: (accountId, query) =>
+        access.read(() => {
+          const match = (n: WebhookNotification) =>
+            n.account_id === accountId &&
+            (query.webhookId === undefined || n.webhook_id === query.webhookId) &&
+            (query.deliveryStatus === undefined || n.delivery_status === query.deliveryStatus);
+          return listWhere(notifications, match, newestFirst, query.page);
+        }),
+      insertAttempt: (attempt) => access.write(() => insertInto(attempts, attempt, "delivery attempt")),
+      listAttempts: (notificationId) =>
+        access.read(
+          () =>
+            listWhere(attempts, (a) => a.notification_id === notificationId, (a, b) => cmp(a.attempted_at, b.attempted_at) || cmp(a.id, b.id))
+              .items,
+        ),
+    },
+  };
+}
