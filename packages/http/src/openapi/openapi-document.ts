@@ -15,11 +15,12 @@ const STATUS_TEXT: Record<number, string> = {
   415: "Request body is not application/json or application/vnd.api+json",
   422: "Validation failed",
   429: "Rate limit exceeded (see Retry-After)",
+  500: "Unexpected server error (logged with the request id; no internals in the body)",
 };
 
 function operation(spec: RouteSpec) {
   const pathParams = [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-  const errors = spec.public ? spec.errors : [...spec.errors, 401, 405, 429];
+  const errors = spec.public ? [...spec.errors, 500] : [...spec.errors, 401, 405, 429, 500];
   return {
     summary: spec.summary,
     ...(spec.deprecated ? { deprecated: true } : {}),
