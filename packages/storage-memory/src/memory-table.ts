@@ -5,6 +5,7 @@ import type {
   CustomField,
   CustomFieldDefinition,
   CustomFieldOption,
+  DomainEvent,
   MetroArea,
   Port,
   RailTerminal,
@@ -110,13 +111,14 @@ export interface MemoryTables {
   webhooks: Table<Webhook>;
   webhookNotifications: Table<WebhookNotification>;
   webhookAttempts: Table<WebhookNotificationAttempt>;
+  domainEvents: Table<DomainEvent>;
   meta: Table<string>;
 }
 
 const TABLE_NAMES = [
   "accounts", "users", "apiKeys", "ports", "terminals", "railTerminals", "metroAreas", "shippingLines", "vessels",
   "vesselPositions", "shipments", "containers", "transportEvents", "rawEvents", "trackingRequests",
-  "customFieldDefinitions", "customFieldOptions", "customFields", "webhooks", "webhookNotifications", "webhookAttempts", "meta",
+  "customFieldDefinitions", "customFieldOptions", "customFields", "webhooks", "webhookNotifications", "webhookAttempts", "domainEvents", "meta",
 ] as const satisfies ReadonlyArray<keyof MemoryTables>;
 
 /** Empty committed tables. */

@@ -1,5 +1,6 @@
 import type {
   Container,
+  DomainEvent,
   RawEvent,
   Shipment,
   ShipmentListQuery,
@@ -26,7 +27,7 @@ import {
 } from "./memory-records.js";
 import { valuesOf, type MemoryTables } from "./memory-table.js";
 
-type TrackingRepositories = Pick<StorageRepositories, "shipments" | "containers" | "transportEvents" | "rawEvents" | "trackingRequests">;
+type TrackingRepositories = Pick<StorageRepositories, "shipments" | "containers" | "transportEvents" | "rawEvents" | "trackingRequests" | "domainEvents">;
 
 function shipmentMatches(query: ShipmentListQuery, containerNumbers: (shipment: Shipment) => string[]) {
   return (s: Shipment): boolean => {
@@ -106,6 +107,7 @@ export function trackingRepositories(tables: MemoryTables, access: Access): Trac
     },
     rawEvents: {
       insertMany: (events) => access.write(() => insertAllInto(tables.rawEvents, events, "raw event")),
+      update: (event) => access.write(() => updateIn(tables.rawEvents, event, "raw event")),
       listByContainers: (accountId, containerIds, page) =>
         access.read(() => listWhere(tables.rawEvents, inContainers(accountId, containerIds), byContainerThenIndex, page)),
     },
@@ -117,6 +119,25 @@ export function trackingRepositories(tables: MemoryTables, access: Access): Trac
         access.read(() =>
           listWhere(tables.trackingRequests, (r) => r.account_id === accountId && matchesRequest(r, query), newestFirst, query.page),
         ),
+      listDue: (now, limit) =>
+        access.read(() => {
+          const due = (r: TrackingRequest) => r.next_attempt_at !== null && r.next_attempt_at <= now;
+          const byDueTime = (a: TrackingRequest, b: TrackingRequest) => cmp(a.next_attempt_at!, b.next_attempt_at!) || cmp(a.id, b.id);
+          return listWhere(tables.trackingRequests, due, byDueTime, { number: 1, size: limit }).items;
+        }),
+    },
+    domainEvents: {
+      insertMany: (events) => access.write(() => insertAllInto(tables.domainEvents, events, "domain event")),
+      get: (accountId, id) => access.read(() => getScoped(tables.domainEvents, accountId, id)),
+      list: (accountId, query) =>
+        access.read(() => {
+          const match = (e: DomainEvent) =>
+            e.account_id === accountId &&
+            (query.shipmentId === undefined || e.shipment_id === query.shipmentId) &&
+            (query.containerId === undefined || e.container_id === query.containerId) &&
+            (query.event === undefined || e.event === query.event);
+          return listWhere(tables.domainEvents, match, oldestFirst, query.page);
+        }),
     },
   };
 }

@@ -21,3 +21,4 @@ export * from "./terminal-schema.js";
 export * from "./rail-terminal-schema.js";
 export * from "./metro-area-schema.js";
 export * from "./shipping-line-schema.js";
+export * from "./domain-event-schema.js";

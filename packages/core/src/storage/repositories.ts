@@ -3,6 +3,7 @@ import type {
   ApiKey,
   Container,
   CustomField,
+  DomainEvent,
   CustomFieldDefinition,
   CustomFieldOption,
   MetroArea,
@@ -175,7 +176,9 @@ export interface TransportEventRepository {
 /** Raw carrier events (deprecated resource). */
 export interface RawEventRepository {
   insertMany(events: readonly RawEvent[]): Promise<void>;
-  /** The events of the given containers, ordered by container then `index` ascending, then `id`. */
+  /** Replaces a raw event (an estimate that changed or became actual). */
+  update(event: RawEvent): Promise<void>;
+  /** The events of the given containers, ordered by `container_id`, then `index` ascending, then `id`. */
   listByContainers(accountId: string, containerIds: readonly string[], page?: Page): Promise<PageResult<RawEvent>>;
 }
 
@@ -202,6 +205,11 @@ export interface TrackingRequestRepository {
   get(accountId: string, id: string): Promise<TrackingRequest | null>;
   /** Ordered newest first: `created_at` descending, then `id` descending. */
   list(accountId: string, query: TrackingRequestListQuery): Promise<PageResult<TrackingRequest>>;
+  /**
+   * Across all accounts, up to `limit` requests whose `next_attempt_at` is set and at or before `now`,
+   * ordered by `next_attempt_at`, then `id`, ascending (the refresh scheduler's queue).
+   */
+  listDue(now: string, limit: number): Promise<TrackingRequest[]>;
 }
 
 /** Filters of the custom field definitions listing. */
@@ -286,6 +294,22 @@ export interface WebhookNotificationRepository {
   listAttempts(notificationId: string): Promise<WebhookNotificationAttempt[]>;
 }
 
+/** Filters of the domain events listing. */
+export interface DomainEventListQuery {
+  page: Page;
+  shipmentId?: string;
+  containerId?: string;
+  event?: DomainEvent["event"];
+}
+
+/** The record of what happened to tracked shipments (the source of webhook notifications). */
+export interface DomainEventRepository {
+  insertMany(events: readonly DomainEvent[]): Promise<void>;
+  get(accountId: string, id: string): Promise<DomainEvent | null>;
+  /** Ordered by `created_at`, then `id`, ascending (the order they happened in). */
+  list(accountId: string, query: DomainEventListQuery): Promise<PageResult<DomainEvent>>;
+}
+
 /** A small key/value store for storage-level bookkeeping (e.g. the reference data version). */
 export interface MetaRepository {
   get(key: string): Promise<string | null>;
@@ -314,5 +338,6 @@ export interface StorageRepositories {
   readonly customFields: CustomFieldRepository;
   readonly webhooks: WebhookRepository;
   readonly webhookNotifications: WebhookNotificationRepository;
+  readonly domainEvents: DomainEventRepository;
   readonly meta: MetaRepository;
 }

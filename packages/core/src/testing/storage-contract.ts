@@ -6,6 +6,7 @@ import type { ContractContext } from "./contract-context.js";
 import { describeCustomFieldValuesContract } from "./contract-custom-field-values.js";
 import { describeCustomFieldsContract } from "./contract-custom-fields.js";
 import { describeEventsContract } from "./contract-events.js";
+import { describeLifecycleContract } from "./contract-lifecycle.js";
 import { describeReferenceContract } from "./contract-reference.js";
 import { describeRoundTripsContract } from "./contract-round-trips.js";
 import { describeShipmentsContract } from "./contract-shipments.js";
@@ -78,6 +79,7 @@ export function runStorageContract(name: string, makeStorage: () => Promise<Stor
     describe("vessel positions", () => describeVesselPositionsContract(ctx));
     describe("shipments", () => describeShipmentsContract(ctx));
     describe("containers", () => describeContainersContract(ctx));
+    describe("tracking lifecycle", () => describeLifecycleContract(ctx));
     describe("transport and raw events", () => describeEventsContract(ctx));
     describe("tracking requests", () => describeTrackingRequestsContract(ctx));
     describe("custom field definitions and options", () => describeCustomFieldsContract(ctx));

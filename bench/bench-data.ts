@@ -1,0 +1,29 @@
+import { generateDemoDataset, uuidv7, containerCheckDigit, type Container, type Shipment, type TransportEvent } from "@bollard/core";
+
+/** The shipments, containers and events the benchmarks write, cloned from demo templates with fresh ids and numbers. */
+export function makeShipments(accountId: string, count: number, containersPerShipment = 3): { shipments: Shipment[]; containers: Container[] } {
+  const template = generateDemoDataset({ seed: 7, accountId, now: new Date("2026-11-01T00:00:00Z"), shipments: 12 });
+  const shipments: Shipment[] = [];
+  const containers: Container[] = [];
+  for (let i = 0; i < count; i++) {
+    const base = template.shipments[i % template.shipments.length]!;
+    const shipment: Shipment = { ...base, id: uuidv7(), bill_of_lading_number: `${base.shipping_line_scac}${String(100_000_000 + i)}`, normalized_number: `${String(100_000_000 + i)}` };
+    shipments.push(shipment);
+    for (let c = 0; c < containersPerShipment; c++) {
+      const baseContainer = template.containers[(i * containersPerShipment + c) % template.containers.length]!;
+      const serial = String((i * containersPerShipment + c) % 1_000_000).padStart(6, "0");
+      const prefix = `BNCU${serial}`;
+      containers.push({ ...baseContainer, id: uuidv7(), shipment_id: shipment.id, number: `${prefix}${containerCheckDigit(prefix)}` });
+    }
+  }
+  return { shipments, containers };
+}
+
+/** `count` transport events spread over `containers`, cloned from a demo template. */
+export function makeTransportEvents(template: TransportEvent, containers: readonly Container[], count: number): TransportEvent[] {
+  const start = Date.parse("2026-01-01T00:00:00Z");
+  return Array.from({ length: count }, (_, i) => {
+    const container = containers[i % containers.length]!;
+    return { ...template, id: uuidv7(), container_id: container.id, shipment_id: container.shipment_id, timestamp: new Date(start + i * 60_000).toISOString() };
+  });
+}

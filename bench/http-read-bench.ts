@@ -1,0 +1,97 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { openBenchDatabase, BENCH_DB, SHIPMENTS } from "./build-bench-db.js";
+import { median, type BenchResult } from "./measure.js";
+
+const RUNS = 3;
+const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
+const CONNECTIONS = 32;
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+
+/**
+ * `GET /v2/shipments/{id}?include=containers` over a socket with random ids and authentication,
+ * against the 100,000-shipment SQLite database, next to a plain node:http server returning the same
+ * document bytes. wrk drives both (server pinned to core 0, wrk to core 1), median of 3 runs each.
+ */
+export async function run(): Promise<BenchResult[]> {
+  if (spawnSync("wrk", ["--version"]).error) throw new Error("the HTTP benchmark needs wrk: apt-get install wrk");
+  const { tracker, apiKey, ids } = await openBenchDatabase();
+  await tracker.close();
+  const dir = mkdtempSync(join(tmpdir(), "bollard-bench-http-"));
+  try {
+    const bollard = await startServer(["taskset", "-c", "0", process.execPath, "--conditions=bollard-source", "--import", "tsx", "packages/http/src/bin.ts", "serve", "--db", BENCH_DB, "--port", "0"], /listening on http:\/\/[^:]+:(\d+)/);
+    const sample = await fetch(`http://127.0.0.1:${bollard.port}/v2/shipments/${ids[0]}?include=containers`, { headers: { authorization: `Token ${apiKey}` } });
+    const documentBytes = Buffer.from(await sample.arrayBuffer());
+    writeFileSync(join(dir, "doc.json"), documentBytes);
+    writeFileSync(join(dir, "floor.mjs"), FLOOR_SERVER);
+    const floor = await startServer(["taskset", "-c", "0", process.execPath, join(dir, "floor.mjs"), join(dir, "doc.json")], /port (\d+)/);
+    writeFileSync(join(dir, "ids.lua"), wrkScript(ids.slice(0, 20_000), apiKey));
+
+    const ours: { rps: number; p99: number }[] = [];
+    const base: { rps: number; p99: number }[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      base.push(wrk(floor.port, join(dir, "ids.lua")));
+      ours.push(wrk(bollard.port, join(dir, "ids.lua")));
+    }
+    bollard.child.kill("SIGTERM");
+    floor.child.kill("SIGTERM");
+    const rps = median(ours.map((r) => r.rps));
+    const floorRps = median(base.map((r) => r.rps));
+    return [
+      {
+        name: `GET /v2/shipments/{id}?include=containers (${SHIPMENTS.toLocaleString("en-US")} shipments, random ids, auth, ${CONNECTIONS} conns, ${documentBytes.length} B)`,
+        value: rps,
+        unit: "req/s",
+        baseline: { name: "node:http writing the same bytes", value: floorRps },
+        target: { value: 0.35 * floorRps },
+        notes: `p99 ${median(ours.map((r) => r.p99)).toFixed(2)} ms (floor p99 ${median(base.map((r) => r.p99)).toFixed(2)} ms); target is 35% of the floor`,
+      },
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function wrk(port: number, script: string): { rps: number; p99: number } {
+  const result = spawnSync("taskset", ["-c", "1", "wrk", "-t1", `-c${CONNECTIONS}`, `-d${SECONDS}s`, "--latency", "-s", script, `http://127.0.0.1:${port}`], { encoding: "utf8" });
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(result.stdout)?.[1]);
+  const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(result.stdout);
+  const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(result.stdout);
+  if (!rps || !p99) throw new Error(`wrk failed: ${result.stdout}${result.stderr}`);
+  if (non2xx) throw new Error(`wrk saw ${non2xx[1]} error responses`);
+  const scale = p99[2] === "us" ? 0.001 : p99[2] === "s" ? 1000 : 1;
+  return { rps, p99: Number(p99[1]) * scale };
+}
+
+function wrkScript(ids: string[], apiKey: string): string {
+  return `local ids = {${ids.map((id) => `"${id}"`).join(",")}}
+wrk.headers["Authorization"] = "Token ${apiKey}"
+request = function()
+  return wrk.format("GET", "/v2/shipments/" .. ids[math.random(#ids)] .. "?include=containers")
+end
+`;
+}
+
+const FLOOR_SERVER = `import { createServer } from "node:http";
+import { readFileSync } from "node:fs";
+const body = readFileSync(process.argv[2]);
+const server = createServer((req, res) => { res.writeHead(200, { "content-type": "application/vnd.api+json", "content-length": body.length }); res.end(body); });
+server.listen(0, "127.0.0.1", () => console.log("port " + server.address().port));
+process.on("SIGTERM", () => server.close(() => process.exit(0)));
+`;
+
+function startServer(command: string[], ready: RegExp): Promise<{ child: ChildProcess; port: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command[0]!, command.slice(1), { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] });
+    let out = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = ready.exec(out);
+      if (match) resolve({ child, port: Number(match[1]) });
+    });
+    child.on("exit", (code) => reject(new Error(`server exited (${code}) before it was ready: ${out}`)));
+  });
+}

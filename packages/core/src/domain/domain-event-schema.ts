@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { TimestampSchema, UuidSchema } from "./common-schema.js";
+import { WebhookEventNameSchema } from "./enums.js";
+
+/** The kinds of object a domain event points at, as webhook payloads name them. */
+export const DomainEventObjectTypeSchema = z.enum([
+  "tracking_request",
+  "transport_event",
+  "estimated_event",
+  "container_updated_event",
+  "container_created_event",
+  "container_pod_terminal_changed_event",
+]);
+
+/** The kind of object a domain event points at. */
+export type DomainEventObjectType = z.infer<typeof DomainEventObjectTypeSchema>;
+
+/**
+ * Something that happened to a tracked shipment (a new milestone, a changed ETA, a container update,
+ * a tracking request outcome), recorded in the same transaction as the change that caused it.
+ * Webhook notifications are made from these; shipments whose tracking is stopped record none.
+ */
+export const DomainEventSchema = z.object({
+  id: UuidSchema,
+  account_id: UuidSchema,
+  event: WebhookEventNameSchema,
+  tracking_request_id: UuidSchema.nullable(),
+  shipment_id: UuidSchema.nullable(),
+  container_id: UuidSchema.nullable(),
+  reference_object_type: DomainEventObjectTypeSchema,
+  /** The transport event or tracking request it points at, or its own id for the `*_event` kinds. */
+  reference_object_id: UuidSchema,
+  /**
+   * Event-specific data: `changeset` (attribute → [before, after]) for container updates,
+   * `estimated_timestamp` and `previous_timestamp` for ETA changes, `timestamp`/`timezone`/`data_source`.
+   */
+  data: z.record(z.string(), z.unknown()),
+  /** When it happened in the world (the milestone's time, or the refresh time). */
+  occurred_at: TimestampSchema,
+  created_at: TimestampSchema,
+});
+
+/** A recorded domain event. */
+export type DomainEvent = z.infer<typeof DomainEventSchema>;

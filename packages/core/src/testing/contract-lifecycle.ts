@@ -1,0 +1,91 @@
+import { expect } from "vitest";
+import type { DomainEvent } from "../domain/index.js";
+import { uuidv7 } from "../ids/index.js";
+import { at, expectCode, expectPaging, seedAccount, seedContainer, seedShipment, type ContractContext } from "./contract-context.js";
+import { makeRawEvent, makeTrackingRequest } from "./fixtures.js";
+
+function domainEvent(accountId: string, overrides: Partial<DomainEvent> = {}): DomainEvent {
+  return {
+    id: uuidv7(),
+    account_id: accountId,
+    event: "container.transport.vessel_loaded",
+    tracking_request_id: null,
+    shipment_id: null,
+    container_id: null,
+    reference_object_type: "transport_event",
+    reference_object_id: uuidv7(),
+    data: { changeset: { available_for_pickup: [false, true] }, nested: [1, "two", null] },
+    occurred_at: at(0),
+    created_at: at(0),
+    ...overrides,
+  };
+}
+
+/** What the tracking lifecycle needs: the scheduler's due queue, raw event updates, domain events. */
+export function describeLifecycleContract(ctx: ContractContext): void {
+  ctx.test("trackingRequests.listDue returns, across accounts, requests due at or before now by next_attempt_at then id, up to limit", async () => {
+    const a = await seedAccount(ctx.storage);
+    const b = await seedAccount(ctx.storage);
+    const [id1, id2] = [uuidv7(), uuidv7()];
+    const due = [
+      makeTrackingRequest(b.id, { next_attempt_at: at(1) }),
+      makeTrackingRequest(a.id, { id: id1, next_attempt_at: at(2) }),
+      makeTrackingRequest(b.id, { id: id2, next_attempt_at: at(2) }),
+      makeTrackingRequest(a.id, { next_attempt_at: at(5) }),
+    ];
+    const notDue = [makeTrackingRequest(a.id, { next_attempt_at: at(6) }), makeTrackingRequest(b.id, { next_attempt_at: null })];
+    for (const request of [...notDue, ...[...due].reverse()]) await ctx.storage.trackingRequests.insert(request);
+    expect(await ctx.storage.trackingRequests.listDue(at(5), 10)).toStrictEqual(due);
+    expect(await ctx.storage.trackingRequests.listDue(at(5), 2)).toStrictEqual(due.slice(0, 2));
+    expect(await ctx.storage.trackingRequests.listDue(at(0), 10)).toStrictEqual([]);
+  });
+
+  ctx.test("trackingRequests.listDue follows updates of next_attempt_at", async () => {
+    const account = await seedAccount(ctx.storage);
+    const request = makeTrackingRequest(account.id, { next_attempt_at: at(1) });
+    await ctx.storage.trackingRequests.insert(request);
+    await ctx.storage.trackingRequests.update({ ...request, next_attempt_at: null });
+    expect(await ctx.storage.trackingRequests.listDue(at(10), 10)).toStrictEqual([]);
+    await ctx.storage.trackingRequests.update({ ...request, next_attempt_at: at(3) });
+    expect((await ctx.storage.trackingRequests.listDue(at(10), 10)).map((r) => r.id)).toStrictEqual([request.id]);
+  });
+
+  ctx.test("rawEvents.update replaces a raw event and rejects a missing one with NOT_FOUND", async () => {
+    const account = await seedAccount(ctx.storage);
+    const shipment = await seedShipment(ctx.storage, account.id);
+    const container = await seedContainer(ctx.storage, shipment);
+    const event = makeRawEvent(account.id, shipment.id, container.id, { index: 0, estimated: true });
+    await ctx.storage.rawEvents.insertMany([event]);
+    const actual = { ...event, estimated: false, timestamp: at(30), actual_at: at(30) };
+    await ctx.storage.rawEvents.update(actual);
+    expect((await ctx.storage.rawEvents.listByContainers(account.id, [container.id])).items).toStrictEqual([actual]);
+    await expectCode(ctx.storage.rawEvents.update(makeRawEvent(account.id, shipment.id, container.id)), "NOT_FOUND");
+    const other = await seedAccount(ctx.storage);
+    await expectCode(ctx.storage.rawEvents.update({ ...actual, account_id: other.id }), "NOT_FOUND");
+  });
+
+  ctx.test("domainEvents round-trip their data and list in created_at then id order, filtered by shipment, container and event", async () => {
+    const account = await seedAccount(ctx.storage);
+    const other = await seedAccount(ctx.storage);
+    const [s1, s2, c1] = [uuidv7(), uuidv7(), uuidv7()];
+    const events = [
+      domainEvent(account.id, { shipment_id: s1, created_at: at(1) }),
+      domainEvent(account.id, { shipment_id: s1, container_id: c1, event: "container.updated", reference_object_type: "container_updated_event", created_at: at(2) }),
+      domainEvent(account.id, { shipment_id: s2, created_at: at(2) }),
+      domainEvent(account.id, { shipment_id: s1, event: "shipment.estimated.arrival", reference_object_type: "estimated_event", created_at: at(3) }),
+    ];
+    await ctx.storage.domainEvents.insertMany([...events].reverse());
+    await ctx.storage.domainEvents.insertMany([domainEvent(other.id, { shipment_id: s1 })]);
+    const sorted = [...events].sort((x, y) => (x.created_at < y.created_at ? -1 : x.created_at > y.created_at ? 1 : x.id < y.id ? -1 : 1));
+    expect(await ctx.storage.domainEvents.list(account.id, { page: { number: 1, size: 10 } })).toStrictEqual({ items: sorted, total: 4 });
+    expect((await ctx.storage.domainEvents.list(account.id, { page: { number: 1, size: 10 }, shipmentId: s1 })).items.map((e) => e.id)).toStrictEqual(
+      sorted.filter((e) => e.shipment_id === s1).map((e) => e.id),
+    );
+    expect((await ctx.storage.domainEvents.list(account.id, { page: { number: 1, size: 10 }, containerId: c1 })).items).toStrictEqual([events[1]]);
+    expect((await ctx.storage.domainEvents.list(account.id, { page: { number: 1, size: 10 }, event: "shipment.estimated.arrival" })).items).toStrictEqual([events[3]]);
+    expect(await ctx.storage.domainEvents.get(account.id, events[1]!.id)).toStrictEqual(events[1]);
+    expect(await ctx.storage.domainEvents.get(other.id, events[1]!.id)).toBeNull();
+    await expectPaging((page) => ctx.storage.domainEvents.list(account.id, { page }), sorted);
+    await expectCode(ctx.storage.domainEvents.insertMany([events[0]!]), "CONFLICT");
+  });
+}

@@ -1,0 +1,70 @@
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const BIN = fileURLToPath(new URL("../bin.ts", import.meta.url));
+const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
+
+/** A `bollard` process started from source, with its output collected line by line. */
+export interface BollardProcess {
+  child: ChildProcessWithoutNullStreams;
+  stdout: string[];
+  stderr: string[];
+  /** Resolves with the first stdout line matching `pattern` (rejects after `timeoutMs` or on exit). */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  /** Resolves with the exit code (or the signal name). */
+  exited: Promise<number | string>;
+}
+
+/** Starts `bollard <args>` the way `pnpm bollard` does (node with the source condition and tsx). */
+export function startBollard(args: string[], env: Record<string, string> = {}): BollardProcess {
+  const child = spawn(process.execPath, ["--conditions=bollard-source", "--import", "tsx", BIN, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+  });
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const waiters: { pattern: RegExp; resolve: (m: RegExpMatchArray) => void }[] = [];
+  const onLines = (sink: string[], check: boolean) => {
+    let partial = "";
+    return (chunk: Buffer) => {
+      const lines = (partial + chunk.toString("utf8")).split("\n");
+      partial = lines.pop() ?? "";
+      for (const line of lines) {
+        sink.push(line);
+        if (!check) continue;
+        for (const waiter of [...waiters]) {
+          const match = line.match(waiter.pattern);
+          if (match) {
+            waiters.splice(waiters.indexOf(waiter), 1);
+            waiter.resolve(match);
+          }
+        }
+      }
+    };
+  };
+  child.stdout.on("data", onLines(stdout, true));
+  child.stderr.on("data", onLines(stderr, false));
+  const exited = new Promise<number | string>((resolve) => child.on("exit", (code, signal) => resolve(code ?? signal ?? -1)));
+  return {
+    child,
+    stdout,
+    stderr,
+    exited,
+    waitFor(pattern, timeoutMs = 60_000) {
+      const already = stdout.map((line) => line.match(pattern)).find(Boolean);
+      if (already) return Promise.resolve(already);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}; stderr: ${stderr.slice(-5).join(" | ")}`)), timeoutMs);
+        void exited.then((code) => reject(new Error(`bollard exited (${code}) before ${pattern}; stderr: ${stderr.slice(-5).join(" | ")}`)));
+        waiters.push({ pattern, resolve: (match) => (clearTimeout(timer), resolve(match)) });
+      });
+    },
+  };
+}
+
+/** Runs `bollard <args>` to completion and returns its exit code and output. */
+export async function runBollard(args: string[]): Promise<{ code: number | string; stdout: string[]; stderr: string[] }> {
+  const process = startBollard(args);
+  const code = await process.exited;
+  return { code, stdout: process.stdout, stderr: process.stderr };
+}
