@@ -14,3 +14,4 @@ export * from "./reference/index.js";
 export * from "./services/index.js";
 export * from "./tracker.js";
 export * from "./demo/index.js";
+export * from "./tracking/index.js";

@@ -3,6 +3,11 @@ import { allMetroAreas, allPorts, allRailTerminals, allShippingLines, allTermina
 import { createAccountService, type AccountService, type Principal } from "./services/account-service.js";
 import { createSession, type Session } from "./services/session.js";
 import type { Storage } from "./storage/index.js";
+import type { CarrierSource } from "./tracking/carrier-source.js";
+import { createIngestService, type IngestService } from "./tracking/ingest-service.js";
+import { DEFAULT_REFRESH_POLICY, type RefreshPolicy } from "./tracking/refresh-policy.js";
+import { createRefreshScheduler, type RefreshScheduler } from "./tracking/refresh-scheduler.js";
+import { simulatedCarrier } from "./tracking/simulated-carrier/index.js";
 
 /** Options of {@link createTracker}. */
 export interface TrackerOptions {
@@ -13,6 +18,16 @@ export interface TrackerOptions {
    * @default realClock()
    */
   clock?: Clock;
+  /**
+   * Where tracking data comes from.
+   * @default simulatedCarrier()
+   */
+  carrier?: CarrierSource;
+  /**
+   * Refresh intervals, retry limits and automatic stop windows (any subset).
+   * @default DEFAULT_REFRESH_POLICY
+   */
+  refresh?: Partial<RefreshPolicy>;
 }
 
 /** A running tracker: the in-process SDK behind the HTTP API. */
@@ -21,9 +36,15 @@ export interface Tracker {
   readonly clock: Clock;
   /** Accounts, users and API keys. */
   readonly accounts: AccountService;
+  /** The carrier source tracking requests are refreshed from. */
+  readonly carrier: CarrierSource;
+  /** The refresh scheduler: `runDue()` on demand, or `start()` a loop on real time. */
+  readonly refresh: RefreshScheduler;
+  /** Pushes snapshots or single events from your own feeds through the refresh path. */
+  readonly ingest: IngestService;
   /** A session acting as one user of one account (see {@link AccountService.authenticate}). */
   session(principal: Principal): Session;
-  /** Closes the storage. Idempotent. */
+  /** Stops the refresh loop, then closes the storage. Idempotent. */
   close(): Promise<void>;
 }
 
@@ -49,17 +70,24 @@ export const REFERENCE_DATA_VERSION = "2026-11-21.1";
 export async function createTracker(options: TrackerOptions): Promise<Tracker> {
   const { storage } = options;
   const clock = options.clock ?? realClock();
+  const carrier = options.carrier ?? simulatedCarrier();
+  const policy: RefreshPolicy = { ...DEFAULT_REFRESH_POLICY, ...options.refresh };
   await storage.open();
   await loadReferenceData(storage);
   let closed = false;
+  const refresh = createRefreshScheduler({ storage, clock, carrier, policy });
   return {
     storage,
     clock,
+    carrier,
+    refresh,
+    ingest: createIngestService(storage, clock),
     accounts: createAccountService(storage, clock),
-    session: (principal) => createSession(storage, clock, principal),
+    session: (principal) => createSession(storage, clock, carrier, principal),
     async close() {
       if (closed) return;
       closed = true;
+      await refresh.stop();
       await storage.close();
     },
   };

@@ -30,6 +30,17 @@ export const ERROR_CODES = {
   IMMUTABLE: { status: 422, title: "Unprocessable Entity" },
   UNKNOWN_ATTRIBUTE: { status: 422, title: "Unprocessable Entity" },
   TRACKING_STOPPED: { status: 422, title: "Unprocessable Entity" },
+  // 422: custom field values and definitions, one code per reason a value is rejected
+  UNKNOWN_SLUG: { status: 422, title: "Unprocessable Entity" },
+  WRONG_ENTITY_TYPE: { status: 422, title: "Unprocessable Entity" },
+  WRONG_TYPE: { status: 422, title: "Unprocessable Entity" },
+  NOT_AN_OPTION: { status: 422, title: "Unprocessable Entity" },
+  TOO_LONG: { status: 422, title: "Unprocessable Entity" },
+  PATTERN_MISMATCH: { status: 422, title: "Unprocessable Entity" },
+  OUT_OF_RANGE: { status: 422, title: "Unprocessable Entity" },
+  REQUIRED: { status: 422, title: "Unprocessable Entity" },
+  REFERENCE_NOT_FOUND: { status: 422, title: "Unprocessable Entity" },
+  UNSAFE_PATTERN: { status: 422, title: "Unprocessable Entity" },
   // 429
   RATE_LIMITED: { status: 429, title: "Too Many Requests" },
   // 500 / 503

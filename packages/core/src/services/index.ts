@@ -10,3 +10,4 @@ export * from "./input-validation.js";
 export * from "./container-event-service.js";
 export * from "./tracking-request-service.js";
 export * from "./reference-service.js";
+export * from "./tracking-request-writes.js";

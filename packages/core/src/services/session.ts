@@ -1,6 +1,7 @@
 import type { Clock } from "../clock/index.js";
 import { ForbiddenError } from "../errors/index.js";
 import type { Storage } from "../storage/index.js";
+import type { CarrierSource } from "../tracking/carrier-source.js";
 import type { Principal } from "./account-service.js";
 import { createContainerService, type ContainerService } from "./container-service.js";
 import { createReferenceService, type ReferenceService } from "./reference-service.js";
@@ -12,6 +13,8 @@ export interface SessionContext {
   readonly storage: Storage;
   readonly clock: Clock;
   readonly principal: Principal;
+  /** The carrier source, asked which SCACs it supports. */
+  readonly carrier: CarrierSource;
   /** The account every read and write of this session is scoped to. */
   readonly accountId: string;
   /** Throws 403 unless the user may update records (role `editor`). */
@@ -32,10 +35,11 @@ export interface Session {
 }
 
 /** Creates a {@link Session} for a principal. */
-export function createSession(storage: Storage, clock: Clock, principal: Principal): Session {
+export function createSession(storage: Storage, clock: Clock, carrier: CarrierSource, principal: Principal): Session {
   const context: SessionContext = {
     storage,
     clock,
+    carrier,
     principal,
     accountId: principal.account.id,
     requireEditor() {

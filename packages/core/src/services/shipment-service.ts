@@ -25,6 +25,13 @@ export interface ShipmentService {
   list(options?: ShipmentListOptions): Promise<ListResult<Shipment>>;
   /** Replaces `ref_numbers` and/or `tags` (editor only); any other attribute is a 422 on its pointer. */
   update(id: string, attributes: unknown): Promise<ResourceResult<Shipment>>;
+  /**
+   * Stops tracking (editor only): sets `line_tracking_stopped_at`, reason `cancelled_by_user` and the
+   * user; refreshes and domain events pause, history stays. Stopping again keeps the first stop.
+   */
+  stopTracking(id: string): Promise<ResourceResult<Shipment>>;
+  /** Resumes tracking (editor only): clears the stop; the next refresh catches up. */
+  resumeTracking(id: string): Promise<ResourceResult<Shipment>>;
 }
 
 /** The attributes `PATCH /v2/shipments/{id}` accepts. */
@@ -39,6 +46,29 @@ const LINKAGE = parseInclude("containers", "shipment", resourceRegistry);
 /** Creates the {@link ShipmentService} of a session. */
 export function createShipmentService(context: SessionContext): ShipmentService {
   const { storage, accountId } = context;
+
+  async function setTracking(id: string, active: boolean): Promise<ResourceResult<Shipment>> {
+    context.requireEditor();
+    const now = context.clock.now().toISOString();
+    const shipment = await storage.transaction(async (tx) => {
+      const stored = await tx.shipments.get(accountId, id);
+      if (!stored) throw new NotFoundError(`No shipment ${id}`);
+      if (active === (stored.line_tracking_stopped_at === null)) return stored;
+      const next: Shipment = active
+        ? { ...stored, line_tracking_stopped_at: null, line_tracking_stopped_reason: null, line_tracking_stopped_by_user_id: null }
+        : { ...stored, line_tracking_stopped_at: now, line_tracking_stopped_reason: "cancelled_by_user", line_tracking_stopped_by_user_id: context.principal.user.id };
+      await tx.shipments.update(next);
+      const request = stored.tracking_request_id ? await tx.trackingRequests.get(accountId, stored.tracking_request_id) : null;
+      if (request && (request.status === "created" || request.status === "tracking_stopped")) {
+        await tx.trackingRequests.update({ ...request, status: active ? "created" : "tracking_stopped", next_attempt_at: active ? now : null, updated_at: now });
+      }
+      return next;
+    });
+    const graph = new ResourceGraph();
+    await loadIncludes(storage, accountId, graph, "shipment", [shipment], LINKAGE);
+    return { type: "shipment", data: shipment, graph, include: new Map() };
+  }
+
   return {
     async get(id, options = {}) {
       const include = parseInclude(options.include, "shipment", resourceRegistry);
@@ -61,6 +91,8 @@ export function createShipmentService(context: SessionContext): ShipmentService 
       await loadIncludes(storage, accountId, graph, "shipment", items, mergeIncludes(LINKAGE, include));
       return { type: "shipment", data: items, total, page, graph, include };
     },
+    stopTracking: (id) => setTracking(id, false),
+    resumeTracking: (id) => setTracking(id, true),
     async update(id, attributes) {
       context.requireEditor();
       const patch = parseInput(ShipmentPatchSchema, attributes ?? {});

@@ -8,6 +8,7 @@ import { loadIncludes } from "./include-loader.js";
 import { resolvePage } from "./pagination-defaults.js";
 import type { ListOptions, ListResult, ReadOptions, ResourceResult } from "./read-results.js";
 import type { SessionContext } from "./session.js";
+import { createTrackingRequestWrites, type TrackingRequestWrites } from "./tracking-request-writes.js";
 
 /** Filters of {@link TrackingRequestService.list}, as the API's query parameters give them. */
 export interface TrackingRequestListOptions extends ListOptions {
@@ -22,8 +23,8 @@ export interface TrackingRequestListOptions extends ListOptions {
   updatedAt?: { start?: string; end?: string };
 }
 
-/** Reads of the session account's tracking requests. */
-export interface TrackingRequestService {
+/** Reads and writes of the session account's tracking requests. */
+export interface TrackingRequestService extends TrackingRequestWrites {
   /** One tracking request; includes `tracked_object` unless `include` says otherwise; 404 when absent. */
   get(id: string, options?: ReadOptions): Promise<ResourceResult<TrackingRequest>>;
   /** Tracking requests newest first, filtered; default page size 30. */
@@ -36,6 +37,7 @@ const DEFAULT_INCLUDE = "tracked_object";
 export function createTrackingRequestService(context: SessionContext): TrackingRequestService {
   const { storage, accountId } = context;
   return {
+    ...createTrackingRequestWrites(context),
     async get(id, options = {}) {
       const include = parseInclude(options.include ?? DEFAULT_INCLUDE, "tracking_request", resourceRegistry);
       const request = await storage.trackingRequests.get(accountId, id);

@@ -23,5 +23,16 @@ export function shipmentRoutes(): Hono<AppEnv> {
     const { attributes } = await readResource(c);
     return jsonApi(c, 200, resourceDocument(await c.get("session").shipments.update(id, attributes), c.req.url));
   });
+  // The official SDK sends {data:{type,id}}; the body is optional and ignored.
+  routes.patch("/shipments/:id/stop_tracking", async (c) => {
+    const id = uuidParam(c);
+    await readResource(c, { optional: true });
+    return jsonApi(c, 200, resourceDocument(await c.get("session").shipments.stopTracking(id), c.req.url));
+  });
+  routes.patch("/shipments/:id/resume_tracking", async (c) => {
+    const id = uuidParam(c);
+    await readResource(c, { optional: true });
+    return jsonApi(c, 200, resourceDocument(await c.get("session").shipments.resumeTracking(id), c.req.url));
+  });
   return routes;
 }

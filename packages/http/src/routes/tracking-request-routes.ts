@@ -2,6 +2,7 @@ import { listDocument, resourceDocument } from "@bollard/core";
 import { Hono } from "hono";
 import type { AppEnv } from "../app.js";
 import { given, includeParam, pageParams, uuidParam } from "../request/query-params.js";
+import { readResource } from "../request/request-body.js";
 import { jsonApi } from "../respond.js";
 
 /** `/v2/tracking_requests` read routes. */
@@ -22,6 +23,16 @@ export function trackingRequestRoutes(): Hono<AppEnv> {
       }),
     );
     return jsonApi(c, 200, listDocument(result, c.req.url));
+  });
+  routes.post("/tracking_requests", async (c) => {
+    const { attributes, relationships } = await readResource(c);
+    const result = await c.get("session").trackingRequests.create(attributes, relationships as never);
+    return jsonApi(c, 201, resourceDocument(result));
+  });
+  routes.patch("/tracking_requests/:id", async (c) => {
+    const id = uuidParam(c);
+    const { attributes } = await readResource(c);
+    return jsonApi(c, 200, resourceDocument(await c.get("session").trackingRequests.update(id, attributes)));
   });
   routes.get("/tracking_requests/:id", async (c) => {
     const result = await c.get("session").trackingRequests.get(uuidParam(c), given({ include: includeParam(c) }));

@@ -1,0 +1,41 @@
+import { BollardError, ValidationError, type ErrorCode } from "../errors/index.js";
+
+/** Where a custom field value sits in a request body; every value rejection points here (or below). */
+export const VALUE_POINTER = "/data/attributes/value";
+
+/** A 422 on a value (or on `pointer`, e.g. a definition's `default_value`) with a stable code. */
+export function valueError(code: ErrorCode, detail: string, pointer: string = VALUE_POINTER): ValidationError {
+  return new ValidationError([new BollardError(code, detail, { pointer })]);
+}
+
+/** Quotes user input in a detail message, cut short so a huge input cannot bloat the error body. */
+export function quote(value: unknown): string {
+  const text = typeof value === "string" ? value : JSON.stringify(value) ?? String(value);
+  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+}
+
+/** Collects issues so a request can report every problem at once, then throws them together. */
+export class IssueList {
+  readonly issues: BollardError[] = [];
+
+  /** Records one issue. */
+  add(code: ErrorCode, detail: string, pointer: string): void {
+    this.issues.push(new BollardError(code, detail, { pointer }));
+  }
+
+  /** Runs `check` and records the issues of a {@link ValidationError} it throws (rethrowing anything else). */
+  collect<T>(check: () => T): T | undefined {
+    try {
+      return check();
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      this.issues.push(...error.issues);
+      return undefined;
+    }
+  }
+
+  /** Throws a {@link ValidationError} of every recorded issue, if there is any. */
+  throwIfAny(): void {
+    if (this.issues.length > 0) throw new ValidationError(this.issues);
+  }
+}

@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { isContainerNumber, normalizeContainerNumber, RequestTypeSchema, type TrackingRequest } from "../domain/index.js";
+import { BollardError, NotFoundError, ValidationError } from "../errors/index.js";
+import { uuidv7 } from "../ids/index.js";
+import { shippingLineByScac, UNSUPPORTED_SCACS } from "../reference/index.js";
+import { ResourceGraph } from "../jsonapi/resource-graph.js";
+import { definedOnly, parseInput, ReferenceListSchema } from "./input-validation.js";
+import type { ResourceResult } from "./read-results.js";
+import type { SessionContext } from "./session.js";
+
+/** The attributes of `POST /v2/tracking_requests`. */
+export const TrackingRequestCreateSchema = z.object({
+  request_type: RequestTypeSchema,
+  request_number: z.string().max(100).nullish(),
+  scac: z.string().max(10).nullish(),
+  ref_numbers: ReferenceListSchema.optional(),
+  shipment_tags: ReferenceListSchema.optional(),
+  /** Bollard extension: the customer's name, copied onto the shipment. */
+  customer_name: z.string().trim().min(1).max(200).nullish(),
+});
+
+/** The attributes `PATCH /v2/tracking_requests/{id}` accepts (`ref_number` is the real API's singular form). */
+export const TrackingRequestPatchSchema = z.strictObject({
+  ref_number: z.string().trim().min(1).max(255).optional(),
+  ref_numbers: ReferenceListSchema.optional(),
+  shipment_tags: ReferenceListSchema.optional(),
+});
+
+/** Writes of tracking requests. */
+export interface TrackingRequestWrites {
+  /**
+   * Registers a number to track (editor only): 201 with status `pending`. 422s for a blank number,
+   * a blank, unknown or unsupported SCAC, a container number failing ISO 6346, and a duplicate of a
+   * pending or created request.
+   */
+  create(attributes: unknown, relationships?: { customer?: { data?: { id?: unknown } | null } }): Promise<ResourceResult<TrackingRequest>>;
+  /** Edits reference numbers and tags (editor only). */
+  update(id: string, attributes: unknown): Promise<ResourceResult<TrackingRequest>>;
+}
+
+const pointer = (field: string) => ({ pointer: `/data/attributes/${field}` });
+
+/** Creates the {@link TrackingRequestWrites} of a session. */
+export function createTrackingRequestWrites(context: SessionContext): TrackingRequestWrites {
+  const { storage, accountId } = context;
+  const result = (data: TrackingRequest): ResourceResult<TrackingRequest> => ({ type: "tracking_request", data, graph: new ResourceGraph(), include: new Map() });
+  return {
+    async create(attributes, relationships) {
+      context.requireEditor();
+      const input = parseInput(TrackingRequestCreateSchema, attributes ?? {});
+      const issues: BollardError[] = [];
+      const scac = (input.scac ?? "").trim().toUpperCase();
+      let number = (input.request_number ?? "").trim();
+      if (number === "") issues.push(new BollardError("BLANK", "Request number can't be blank", pointer("request_number")));
+      if (scac === "") issues.push(new BollardError("BLANK", "Scac can't be blank", pointer("scac")));
+      else if (UNSUPPORTED_SCACS[scac]) issues.push(new BollardError("NOT_SUPPORTED", `Scac '${scac}' is not supported. We do not currently integrate with ${UNSUPPORTED_SCACS[scac]}`, pointer("scac")));
+      else if (!shippingLineByScac(scac)) issues.push(new BollardError("NOT_RECOGNIZED", `Scac '${scac}' is not recognized`, pointer("scac")));
+      else if (!context.carrier.supports(scac)) issues.push(new BollardError("NOT_SUPPORTED", `Scac '${scac}' is not supported by the configured carrier source (${context.carrier.name})`, pointer("scac")));
+      if (input.request_type === "container" && number !== "") {
+        number = normalizeContainerNumber(number);
+        if (!isContainerNumber(number)) issues.push(new BollardError("INVALID", `Request number '${number}' is not a valid ISO 6346 container number`, pointer("request_number")));
+      }
+      if (issues.length > 0) throw new ValidationError(issues);
+      const customerId = relationships?.customer?.data?.id;
+      const now = context.clock.now().toISOString();
+      const created = await storage.transaction(async (tx) => {
+        const existing = await tx.trackingRequests.list(accountId, { page: { number: 1, size: 100 }, requestNumber: number, scac });
+        if (existing.items.some((r) => r.status === "pending" || r.status === "created")) {
+          throw new BollardError("DUPLICATE", `Request number '${number}' with scac '${scac}' already exists in a tracking_request with a pending or created status`, pointer("request_number"));
+        }
+        const request: TrackingRequest = {
+          id: uuidv7(), account_id: accountId, request_number: number, request_type: input.request_type, scac, status: "pending", failed_reason: null,
+          created_at: now, updated_at: now, ref_numbers: input.ref_numbers ?? [], shipment_tags: input.shipment_tags ?? [], tags: input.shipment_tags ?? [],
+          is_retrying: false, retry_count: 0, tracked_object_id: null, tracked_object_type: null,
+          customer_id: typeof customerId === "string" && /^[0-9a-f-]{36}$/i.test(customerId) ? customerId.toLowerCase() : null,
+          user_id: context.principal.user.id, next_attempt_at: now, customer_name: input.customer_name ?? null,
+        };
+        await tx.trackingRequests.insert(request);
+        return request;
+      });
+      return result(created);
+    },
+    async update(id, attributes) {
+      context.requireEditor();
+      const patch = parseInput(TrackingRequestPatchSchema, attributes ?? {});
+      const updated = await storage.transaction(async (tx) => {
+        const request = await tx.trackingRequests.get(accountId, id);
+        if (!request) throw new NotFoundError(`No tracking request ${id}`);
+        const refNumbers = patch.ref_numbers ?? (patch.ref_number !== undefined ? [patch.ref_number] : undefined);
+        const next: TrackingRequest = {
+          ...request,
+          ...definedOnly({ ref_numbers: refNumbers, shipment_tags: patch.shipment_tags, tags: patch.shipment_tags }),
+          updated_at: context.clock.now().toISOString(),
+        };
+        await tx.trackingRequests.update(next);
+        return next;
+      });
+      return result(updated);
+    },
+  };
+}

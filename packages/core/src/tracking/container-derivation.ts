@@ -1,0 +1,103 @@
+import { containerStatus } from "../demo/container-milestones.js";
+import type { Container, ContainerStatus, TransportEvent } from "../domain/index.js";
+
+/** What deriving a container's milestone fields needs to know about its shipment. */
+export interface DerivationContext {
+  /** UN/LOCODE of the port of discharge, when known. */
+  podLocode: string | null;
+  podTimezone: string | null;
+  /** The container continues inland (by rail) after the port of discharge. */
+  inland: boolean;
+  destinationTimezone: string | null;
+}
+
+const AT_POD_TERMINAL: readonly ContainerStatus[] = ["grounded", "available", "not_available"];
+
+const named = (events: readonly TransportEvent[], name: string, locode?: string | null) => {
+  const matching = events.filter((e) => e.event === `container.transport.${name}` && (!locode || !e.location_locode || e.location_locode === locode));
+  return matching.at(-1);
+};
+
+/**
+ * The fields of a container that follow from its transport events (in time order) and the
+ * carrier-reported attributes already on it: milestone timestamps at the POD and inland,
+ * `current_status` per the reference's triggers, availability, and the coalesced `pickup_lfd`
+ * (line, then terminal, then rail).
+ */
+export function deriveContainer(container: Container, events: readonly TransportEvent[], ctx: DerivationContext): Container {
+  const stamp = (name: string, locode?: string | null) => named(events, name, locode)?.timestamp ?? null;
+  let status = containerStatus(events, ctx.inland);
+  const atTerminal = AT_POD_TERMINAL.includes(status);
+  const availabilityReported = container.availability_known || events.some((e) => /\.(not_)?available$/.test(e.event));
+  if (atTerminal && container.availability_known) {
+    status = container.available_for_pickup && container.holds_at_pod_terminal.length === 0 ? "available" : "not_available";
+  }
+  const emptyIn = named(events, "empty_in");
+  const fullOut = stamp("full_out");
+  const deadlines = container.import_deadlines;
+  return {
+    ...container,
+    current_status: status,
+    availability_known: availabilityReported,
+    available_for_pickup: status === "available",
+    pickup_lfd: deadlines.pickup_lfd_line ?? deadlines.pickup_lfd_terminal ?? deadlines.pickup_lfd_rail,
+    pod_arrived_at: stamp("vessel_arrived", ctx.podLocode),
+    pod_discharged_at: stamp("vessel_discharged", ctx.podLocode),
+    pod_full_out_at: ctx.inland ? null : fullOut,
+    final_destination_full_out_at: ctx.inland ? fullOut : null,
+    empty_terminated_at: emptyIn?.timestamp ?? null,
+    empty_terminated_timezone: emptyIn?.timezone ?? null,
+    pod_timezone: ctx.podTimezone,
+    final_destination_timezone: ctx.inland ? ctx.destinationTimezone : null,
+    pod_rail_loaded_at: stamp("rail_loaded"),
+    pod_rail_departed_at: stamp("rail_departed"),
+    ind_ata_at: stamp("arrived_at_inland_destination") ?? stamp("rail_arrived"),
+    ind_rail_unloaded_at: stamp("rail_unloaded"),
+    location_at_pod_terminal: atTerminal ? container.location_at_pod_terminal : null,
+  };
+}
+
+/** A new container as first reported: everything unknown until the snapshot and events fill it. */
+export function blankContainer(fields: Pick<Container, "id" | "account_id" | "shipment_id" | "number" | "created_at">): Container {
+  return {
+    ...fields,
+    updated_at: fields.created_at,
+    seal_number: null,
+    ref_numbers: [],
+    weight_in_lbs: null,
+    equipment_type: null,
+    equipment_length: null,
+    equipment_height: null,
+    current_status: "new",
+    availability_known: false,
+    available_for_pickup: false,
+    pickup_lfd: null,
+    pickup_appointment_at: null,
+    pod_arrived_at: null,
+    pod_discharged_at: null,
+    pod_full_out_at: null,
+    pod_full_out_chassis_number: null,
+    terminal_checked_at: null,
+    location_at_pod_terminal: null,
+    final_destination_full_out_at: null,
+    empty_terminated_at: null,
+    holds_at_pod_terminal: [],
+    fees_at_pod_terminal: [],
+    pod_timezone: null,
+    final_destination_timezone: null,
+    empty_terminated_timezone: null,
+    pod_rail_carrier_scac: null,
+    ind_rail_carrier_scac: null,
+    pod_last_tracking_request_at: null,
+    shipment_last_tracking_request_at: null,
+    pod_rail_loaded_at: null,
+    pod_rail_departed_at: null,
+    ind_eta_at: null,
+    ind_ata_at: null,
+    ind_rail_unloaded_at: null,
+    ind_facility_lfd_on: null,
+    import_deadlines: { pickup_lfd_terminal: null, pickup_lfd_rail: null, pickup_lfd_line: null },
+    pod_terminal_id: null,
+    pickup_facility_id: null,
+  };
+}

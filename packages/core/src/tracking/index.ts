@@ -1,0 +1,8 @@
+export * from "./carrier-source.js";
+export * from "./snapshot-schema.js";
+export * from "./refresh-policy.js";
+export { type RefreshScheduler, type RefreshSummary, type RefreshSchedulerOptions, createRefreshScheduler } from "./refresh-scheduler.js";
+export type { RefreshOutcome } from "./refresh-request.js";
+export * from "./ingest-service.js";
+export { planSnapshot, planIsEmpty, type SnapshotPlan, type StoredState, type PlanContext } from "./snapshot-plan.js";
+export { simulatedCarrier } from "./simulated-carrier/index.js";

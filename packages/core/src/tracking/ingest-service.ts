@@ -1,0 +1,105 @@
+import { z } from "zod";
+import type { Clock } from "../clock/index.js";
+import { ScacSchema, type TrackingRequest } from "../domain/index.js";
+import { BollardError, NotFoundError } from "../errors/index.js";
+import { uuidv7 } from "../ids/index.js";
+import { parseInput } from "../services/input-validation.js";
+import type { Storage } from "../storage/index.js";
+import { applySnapshot, assertTracking, parseSnapshot } from "./apply-snapshot.js";
+import { SnapshotTransportEventSchema } from "./snapshot-schema.js";
+
+/** What an ingest call changed. */
+export interface IngestResult {
+  shipmentId: string;
+  trackingRequestId: string;
+  /** The shipment was created by this call. */
+  created: boolean;
+  containersAdded: number;
+  containersUpdated: number;
+  transportEventsAdded: number;
+  rawEventsWritten: number;
+  /** Domain events recorded (what webhooks will announce). */
+  domainEvents: number;
+}
+
+/**
+ * Pushes data from your own feeds through the same path the refresh scheduler uses: validated,
+ * diffed against what is stored, written with its domain events in one transaction, refused for
+ * shipments whose tracking is stopped.
+ */
+export interface IngestService {
+  /**
+   * Applies a carrier snapshot (see `CarrierSnapshotSchema`) to the shipment a tracking request
+   * tracks, or, given a `scac` instead, to the account's shipment with that bill of lading (a
+   * tracking request in status `created` is made for it on first use).
+   */
+  snapshot(input: { accountId: string; trackingRequestId?: string; scac?: string; snapshot: unknown }): Promise<IngestResult>;
+  /** Adds transport events (see `SnapshotTransportEventSchema`) to one container of a tracked shipment. */
+  events(input: { accountId: string; shipmentId: string; containerNumber: string; events: unknown[] }): Promise<IngestResult>;
+}
+
+const EventsSchema = z.array(SnapshotTransportEventSchema).min(1).max(500);
+
+/** Creates the {@link IngestService} of a tracker. */
+export function createIngestService(storage: Storage, clock: Clock): IngestService {
+  async function apply(accountId: string, find: (tx: Parameters<Parameters<Storage["transaction"]>[0]>[0]) => Promise<TrackingRequest>, snapshotInput: unknown): Promise<IngestResult> {
+    const snapshot = parseSnapshot(snapshotInput);
+    const now = clock.now().toISOString();
+    return storage.transaction(async (tx) => {
+      const request = await find(tx);
+      const plan = await applySnapshot(tx, request, snapshot, now);
+      if (plan.shipmentIsNew || request.tracked_object_id !== plan.shipment.id) {
+        await tx.trackingRequests.update({ ...request, status: "created", tracked_object_id: plan.shipment.id, tracked_object_type: "shipment", updated_at: now });
+      }
+      return {
+        shipmentId: plan.shipment.id,
+        trackingRequestId: request.id,
+        created: plan.shipmentIsNew,
+        containersAdded: plan.containersToInsert.length,
+        containersUpdated: plan.containersToUpdate.length,
+        transportEventsAdded: plan.transportEvents.length,
+        rawEventsWritten: plan.rawEventsToInsert.length + plan.rawEventsToUpdate.length,
+        domainEvents: plan.domainEvents.length,
+      };
+    });
+  }
+
+  return {
+    snapshot({ accountId, trackingRequestId, scac, snapshot }) {
+      return apply(accountId, async (tx) => {
+        if (trackingRequestId) {
+          const request = await tx.trackingRequests.get(accountId, trackingRequestId);
+          if (!request) throw new NotFoundError(`No tracking request ${trackingRequestId}`);
+          return request;
+        }
+        const line = parseInput(ScacSchema, scac ?? "", "/scac");
+        const number = parseSnapshot(snapshot).shipment.bill_of_lading_number;
+        const existing = (await tx.trackingRequests.list(accountId, { page: { number: 1, size: 100 }, requestNumber: number, scac: line })).items.find((r) => r.status !== "failed");
+        if (existing) return existing;
+        if (!(await tx.accounts.get(accountId))) throw new NotFoundError(`No account ${accountId}`);
+        const now = clock.now().toISOString();
+        const request: TrackingRequest = {
+          id: uuidv7(), account_id: accountId, request_number: number, request_type: "bill_of_lading", scac: line, status: "created", failed_reason: null,
+          created_at: now, updated_at: now, ref_numbers: [], shipment_tags: [], tags: [], is_retrying: false, retry_count: 0,
+          tracked_object_id: null, tracked_object_type: null, customer_id: null, user_id: null, next_attempt_at: null, customer_name: null,
+        };
+        await tx.trackingRequests.insert(request);
+        return request;
+      }, snapshot);
+    },
+    async events({ accountId, shipmentId, containerNumber, events }) {
+      const parsed = parseInput(EventsSchema, events, "/events");
+      const shipment = await storage.shipments.get(accountId, shipmentId);
+      if (!shipment) throw new NotFoundError(`No shipment ${shipmentId}`);
+      assertTracking(shipment);
+      if (!shipment.tracking_request_id) throw new BollardError("INVALID", `Shipment ${shipmentId} has no tracking request to ingest through`);
+      const snapshot = { shipment: { bill_of_lading_number: shipment.bill_of_lading_number }, containers: [{ number: containerNumber, transport_events: parsed }] };
+      const requestId = shipment.tracking_request_id;
+      return apply(accountId, async (tx) => {
+        const request = await tx.trackingRequests.get(accountId, requestId);
+        if (!request) throw new NotFoundError(`No tracking request ${requestId}`);
+        return request;
+      }, snapshot);
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import type { DomainEvent, Shipment, TrackingRequest } from "../domain/index.js";
+import { isBollardError } from "../errors/index.js";
+import type { StorageRepositories } from "../storage/index.js";
+import { applySnapshot, parseSnapshot } from "./apply-snapshot.js";
+import { autoStopReason } from "./auto-stop.js";
+import type { CarrierResult } from "./carrier-source.js";
+import { retryDelay, type RefreshPolicy } from "./refresh-policy.js";
+import { trackingRequestEvent } from "./tracking-request-events.js";
+
+/** What one refresh of one tracking request did. */
+export type RefreshOutcome = "updated" | "unchanged" | "created" | "awaiting_manifest" | "failed" | "retrying" | "stopped" | "skipped";
+
+const at = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Records a carrier's answer for one tracking request inside `tx`: applies a found snapshot (and
+ * creates the shipment the first time), moves the request through its statuses, schedules the next
+ * attempt, stops tracking automatically when a stop rule applies, and records the domain events.
+ */
+export async function recordCarrierResult(tx: StorageRepositories, requestId: { account_id: string; id: string }, result: CarrierResult, nowMs: number, policy: RefreshPolicy): Promise<RefreshOutcome> {
+  const now = at(nowMs);
+  const request = await tx.trackingRequests.get(requestId.account_id, requestId.id);
+  if (!request || request.next_attempt_at === null || !["pending", "awaiting_manifest", "created"].includes(request.status)) return "skipped";
+  const events: DomainEvent[] = [];
+  let next: TrackingRequest = { ...request, updated_at: now };
+  let outcome: RefreshOutcome;
+
+  if (result.status === "found") {
+    let snapshot;
+    try {
+      snapshot = parseSnapshot(result.snapshot);
+    } catch (error) {
+      if (!isBollardError(error)) throw error;
+      return retry(tx, next, "unrecognized_response", nowMs, policy);
+    }
+    const plan = await applySnapshot(tx, request, snapshot, now);
+    const first = request.status !== "created";
+    next = { ...next, status: "created", tracked_object_id: plan.shipment.id, tracked_object_type: "shipment", failed_reason: null, is_retrying: false, retry_count: 0, next_attempt_at: at(nowMs + policy.refreshIntervalMs) };
+    if (first) events.push(trackingRequestEvent(next, "tracking_request.succeeded", now));
+    outcome = first ? "created" : plan.domainEvents.length > 0 || plan.containersToUpdate.length > 0 ? "updated" : "unchanged";
+    const containers = await tx.containers.listByShipments(request.account_id, [plan.shipment.id]);
+    const shipment: Shipment = { ...plan.shipment, line_tracking_last_attempted_at: now, line_tracking_last_succeeded_at: now };
+    const reason = autoStopReason(shipment, containers, nowMs, policy);
+    if (reason) {
+      Object.assign(shipment, { line_tracking_stopped_at: now, line_tracking_stopped_reason: reason, line_tracking_stopped_by_user_id: null });
+      next = { ...next, status: "tracking_stopped", next_attempt_at: null };
+      events.push(trackingRequestEvent(next, "tracking_request.tracking_stopped", now));
+      outcome = "stopped";
+    }
+    await tx.shipments.update(shipment);
+  } else if (result.status === "not_found") {
+    const waits = request.request_type !== "container" && (result.reason === undefined || result.reason === "awaiting_manifest");
+    if (request.status === "created") {
+      return retry(tx, next, "shipping_line_unreachable", nowMs, policy);
+    } else if (waits && nowMs - Date.parse(request.created_at) < policy.awaitingManifestWindowMs) {
+      next = { ...next, status: "awaiting_manifest", failed_reason: null, is_retrying: false, next_attempt_at: at(nowMs + policy.awaitingManifestIntervalMs) };
+      if (request.status !== "awaiting_manifest") events.push(trackingRequestEvent(next, "tracking_request.awaiting_manifest", now));
+      outcome = "awaiting_manifest";
+    } else {
+      const failedReason = waits ? "expired" : result.reason === "booking_cancelled" || result.reason === "invalid_number" ? result.reason : "not_found";
+      next = { ...next, status: "failed", failed_reason: failedReason, is_retrying: false, next_attempt_at: null };
+      events.push(trackingRequestEvent(next, "tracking_request.failed", now));
+      outcome = "failed";
+    }
+  } else {
+    return retry(tx, next, result.reason, nowMs, policy);
+  }
+  await tx.trackingRequests.update(next);
+  if (events.length > 0) await tx.domainEvents.insertMany(events);
+  return outcome;
+}
+
+async function retry(tx: StorageRepositories, request: TrackingRequest, reason: "shipping_line_unreachable" | "unrecognized_response" | "internal_processing_error", nowMs: number, policy: RefreshPolicy): Promise<RefreshOutcome> {
+  const now = at(nowMs);
+  const retryCount = request.retry_count + 1;
+  if (retryCount <= policy.maxRetries) {
+    await tx.trackingRequests.update({ ...request, is_retrying: true, retry_count: retryCount, failed_reason: reason, next_attempt_at: at(nowMs + retryDelay(policy, retryCount)) });
+    return "retrying";
+  }
+  if (request.status === "created") {
+    // A tracked shipment keeps its data; the line is simply polled again at the normal pace.
+    await tx.trackingRequests.update({ ...request, is_retrying: false, retry_count: 0, failed_reason: null, next_attempt_at: at(nowMs + policy.refreshIntervalMs) });
+    return "unchanged";
+  }
+  const failed: TrackingRequest = { ...request, status: "failed", failed_reason: "retries_exhausted", is_retrying: false, retry_count: retryCount - 1, next_attempt_at: null };
+  await tx.trackingRequests.update(failed);
+  await tx.domainEvents.insertMany([trackingRequestEvent(failed, "tracking_request.failed", now)]);
+  return "failed";
+}

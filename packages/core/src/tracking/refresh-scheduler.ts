@@ -1,0 +1,111 @@
+import type { Clock } from "../clock/index.js";
+import type { TrackingRequest } from "../domain/index.js";
+import type { Storage } from "../storage/index.js";
+import type { CarrierResult, CarrierSource } from "./carrier-source.js";
+import type { RefreshPolicy } from "./refresh-policy.js";
+import { recordCarrierResult, type RefreshOutcome } from "./refresh-request.js";
+
+/** What one pass of the scheduler did, by outcome. */
+export type RefreshSummary = Record<RefreshOutcome, number> & { total: number };
+
+/** Refreshes due tracking requests from the carrier source, driven by the tracker's clock. */
+export interface RefreshScheduler {
+  /**
+   * Refreshes every tracking request due at the clock's current time (in batches, until none is
+   * due) and resolves with what happened. Tests on a manual clock call this after advancing it.
+   */
+  runDue(): Promise<RefreshSummary>;
+  /** Runs {@link RefreshScheduler.runDue} every `everyMs` of real time until {@link RefreshScheduler.stop}. */
+  start(everyMs?: number): void;
+  /** Stops the loop and waits for a pass in progress. */
+  stop(): Promise<void>;
+}
+
+/** Options of {@link createRefreshScheduler}. */
+export interface RefreshSchedulerOptions {
+  storage: Storage;
+  clock: Clock;
+  carrier: CarrierSource;
+  policy: RefreshPolicy;
+  /**
+   * Carrier calls in flight at once.
+   * @default 8
+   */
+  concurrency?: number;
+  /** Called with errors a pass could not handle (the loop keeps going). */
+  onError?: (error: unknown) => void;
+}
+
+const BATCH = 500;
+
+function emptySummary(): RefreshSummary {
+  return { total: 0, updated: 0, unchanged: 0, created: 0, awaiting_manifest: 0, failed: 0, retrying: 0, stopped: 0, skipped: 0 };
+}
+
+/** Creates the refresh scheduler of a tracker. */
+export function createRefreshScheduler(options: RefreshSchedulerOptions): RefreshScheduler {
+  const { storage, clock, carrier, policy } = options;
+  const concurrency = options.concurrency ?? 8;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<RefreshSummary> | undefined;
+
+  async function fetchFrom(request: TrackingRequest, now: Date): Promise<CarrierResult> {
+    try {
+      return await carrier.fetch(
+        { tracking_request_id: request.id, request_type: request.request_type, request_number: request.request_number, scac: request.scac ?? "", requested_at: request.created_at, attempt: request.retry_count },
+        { now },
+      );
+    } catch (error) {
+      return { status: "transient", reason: "internal_processing_error", detail: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  async function pass(): Promise<RefreshSummary> {
+    const summary = emptySummary();
+    const nowMs = clock.now().getTime();
+    const now = new Date(nowMs);
+    const seen = new Set<string>();
+    for (;;) {
+      const due = (await storage.trackingRequests.listDue(now.toISOString(), BATCH)).filter((r) => !seen.has(r.id));
+      if (due.length === 0) return summary;
+      let cursor = 0;
+      const worker = async () => {
+        while (cursor < due.length) {
+          const request = due[cursor++]!;
+          seen.add(request.id);
+          const result = await fetchFrom(request, now);
+          const outcome = await storage.transaction((tx) => recordCarrierResult(tx, request, result, nowMs, policy));
+          summary[outcome] += 1;
+          summary.total += 1;
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+    }
+  }
+
+  const scheduler: RefreshScheduler = {
+    runDue() {
+      // One pass at a time: a second caller waits for the running pass, then runs its own.
+      const previous = running ?? Promise.resolve(emptySummary());
+      const next = previous.catch(() => emptySummary()).then(pass);
+      running = next.finally(() => {
+        if (running === next) running = undefined;
+      }) as Promise<RefreshSummary>;
+      return next;
+    },
+    start(everyMs = 1_000) {
+      if (timer) return;
+      timer = setInterval(() => {
+        if (running) return;
+        scheduler.runDue().catch((error) => options.onError?.(error));
+      }, everyMs);
+      timer.unref?.();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => undefined);
+    },
+  };
+  return scheduler;
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { JourneyCache } from "./journey-cache.js";
+
+describe("JourneyCache", () => {
+  it("builds once per key and evicts the least recently used entry past its capacity", () => {
+    const cache = new JourneyCache<number>(2);
+    let builds = 0;
+    const build = (value: number) => () => {
+      builds += 1;
+      return value;
+    };
+    expect(cache.getOrBuild("a", build(1))).toBe(1);
+    expect(cache.getOrBuild("b", build(2))).toBe(2);
+    expect(cache.getOrBuild("a", build(99))).toBe(1);
+    cache.getOrBuild("c", build(3));
+    expect(builds).toBe(3);
+    expect(cache.size).toBe(2);
+    expect(cache.has("a")).toBe(true);
+    expect(cache.has("b")).toBe(false);
+  });
+
+  it("refuses a capacity that is not a positive integer", () => {
+    expect(() => new JourneyCache(0)).toThrow(RangeError);
+  });
+});

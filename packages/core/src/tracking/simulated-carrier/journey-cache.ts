@@ -1,0 +1,38 @@
+/**
+ * A bounded least-recently-used cache over a `Map` (whose iteration order is insertion order):
+ * a hit moves the entry to the end, and inserting past `capacity` evicts the oldest entry.
+ */
+export class JourneyCache<V> {
+  readonly #entries = new Map<string, V>();
+
+  constructor(readonly capacity: number) {
+    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`cache capacity must be a positive integer, got ${capacity}`);
+  }
+
+  /** How many entries are held. */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** The cached value for `key`, building and caching it with `build` on a miss. */
+  getOrBuild(key: string, build: () => V): V {
+    const hit = this.#entries.get(key);
+    if (hit !== undefined) {
+      this.#entries.delete(key);
+      this.#entries.set(key, hit);
+      return hit;
+    }
+    const value = build();
+    this.#entries.set(key, value);
+    if (this.#entries.size > this.capacity) {
+      const oldest = this.#entries.keys().next().value as string;
+      this.#entries.delete(oldest);
+    }
+    return value;
+  }
+
+  /** Whether `key` is cached (without touching its recency). */
+  has(key: string): boolean {
+    return this.#entries.has(key);
+  }
+}

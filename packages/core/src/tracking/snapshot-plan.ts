@@ -1,0 +1,162 @@
+import { isDeepStrictEqual } from "node:util";
+import type { Container, DomainEvent, RawEvent, Shipment, TrackingRequest, TransportEvent } from "../domain/index.js";
+import { blankContainer, deriveContainer } from "./container-derivation.js";
+import { rawEventFields, rawEventKeys, transportEventKey, transportEventRecord } from "./event-records.js";
+import { resolveTerminal } from "./locations.js";
+import { applyShipmentFields, newShipment } from "./shipment-fields.js";
+import type { CarrierSnapshot, SnapshotContainer } from "./snapshot-schema.js";
+
+/** What is stored for a tracked shipment before a snapshot is applied. */
+export interface StoredState {
+  shipment: Shipment | null;
+  containers: Container[];
+  transportEvents: TransportEvent[];
+  rawEvents: RawEvent[];
+}
+
+/** What planning needs besides the stored state and the snapshot. */
+export interface PlanContext {
+  trackingRequest: TrackingRequest;
+  now: string;
+  newId: () => string;
+  vesselIdByImo: (imo: string) => string | null;
+}
+
+/** The writes a snapshot causes, and the domain events they record. Empty when nothing changed. */
+export interface SnapshotPlan {
+  shipment: Shipment;
+  shipmentIsNew: boolean;
+  shipmentChanged: boolean;
+  containersToInsert: Container[];
+  containersToUpdate: Container[];
+  transportEvents: TransportEvent[];
+  rawEventsToInsert: RawEvent[];
+  rawEventsToUpdate: RawEvent[];
+  domainEvents: DomainEvent[];
+}
+
+/** The container attributes whose changes are announced as `container.updated` (with a changeset). */
+const WATCHED = ["available_for_pickup", "pickup_lfd", "fees_at_pod_terminal", "holds_at_pod_terminal", "pickup_appointment_at"] as const;
+const DEADLINES = ["pickup_lfd_line", "pickup_lfd_terminal", "pickup_lfd_rail"] as const;
+const CARRIER_FIELDS = [
+  "seal_number", "equipment_type", "equipment_length", "equipment_height", "weight_in_lbs", "available_for_pickup", "location_at_pod_terminal",
+  "pickup_appointment_at", "holds_at_pod_terminal", "fees_at_pod_terminal", "pod_rail_carrier_scac", "ind_rail_carrier_scac", "ind_eta_at",
+] as const;
+
+/**
+ * Plans what a carrier snapshot changes for one tracked shipment: a pure function of the stored
+ * state, so applying the same snapshot twice plans nothing the second time. New milestones,
+ * changed container attributes and ETA moves each record their domain event.
+ */
+export function planSnapshot(state: StoredState, snapshot: CarrierSnapshot, ctx: PlanContext): SnapshotPlan {
+  const { now, newId, vesselIdByImo } = ctx;
+  const base = state.shipment ?? newShipment(ctx.trackingRequest, { id: newId(), now, billOfLading: snapshot.shipment.bill_of_lading_number });
+  const fields = applyShipmentFields(base, snapshot.shipment, vesselIdByImo);
+  const shipmentChanged = state.shipment === null || !isDeepStrictEqual(fields, state.shipment);
+  const shipment = shipmentChanged && state.shipment ? { ...fields, updated_at: now } : fields;
+  const domainEvents: DomainEvent[] = [];
+  const record = (event: Omit<DomainEvent, "id" | "account_id" | "shipment_id" | "tracking_request_id" | "created_at">) =>
+    domainEvents.push({ id: newId(), account_id: shipment.account_id, shipment_id: shipment.id, tracking_request_id: ctx.trackingRequest.id, created_at: now, ...event });
+
+  const previousEta = state.shipment?.pod_eta_at ?? null;
+  if (previousEta !== null && shipment.pod_eta_at !== previousEta) {
+    const id = newId();
+    record({
+      event: "shipment.estimated.arrival", container_id: null, reference_object_type: "estimated_event", reference_object_id: id, occurred_at: now,
+      data: { estimated_timestamp: shipment.pod_eta_at, previous_timestamp: previousEta, location_locode: shipment.port_of_discharge_locode, voyage_number: shipment.pod_voyage_number, timezone: shipment.pod_timezone },
+    });
+  }
+
+  const plan: SnapshotPlan = { shipment, shipmentIsNew: state.shipment === null, shipmentChanged, containersToInsert: [], containersToUpdate: [], transportEvents: [], rawEventsToInsert: [], rawEventsToUpdate: [], domainEvents };
+  const inland = shipment.destination_type === "metro_area" || (shipment.destination_locode !== null && shipment.destination_locode !== shipment.port_of_discharge_locode);
+  const derivation = { podLocode: shipment.port_of_discharge_locode, podTimezone: shipment.pod_timezone, inland, destinationTimezone: shipment.destination_timezone };
+  const storedByNumber = new Map(state.containers.map((c) => [c.number, c]));
+
+  for (const reported of snapshot.containers) {
+    const stored = storedByNumber.get(reported.number) ?? null;
+    const container = stored ?? blankContainer({ id: newId(), account_id: shipment.account_id, shipment_id: shipment.id, number: reported.number, created_at: now });
+    const owner = { account_id: shipment.account_id, shipment_id: shipment.id, container_id: container.id, created_at: now };
+    const storedEvents = state.transportEvents.filter((e) => e.container_id === container.id);
+    const known = new Set(storedEvents.map(transportEventKey));
+    const added: TransportEvent[] = [];
+    for (const event of reported.transport_events) {
+      const key = transportEventKey(event);
+      if (known.has(key)) continue;
+      known.add(key);
+      added.push(transportEventRecord(event, { id: newId(), ...owner }, vesselIdByImo));
+    }
+    plan.transportEvents.push(...added);
+    planRawEvents(plan, state.rawEvents.filter((e) => e.container_id === container.id), reported, { ...owner, newId, vesselIdByImo });
+
+    const allEvents = [...storedEvents, ...added].sort((a, b) => (a.timestamp ?? "~").localeCompare(b.timestamp ?? "~") || a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+    const next = deriveContainer(withCarrierFields(container, reported), allEvents, derivation);
+    if (!stored) {
+      plan.containersToInsert.push(next);
+      record({ event: "container.created", container_id: next.id, reference_object_type: "container_created_event", reference_object_id: newId(), occurred_at: now, data: { timestamp: now, timezone: next.pod_timezone } });
+    } else if (!isDeepStrictEqual(next, stored)) {
+      plan.containersToUpdate.push({ ...next, updated_at: now });
+      const changeset = containerChangeset(stored, next);
+      if (Object.keys(changeset).length > 0) {
+        record({ event: "container.updated", container_id: next.id, reference_object_type: "container_updated_event", reference_object_id: newId(), occurred_at: now, data: { changeset, timestamp: now, timezone: next.pod_timezone, data_source: "terminal" } });
+      }
+      if (stored.pod_terminal_id !== next.pod_terminal_id) {
+        record({ event: "container.pod_terminal_changed", container_id: next.id, reference_object_type: "container_pod_terminal_changed_event", reference_object_id: newId(), occurred_at: now, data: { timestamp: now, data_source: "shipping_line", terminal_id: next.pod_terminal_id } });
+      }
+    }
+    for (const event of added) {
+      record({ event: event.event, container_id: next.id, reference_object_type: "transport_event", reference_object_id: event.id, occurred_at: event.timestamp ?? now, data: {} });
+    }
+  }
+  return plan;
+}
+
+/** Whether a plan writes anything at all. */
+export function planIsEmpty(plan: SnapshotPlan): boolean {
+  return !plan.shipmentChanged && plan.containersToInsert.length + plan.containersToUpdate.length + plan.transportEvents.length + plan.rawEventsToInsert.length + plan.rawEventsToUpdate.length === 0;
+}
+
+function withCarrierFields(container: Container, reported: SnapshotContainer): Container {
+  const next: Container = { ...container };
+  for (const key of CARRIER_FIELDS) {
+    const value = reported[key];
+    if (value !== undefined) (next as Record<string, unknown>)[key] = value;
+  }
+  if (reported.available_for_pickup !== undefined) next.availability_known = true;
+  const deadlines = { ...next.import_deadlines };
+  for (const key of DEADLINES) if (reported[key] !== undefined) deadlines[key] = reported[key] ?? null;
+  next.import_deadlines = deadlines;
+  if (reported.pod_terminal !== undefined) {
+    const terminal = resolveTerminal(reported.pod_terminal);
+    next.pod_terminal_id = terminal?.type === "terminal" ? terminal.id : null;
+    next.pickup_facility_id = next.pod_terminal_id;
+  }
+  return next;
+}
+
+function containerChangeset(before: Container, after: Container): Record<string, [unknown, unknown]> {
+  const changeset: Record<string, [unknown, unknown]> = {};
+  for (const key of WATCHED) if (!isDeepStrictEqual(before[key], after[key])) changeset[key] = [before[key], after[key]];
+  for (const key of DEADLINES) {
+    if (before.import_deadlines[key] !== after.import_deadlines[key]) changeset[key] = [before.import_deadlines[key], after.import_deadlines[key]];
+  }
+  if (before.pod_terminal_id !== after.pod_terminal_id) changeset.pod_terminal = [before.pod_terminal_id, after.pod_terminal_id];
+  return changeset;
+}
+
+function planRawEvents(plan: SnapshotPlan, stored: readonly RawEvent[], reported: SnapshotContainer, ctx: { account_id: string; shipment_id: string; container_id: string; created_at: string; newId: () => string; vesselIdByImo: (imo: string) => string | null }): void {
+  const ordered = [...stored].sort((a, b) => a.index - b.index);
+  const storedByKey = new Map(rawEventKeys(ordered).map((key, i) => [key, ordered[i]!]));
+  let nextIndex = ordered.length === 0 ? 0 : ordered.at(-1)!.index + 1;
+  const keys = rawEventKeys(reported.raw_events);
+  reported.raw_events.forEach((event, i) => {
+    const fields = rawEventFields(event, ctx.vesselIdByImo);
+    const existing = storedByKey.get(keys[i]!);
+    if (!existing) {
+      const { newId, vesselIdByImo: _v, ...owner } = ctx;
+      plan.rawEventsToInsert.push({ id: newId(), ...owner, index: nextIndex++, ...fields });
+      return;
+    }
+    const updated: RawEvent = { ...existing, ...fields };
+    if (!isDeepStrictEqual(updated, existing)) plan.rawEventsToUpdate.push(updated);
+  });
+}
