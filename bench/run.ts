@@ -6,6 +6,7 @@ const BENCHES: Record<string, () => Promise<BenchResult[]>> = {
   "storage-insert": async () => (await import("./storage-insert-bench.js")).run(),
   "storage-read": async () => (await import("./storage-read-bench.js")).run(),
   "http-read": async () => (await import("./http-read-bench.js")).run(),
+  refresh: async () => (await import("./refresh-bench.js")).run(),
 };
 
 const selected = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));

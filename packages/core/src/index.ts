@@ -12,6 +12,7 @@ export * from "./storage/index.js";
 export * from "./jsonapi/index.js";
 export * from "./reference/index.js";
 export * from "./services/index.js";
+export * from "./custom-fields/index.js";
 export * from "./tracker.js";
 export * from "./demo/index.js";
 export * from "./tracking/index.js";

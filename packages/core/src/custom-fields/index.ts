@@ -1,5 +1,5 @@
 // Custom field typing and formatting: pure functions over definitions, options and inputs.
-export * from "./field-errors.js";
+export { VALUE_POINTER } from "./field-errors.js";
 export * from "./number-type.js";
 export * from "./number-format.js";
 export * from "./date-format.js";
@@ -10,4 +10,3 @@ export * from "./validation-rules.js";
 export * from "./value-typing.js";
 export * from "./definition-rules.js";
 export * from "./templates.js";
-export { UtcDate } from "./utc-date.js";

@@ -1,4 +1,5 @@
-import { findTemplate, materializeTemplate, typeValue, renderStored, valueError, type TypedValue } from "../custom-fields/index.js";
+import { valueError } from "../custom-fields/field-errors.js";
+import { findTemplate, materializeTemplate, renderStored, splitMulti, typeValue, type TypedValue } from "../custom-fields/index.js";
 import type { CustomField, CustomFieldDefinition, CustomFieldEntityType, CustomFieldOption, CustomFieldTargetType } from "../domain/index.js";
 import { BollardError, NotFoundError } from "../errors/index.js";
 import { uuidv7 } from "../ids/index.js";
@@ -115,7 +116,8 @@ export async function typeForDefinition(
 /**
  * Re-renders the display value of every value of a definition (after its `default_format` or an
  * option label changed), in pages, updating only the values whose display changed. References are
- * displayed by the referenced record, not by the definition, so they are left as they are.
+ * displayed by the referenced record, not by the definition, so they are left as they are; so is
+ * an enum value naming a deleted option, which keeps the display it was written with.
  */
 export async function rerenderValues(tx: StorageRepositories, accountId: string, definition: CustomFieldDefinition, options: readonly CustomFieldOption[]): Promise<number> {
   if (definition.data_type === "reference") return 0;
@@ -124,6 +126,7 @@ export async function rerenderValues(tx: StorageRepositories, accountId: string,
   for (let number = 1; ; number += 1) {
     const { items, total } = await tx.customFields.list(accountId, { definitionId: definition.id, page: { number, size } });
     for (const field of items) {
+      if (field.stored_value !== null && !choicesExist(definition, field.stored_value, options)) continue;
       const rendered = renderStored(definition, field.stored_value, options);
       if (rendered.display_value === field.display_value) continue;
       const next: CustomField = { ...field, display_value: rendered.display_value };
@@ -132,6 +135,12 @@ export async function rerenderValues(tx: StorageRepositories, accountId: string,
     }
     if (number * size >= total) return changed;
   }
+}
+
+function choicesExist(definition: CustomFieldDefinition, stored: string, options: readonly CustomFieldOption[]): boolean {
+  if (definition.data_type !== "enum" && definition.data_type !== "enum_multi") return true;
+  const values = definition.data_type === "enum" ? [stored] : splitMulti(stored);
+  return values.every((value) => options.some((o) => o.value === value));
 }
 
 /** A 422 `IMMUTABLE` when a patch gives an attribute that cannot change a value other than the current one. */

@@ -11,3 +11,7 @@ export * from "./container-event-service.js";
 export * from "./tracking-request-service.js";
 export * from "./reference-service.js";
 export * from "./tracking-request-writes.js";
+export * from "./custom-field-definition-service.js";
+export * from "./custom-field-option-service.js";
+export * from "./custom-field-service.js";
+export { CUSTOM_FIELD_PAGE_SIZE, definitionEntityTypeFor } from "./custom-field-lookup.js";

@@ -4,6 +4,8 @@ import type { Storage } from "../storage/index.js";
 import type { CarrierSource } from "../tracking/carrier-source.js";
 import type { Principal } from "./account-service.js";
 import { createContainerService, type ContainerService } from "./container-service.js";
+import { createCustomFieldDefinitionService, type CustomFieldDefinitionService } from "./custom-field-definition-service.js";
+import { createCustomFieldService, type CustomFieldService } from "./custom-field-service.js";
 import { createReferenceService, type ReferenceService } from "./reference-service.js";
 import { createShipmentService, type ShipmentService } from "./shipment-service.js";
 import { createTrackingRequestService, type TrackingRequestService } from "./tracking-request-service.js";
@@ -32,6 +34,10 @@ export interface Session {
   readonly trackingRequests: TrackingRequestService;
   /** Ports, terminals, metro areas and shipping lines (shared by every account). */
   readonly reference: ReferenceService;
+  /** Custom field definitions, their options, and the service templates. */
+  readonly customFieldDefinitions: CustomFieldDefinitionService;
+  /** Custom field values on shipments, containers and tracking requests. */
+  readonly customFields: CustomFieldService;
 }
 
 /** Creates a {@link Session} for a principal. */
@@ -52,5 +58,7 @@ export function createSession(storage: Storage, clock: Clock, carrier: CarrierSo
     containers: createContainerService(context),
     trackingRequests: createTrackingRequestService(context),
     reference: createReferenceService(context),
+    customFieldDefinitions: createCustomFieldDefinitionService(context),
+    customFields: createCustomFieldService(context),
   };
 }

@@ -4,6 +4,7 @@ import { uuidv7 } from "../ids/index.js";
 import { referenceId } from "../reference/index.js";
 import { parseInput } from "../services/input-validation.js";
 import type { StorageRepositories } from "../storage/index.js";
+import { recordDomainEvents } from "./record-domain-events.js";
 import { planSnapshot, type SnapshotPlan } from "./snapshot-plan.js";
 import { CarrierSnapshotSchema, type CarrierSnapshot } from "./snapshot-schema.js";
 
@@ -44,7 +45,7 @@ export async function applySnapshot(tx: StorageRepositories, request: TrackingRe
   if (plan.rawEventsToInsert.length > 0) await tx.rawEvents.insertMany(plan.rawEventsToInsert);
   for (const event of plan.rawEventsToUpdate) await tx.rawEvents.update(event);
   if (plan.transportEvents.length > 0) await tx.transportEvents.insertMany(plan.transportEvents);
-  if (plan.domainEvents.length > 0) await tx.domainEvents.insertMany(plan.domainEvents);
+  await recordDomainEvents(tx, plan.domainEvents);
   return plan;
 }
 

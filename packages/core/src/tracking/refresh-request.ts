@@ -1,6 +1,7 @@
 import type { DomainEvent, Shipment, TrackingRequest } from "../domain/index.js";
 import { isBollardError } from "../errors/index.js";
 import type { StorageRepositories } from "../storage/index.js";
+import { recordDomainEvents } from "./record-domain-events.js";
 import { applySnapshot, parseSnapshot } from "./apply-snapshot.js";
 import { autoStopReason } from "./auto-stop.js";
 import type { CarrierResult } from "./carrier-source.js";
@@ -66,7 +67,7 @@ export async function recordCarrierResult(tx: StorageRepositories, requestId: { 
     return retry(tx, next, result.reason, nowMs, policy);
   }
   await tx.trackingRequests.update(next);
-  if (events.length > 0) await tx.domainEvents.insertMany(events);
+  await recordDomainEvents(tx, events);
   return outcome;
 }
 
@@ -84,6 +85,6 @@ async function retry(tx: StorageRepositories, request: TrackingRequest, reason: 
   }
   const failed: TrackingRequest = { ...request, status: "failed", failed_reason: "retries_exhausted", is_retrying: false, retry_count: retryCount - 1, next_attempt_at: null };
   await tx.trackingRequests.update(failed);
-  await tx.domainEvents.insertMany([trackingRequestEvent(failed, "tracking_request.failed", now)]);
+  await recordDomainEvents(tx, [trackingRequestEvent(failed, "tracking_request.failed", now)]);
   return "failed";
 }

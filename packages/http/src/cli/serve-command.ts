@@ -1,5 +1,6 @@
-import { createTracker } from "@bollard/core";
+import { createTracker, scaledClock } from "@bollard/core";
 import { createHttpApp } from "../app.js";
+import { parseRateLimit } from "../middleware/rate-limit.js";
 import { startServer } from "../server.js";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli.js";
@@ -11,20 +12,28 @@ export async function serveCommand(args: Record<string, string | undefined>, io:
   const db = args.db ?? io.env.BOLLARD_DB ?? DEFAULT_DB;
   const port = parsePort(args.port ?? io.env.PORT ?? "8080");
   const host = args.host ?? io.env.HOST ?? "127.0.0.1";
-  const tracker = await createTracker({ storage: openStorage(db) });
+  const speed = args["clock-speed"] === undefined ? 1 : Number(args["clock-speed"]);
+  if (!Number.isFinite(speed) || speed <= 0 || speed > 1_000_000) throw new CliError(`--clock-speed must be a positive number, not "${args["clock-speed"]}"`);
+  const rateLimit = args["rate-limit"] === undefined ? undefined : parseRateLimit(args["rate-limit"]);
+  if (rateLimit === null) throw new CliError(`--rate-limit must look like 100/min, not "${args["rate-limit"]}"`);
+  const storage = openStorage(db);
+  const tracker = await createTracker({ storage, ...(speed !== 1 && { clock: scaledClock(speed) }) }).catch((error: Error) => {
+    throw new CliError(`Cannot open the database ${db}: ${error.message}`);
+  });
   if (!(await tracker.accounts.any())) {
     const demo = await seedDemo(tracker, DEFAULT_DEMO_ACCOUNT, 1);
     const { apiKey } = await tracker.accounts.issueKey(demo.accountId, { role: "editor", name: "demo" });
     io.out(`Created the ${DEFAULT_DEMO_ACCOUNT} account with ${demo.shipments} demo shipments. Its API key (shown once):`);
     io.out(apiKey);
   }
-  const app = createHttpApp(tracker, { log: (entry) => io.err(JSON.stringify(entry)) });
+  const app = createHttpApp(tracker, { log: (entry) => io.err(JSON.stringify(entry)), ...(rateLimit && { rateLimit }) });
   const server = await startServer(app, { port, host });
-  io.out(`Bollard listening on http://${server.address}/v2 (database: ${db})`);
+  tracker.refresh.start(1_000);
+  io.out(`Bollard listening on http://${server.address}/v2 (database: ${db}${speed !== 1 ? `, clock ×${speed}` : ""})`);
   const signal = await server.untilSignal();
   io.err(JSON.stringify({ msg: "shutting down", signal }));
   await server.close();
-  await tracker.close();
+  await tracker.close(); // stops the refresh loop first, then closes the database
   return 0;
 }
 

@@ -57,3 +57,76 @@ describe("GET /v2/tracking_requests/{id}", () => {
     expect((await h.request("GET", `/v2/tracking_requests/${h.data.globex.trackingRequests[0]!.id}`)).status).toBe(404);
   });
 });
+
+describe("POST /v2/tracking_requests", () => {
+  const body = (attributes: Record<string, unknown>) => ({ data: { type: "tracking_request", attributes } });
+
+  it("creates a pending request (201) as the official SDK sends it", async () => {
+    const res = await h.request("POST", "/v2/tracking_requests", { body: body({ request_type: "bill_of_lading", request_number: "TEST-TR-SUCCEEDED", scac: "TEST", ref_numbers: ["PO-1"], shipment_tags: ["x"] }) });
+    expect(res.status).toBe(201);
+    expect(res.body.data.attributes).toMatchObject({ status: "pending", request_number: "TEST-TR-SUCCEEDED", scac: "TEST", is_retrying: false, retry_count: 0, ref_numbers: ["PO-1"], shipment_tags: ["x"], failed_reason: null });
+    expect(res.body.data.relationships.tracked_object.data).toBeNull();
+    expect(res.body.data.links.self).toBe(`/v2/tracking_requests/${res.body.data.id}`);
+  });
+
+  it("rejects blank, unknown, unsupported and invalid input with 422s, pointers and codes", async () => {
+    const cases: [Record<string, unknown>, string, string, string][] = [
+      [{ request_type: "bill_of_lading", request_number: "", scac: "MAEU" }, "/data/attributes/request_number", "BLANK", "Request number can't be blank"],
+      [{ request_type: "bill_of_lading", request_number: "X1", scac: "" }, "/data/attributes/scac", "BLANK", "Scac can't be blank"],
+      [{ request_type: "bill_of_lading", request_number: "X1", scac: "XXXX" }, "/data/attributes/scac", "NOT_RECOGNIZED", "Scac 'XXXX' is not recognized"],
+      [{ request_type: "bill_of_lading", request_number: "X1", scac: "UALC" }, "/data/attributes/scac", "NOT_SUPPORTED", "Scac 'UALC' is not supported. We do not currently integrate with Universal Africa Lines"],
+      [{ request_type: "container", request_number: "MSKU1234567", scac: "MAEU" }, "/data/attributes/request_number", "INVALID", "Request number 'MSKU1234567' is not a valid ISO 6346 container number"],
+      [{ request_type: "pallet", request_number: "X1", scac: "MAEU" }, "/data/attributes/request_type", "INVALID", ""],
+    ];
+    for (const [attributes, pointer, code, detail] of cases) {
+      const res = await h.request("POST", "/v2/tracking_requests", { body: body(attributes) });
+      expect(res.status, JSON.stringify(attributes)).toBe(422);
+      expect(res.body.errors[0]).toMatchObject({ status: "422", title: "Unprocessable Entity", code, source: { pointer } });
+      if (detail) expect(res.body.errors[0].detail).toBe(detail);
+    }
+    const both = await h.request("POST", "/v2/tracking_requests", { body: body({ request_type: "bill_of_lading", scac: "" }) });
+    expect(both.body.errors.map((e: { code: string }) => e.code)).toEqual(["BLANK", "BLANK"]);
+  });
+
+  it("rejects a duplicate of a pending or created request", async () => {
+    const attributes = { request_type: "booking_number", request_number: "DUPE-1", scac: "MSCU" };
+    expect((await h.request("POST", "/v2/tracking_requests", { body: body(attributes) })).status).toBe(201);
+    const again = await h.request("POST", "/v2/tracking_requests", { body: body({ ...attributes, request_number: " DUPE-1 " }) });
+    expect(again.status).toBe(422);
+    expect(again.body.errors[0]).toMatchObject({ code: "DUPLICATE", source: { pointer: "/data/attributes/request_number" }, detail: "Request number 'DUPE-1' with scac 'MSCU' already exists in a tracking_request with a pending or created status" });
+  });
+
+  it("is 403 for a viewer", async () => {
+    const res = await h.request("POST", "/v2/tracking_requests", { key: h.keys.viewer, body: body({ request_type: "bill_of_lading", request_number: "V-1", scac: "MAEU" }) });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe("PATCH /v2/tracking_requests/{id}", () => {
+  it("sets reference numbers (the real API's singular ref_number too) and rejects other attributes", async () => {
+    const id = h.data.acme.trackingRequests[3]!.id;
+    const single = await h.request("PATCH", `/v2/tracking_requests/${id}`, { body: { data: { type: "tracking_request", id, attributes: { ref_number: "REF-1" } } } });
+    expect(single.status).toBe(200);
+    expect(single.body.data.attributes.ref_numbers).toEqual(["REF-1"]);
+    const bad = await h.request("PATCH", `/v2/tracking_requests/${id}`, { body: { data: { attributes: { status: "failed" } } } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0].source.pointer).toBe("/data/attributes/status");
+  });
+});
+
+describe("stop and resume tracking over HTTP", () => {
+  it("stops once (keeping the first stop), resumes, and is 403 for viewers and 404 for others' shipments", async () => {
+    const id = h.data.acme.shipments.find((s) => !s.line_tracking_stopped_at)!.id;
+    const stop = await h.request("PATCH", `/v2/shipments/${id}/stop_tracking`, { body: { data: { type: "shipment", id } } });
+    expect(stop.status).toBe(200);
+    expect(stop.body.data.attributes.line_tracking_stopped_reason).toBe("cancelled_by_user");
+    expect(stop.body.data.relationships.line_tracking_stopped_by_user.data.type).toBe("user");
+    h.clock.advance(60_000);
+    const again = await h.request("PATCH", `/v2/shipments/${id}/stop_tracking`);
+    expect(again.body.data.attributes.line_tracking_stopped_at).toBe(stop.body.data.attributes.line_tracking_stopped_at);
+    expect((await h.request("PATCH", `/v2/shipments/${id}/resume_tracking`, { key: h.keys.viewer })).status).toBe(403);
+    const resume = await h.request("PATCH", `/v2/shipments/${id}/resume_tracking`);
+    expect(resume.body.data.attributes.line_tracking_stopped_at).toBeNull();
+    expect((await h.request("PATCH", `/v2/shipments/${h.data.globex.shipments[0]!.id}/stop_tracking`)).status).toBe(404);
+  });
+});

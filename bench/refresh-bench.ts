@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createTracker, manualClock, uuidv7, type TrackingRequest } from "@bollard/core";
+import { sqliteStorage } from "@bollard/storage-sqlite";
+import type { BenchResult } from "./measure.js";
+
+const SHIPMENTS = Number(process.env.BENCH_REFRESH_SHIPMENTS ?? 10_000);
+const SCACS = ["MAEU", "MSCU", "CMDU", "HLCU", "COSU", "ONEY", "EGLV", "ZIMU"];
+
+/**
+ * A refresh cycle over 10,000 active shipments on SQLite with the simulated carrier: the first cycle
+ * creates every shipment, container and event; the next, an hour later, is the steady state.
+ */
+export async function run(): Promise<BenchResult[]> {
+  const dir = mkdtempSync(join(tmpdir(), "bollard-bench-refresh-"));
+  try {
+    const clock = manualClock("2026-06-01T00:00:00Z");
+    const tracker = await createTracker({ storage: sqliteStorage({ filename: join(dir, "refresh.sqlite") }), clock });
+    const { account } = await tracker.accounts.ensure("Refresh");
+    const now = clock.now().toISOString();
+    const requests: TrackingRequest[] = Array.from({ length: SHIPMENTS }, (_, i) => ({
+      id: uuidv7(), account_id: account.id, request_number: `${SCACS[i % SCACS.length]}${String(700_000_000 + i)}`, request_type: "bill_of_lading",
+      scac: SCACS[i % SCACS.length]!, status: "pending", failed_reason: null, created_at: new Date(Date.parse(now) - (i % 20) * 86_400_000).toISOString(), updated_at: now,
+      ref_numbers: [], shipment_tags: [], tags: [], is_retrying: false, retry_count: 0, tracked_object_id: null, tracked_object_type: null,
+      customer_id: null, user_id: null, next_attempt_at: now, customer_name: null,
+    }));
+    await tracker.storage.transaction(async (tx) => {
+      for (const request of requests) await tx.trackingRequests.insert(request);
+    });
+    const time = async () => {
+      const started = performance.now();
+      const summary = await tracker.refresh.runDue();
+      return { seconds: (performance.now() - started) / 1000, summary };
+    };
+    const first = await time();
+    clock.advance(3_600_000);
+    const steady = await time();
+    clock.advance(3_600_000);
+    const third = await time();
+    await tracker.close();
+    const describe = (s: typeof first.summary) => `${s.total} refreshed: ${s.created} created, ${s.updated} updated, ${s.unchanged} unchanged, ${s.stopped} stopped`;
+    return [
+      { name: `refresh cycle creating ${SHIPMENTS.toLocaleString("en-US")} shipments (SQLite, simulated carrier)`, value: first.seconds, unit: "s", target: { value: 10, lowerIsBetter: true }, notes: describe(first.summary) },
+      { name: `refresh cycle over ${SHIPMENTS.toLocaleString("en-US")} active shipments, one hour later`, value: steady.seconds, unit: "s", target: { value: 10, lowerIsBetter: true }, notes: describe(steady.summary) },
+      { name: `refresh cycle over ${SHIPMENTS.toLocaleString("en-US")} active shipments, two hours later`, value: third.seconds, unit: "s", target: { value: 10, lowerIsBetter: true }, notes: describe(third.summary) },
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
