@@ -25,6 +25,10 @@ export default defineConfig({
         extends: true,
         test: { name: "http", root: "packages/http", include: ["src/**/*.test.ts"] },
       },
+      {
+        extends: true,
+        test: { name: "examples", root: "examples", include: ["**/*.test.ts"], exclude: ["**/node_modules/**"] },
+      },
     ],
   },
 });

@@ -7,6 +7,8 @@ const BENCHES: Record<string, () => Promise<BenchResult[]>> = {
   "storage-read": async () => (await import("./storage-read-bench.js")).run(),
   "http-read": async () => (await import("./http-read-bench.js")).run(),
   refresh: async () => (await import("./refresh-bench.js")).run(),
+  map: async () => (await import("./map-bench.js")).run(),
+  "webhook-delivery": async () => (await import("./webhook-delivery-bench.js")).run(),
 };
 
 const selected = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));

@@ -16,3 +16,7 @@ export * from "./custom-fields/index.js";
 export * from "./tracker.js";
 export * from "./demo/index.js";
 export * from "./tracking/index.js";
+export * from "./webhooks/index.js";
+export * from "./routing/index.js";
+export * from "./map/index.js";
+export * from "./vessels/index.js";

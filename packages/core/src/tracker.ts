@@ -8,6 +8,8 @@ import { createIngestService, type IngestService } from "./tracking/ingest-servi
 import { DEFAULT_REFRESH_POLICY, type RefreshPolicy } from "./tracking/refresh-policy.js";
 import { createRefreshScheduler, type RefreshScheduler } from "./tracking/refresh-scheduler.js";
 import { simulatedCarrier } from "./tracking/simulated-carrier/index.js";
+import { webhookSettings, type WebhookOptions } from "./services/webhook-service.js";
+import { createWebhookDispatcher, type WebhookDispatcher } from "./webhooks/webhook-dispatcher.js";
 
 /** Options of {@link createTracker}. */
 export interface TrackerOptions {
@@ -28,6 +30,11 @@ export interface TrackerOptions {
    * @default DEFAULT_REFRESH_POLICY
    */
   refresh?: Partial<RefreshPolicy>;
+  /**
+   * Webhook delivery: private targets (refused by default), retry policy, transport.
+   * @default {} (public targets only, DEFAULT_WEBHOOK_DELIVERY_POLICY)
+   */
+  webhooks?: WebhookOptions;
 }
 
 /** A running tracker: the in-process SDK behind the HTTP API. */
@@ -42,9 +49,11 @@ export interface Tracker {
   readonly refresh: RefreshScheduler;
   /** Pushes snapshots or single events from your own feeds through the refresh path. */
   readonly ingest: IngestService;
+  /** The webhook delivery worker: `runDue()` on demand, or `start()` a loop on real time. */
+  readonly webhooks: WebhookDispatcher;
   /** A session acting as one user of one account (see {@link AccountService.authenticate}). */
   session(principal: Principal): Session;
-  /** Stops the refresh loop, then closes the storage. Idempotent. */
+  /** Stops the refresh and delivery loops, then closes the storage. Idempotent. */
   close(): Promise<void>;
 }
 
@@ -76,18 +85,22 @@ export async function createTracker(options: TrackerOptions): Promise<Tracker> {
   await loadReferenceData(storage);
   let closed = false;
   const refresh = createRefreshScheduler({ storage, clock, carrier, policy });
+  const webhooks = webhookSettings(options.webhooks);
+  const dispatcher = createWebhookDispatcher({ storage, clock, policy: webhooks.policy, transport: webhooks.transport, wallClock: webhooks.wallClock, random: webhooks.random });
   return {
     storage,
     clock,
     carrier,
     refresh,
+    webhooks: dispatcher,
     ingest: createIngestService(storage, clock),
     accounts: createAccountService(storage, clock),
-    session: (principal) => createSession(storage, clock, carrier, principal),
+    session: (principal) => createSession(storage, clock, carrier, principal, webhooks),
     async close() {
       if (closed) return;
       closed = true;
       await refresh.stop();
+      await dispatcher.stop();
       await storage.close();
     },
   };

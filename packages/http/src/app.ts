@@ -7,9 +7,15 @@ import { openApiDocument } from "./openapi/openapi-document.js";
 import { ROUTE_SPECS } from "./openapi/route-specs.js";
 import { jsonApi } from "./respond.js";
 import { containerRoutes } from "./routes/container-routes.js";
+import { customFieldDefinitionRoutes } from "./routes/custom-field-definition-routes.js";
+import { customFieldRoutes, entityCustomFieldRoutes } from "./routes/custom-field-routes.js";
 import { referenceRoutes } from "./routes/reference-routes.js";
+import { mapRoutes } from "./routes/map-routes.js";
 import { shipmentRoutes } from "./routes/shipment-routes.js";
 import { trackingRequestRoutes } from "./routes/tracking-request-routes.js";
+import { vesselRoutes } from "./routes/vessel-routes.js";
+import { webhookNotificationRoutes } from "./routes/webhook-notification-routes.js";
+import { webhookRoutes } from "./routes/webhook-routes.js";
 
 /** Options of {@link createHttpApp}. */
 export interface HttpAppOptions {
@@ -47,7 +53,14 @@ export function createHttpApp(tracker: Tracker, options: HttpAppOptions = {}): H
   app.get("/v2/openapi.json", (c) => c.json(openApiDocument()));
   app.use("/v2/*", authenticate(tracker));
   if (options.rateLimit) app.use("/v2/*", rateLimit(options.rateLimit));
-  for (const routes of [shipmentRoutes(), containerRoutes(), trackingRequestRoutes(), referenceRoutes()]) app.route("/v2", routes);
+  const customFields = [
+    customFieldDefinitionRoutes(),
+    customFieldRoutes(),
+    entityCustomFieldRoutes("shipments", "shipment_id", "shipment"),
+    entityCustomFieldRoutes("containers", "container_id", "container"),
+    entityCustomFieldRoutes("tracking_requests", "tracking_request_id", "tracking_request"),
+  ];
+  for (const routes of [shipmentRoutes(), containerRoutes(), trackingRequestRoutes(), referenceRoutes(), ...customFields, vesselRoutes(), mapRoutes(), webhookRoutes(), webhookNotificationRoutes()]) app.route("/v2", routes);
   for (const path of new Set(ROUTE_SPECS.map((spec) => spec.path))) {
     const allowed = ROUTE_SPECS.filter((spec) => spec.path === path).map((spec) => spec.method.toUpperCase());
     app.all(`/v2${path.replace(/\{(\w+)\}/g, ":$1")}`, (c) => {

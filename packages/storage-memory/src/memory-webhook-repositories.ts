@@ -1,5 +1,5 @@
 import type { StorageRepositories, WebhookNotification } from "@bollard/core";
-import { cmp, deleteScoped, getScoped, insertAllInto, insertInto, listWhere, newestFirst, updateIn, type Access } from "./memory-records.js";
+import { cmp, copy, deleteScoped, getScoped, insertAllInto, insertInto, listWhere, newestFirst, oldestFirst, updateIn, type Access } from "./memory-records.js";
 import type { MemoryTables } from "./memory-table.js";
 
 type WebhookRepositories = Pick<StorageRepositories, "webhooks" | "webhookNotifications">;
@@ -14,6 +14,7 @@ export function webhookRepositories(tables: MemoryTables, access: Access): Webho
       delete: (accountId, id) => access.write(() => deleteScoped(webhooks, accountId, id)),
       get: (accountId, id) => access.read(() => getScoped(webhooks, accountId, id)),
       list: (accountId, page) => access.read(() => listWhere(webhooks, (w) => w.account_id === accountId, newestFirst, page)),
+      listActive: (accountId) => access.read(() => listWhere(webhooks, (w) => w.account_id === accountId && w.active, oldestFirst).items),
     },
     webhookNotifications: {
       insertMany: (batch) => access.write(() => insertAllInto(notifications, batch, "webhook notification")),
@@ -26,6 +27,14 @@ export function webhookRepositories(tables: MemoryTables, access: Access): Webho
             (query.webhookId === undefined || n.webhook_id === query.webhookId) &&
             (query.deliveryStatus === undefined || n.delivery_status === query.deliveryStatus);
           return listWhere(notifications, match, newestFirst, query.page);
+        }),
+      claimDue: (now, leaseUntil, limit) =>
+        access.write(() => {
+          const due = (n: WebhookNotification) => n.delivery_status === "pending" && n.next_attempt_at !== null && n.next_attempt_at <= now;
+          const byDueTime = (a: WebhookNotification, b: WebhookNotification) => cmp(a.next_attempt_at!, b.next_attempt_at!) || cmp(a.id, b.id);
+          const claimed = listWhere(notifications, due, byDueTime, { number: 1, size: limit }).items.map((n) => ({ ...n, next_attempt_at: leaseUntil }));
+          for (const notification of claimed) notifications.set(notification.id, copy(notification));
+          return claimed;
         }),
       insertAttempt: (attempt) => access.write(() => insertInto(attempts, attempt, "delivery attempt")),
       listAttempts: (notificationId) =>

@@ -1,5 +1,6 @@
-import { formatInTimeZone } from "date-fns-tz";
+import { format, getTimezoneOffset } from "date-fns-tz";
 import { isIanaTimeZone } from "../domain/validators.js";
+import { UtcDate } from "./utc-date.js";
 
 /** How a datetime is displayed without a `default_format` (date-fns tokens). */
 export const DEFAULT_DATETIME_PATTERN = "yyyy-MM-dd HH:mm:ss";
@@ -20,6 +21,16 @@ export interface DateFormat {
   pattern: string | null;
 }
 
+/**
+ * Formats an instant as wall time in `zone` with date-fns tokens. Unlike date-fns-tz's
+ * `formatInTimeZone`, the wall time never passes through the process's local time zone, where it
+ * could fall into a DST gap and move by an hour.
+ */
+export function formatInZone(instant: Date, zone: string, pattern: string): string {
+  const wall = new UtcDate(instant.getTime() + getTimezoneOffset(zone, instant));
+  return format(wall, pattern, { timeZone: zone, originalDate: instant });
+}
+
 /** The text of `pattern` outside quoted literals (`'at'`), where the tokens are. */
 export function unquotedTokens(pattern: string): string {
   return pattern.replace(/'(?:[^']|'')*(?:'|$)/g, "");
@@ -34,7 +45,7 @@ export function datePatternProblem(pattern: string): string | null {
   if (pattern.length === 0 || pattern.length > MAX_PATTERN_LENGTH) return `must be 1 to ${MAX_PATTERN_LENGTH} characters`;
   if (/[YD]/.test(unquotedTokens(pattern))) return "uses week-year (Y) or day-of-year (D) tokens; write yyyy and dd (date-fns tokens)";
   try {
-    formatInTimeZone(SAMPLE, "UTC", pattern);
+    formatInZone(SAMPLE, "UTC", pattern);
     return null;
   } catch (error) {
     return error instanceof RangeError ? `is not a date-fns format (${error.message.split(";")[0]})` : "is not a date-fns format";
@@ -69,10 +80,10 @@ export function patternParsesDates(pattern: string): boolean {
 /** Displays a stored date (`YYYY-MM-DD`) per a pattern, or as stored without one. */
 export function formatStoredDate(stored: string, pattern: string | null): string {
   if (pattern === null) return stored;
-  return formatInTimeZone(new Date(`${stored}T00:00:00.000Z`), "UTC", pattern);
+  return formatInZone(new Date(`${stored}T00:00:00.000Z`), "UTC", pattern);
 }
 
 /** Displays a stored datetime (ISO 8601 UTC) in the format's zone, by default `YYYY-MM-DD HH:MM:SS`. */
 export function formatStoredDateTime(stored: string, format: DateFormat): string {
-  return formatInTimeZone(new Date(stored), format.zone, format.pattern ?? DEFAULT_DATETIME_PATTERN);
+  return formatInZone(new Date(stored), format.zone, format.pattern ?? DEFAULT_DATETIME_PATTERN);
 }

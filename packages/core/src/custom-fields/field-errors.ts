@@ -8,10 +8,15 @@ export function valueError(code: ErrorCode, detail: string, pointer: string = VA
   return new ValidationError([new BollardError(code, detail, { pointer })]);
 }
 
-/** Quotes user input in a detail message, cut short so a huge input cannot bloat the error body. */
+/**
+ * Names user input in a detail message: strings quoted and cut short, so a huge input cannot
+ * bloat the error body; arrays and objects only by kind, so a deeply nested one is never walked.
+ */
 export function quote(value: unknown): string {
-  const text = typeof value === "string" ? value : JSON.stringify(value) ?? String(value);
-  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object" && value !== null) return "an object";
+  if (typeof value !== "string") return String(value);
+  return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
 }
 
 /** Collects issues so a request can report every problem at once, then throws them together. */

@@ -80,13 +80,3 @@ export function decimalApiValue(stored: string): number | string {
     return value.toFixed();
   }
 }
-
-/** The plain decimal text of a stored decimal without trailing zeros, e.g. `"1234.5"`. */
-export function plainDecimal(stored: string): string {
-  return decimalFromStored(stored).toFixed();
-}
-
-/** Compares two stored (or bound) decimals: negative, zero or positive. */
-export function compareDecimals(a: ExactDecimal, b: ExactDecimal): number {
-  return a.cmp(b);
-}

@@ -11,7 +11,7 @@ export const MAX_WIDE_QUANTIFIERS = 3;
 export const MAX_VARIABLE_QUANTIFIERS = 6;
 
 interface Group {
-  /** A quantifier appears inside (at any depth). */
+  /** A variable quantifier appears inside (at any depth). */
   quantified: boolean;
   /** An alternation appears inside (at any depth). */
   alternated: boolean;
@@ -47,8 +47,8 @@ function quantifierAt(source: string, i: number): { min: number; max: number; le
  * characters long) values they are run on, a pattern is refused when it
  * - is longer than {@link PATTERN_MAX_LENGTH} or does not compile;
  * - uses a backreference (`\1`, `\k<name>`), whose matching is not polynomial;
- * - repeats a group that itself contains a quantifier or an alternation (`(a+)+`, `(a|ab)*`,
- *   `(\d?)+`), the shapes behind exponential backtracking;
+ * - repeats a group that itself contains a variable quantifier or an alternation (`(a+)+`,
+ *   `(a|ab)*`, `(\d?)+`, `(a+){4}`), the shapes behind exponential backtracking;
  * - uses more than {@link MAX_WIDE_QUANTIFIERS} wide or {@link MAX_VARIABLE_QUANTIFIERS} variable
  *   quantifiers, which bounds the polynomial blow-up of adjacent overlapping ones (`\d*\d*\d*x`).
  * The rules are conservative: some safe patterns are refused too.
@@ -112,7 +112,8 @@ export function unsafePatternReason(source: string): string | null {
       }
       if (quantifier.max > quantifier.min) variable += 1;
       if (quantifier.max - quantifier.min > 1) wide += 1;
-      top.quantified = true;
+      // Fixed counts (`b{3}`) cannot backtrack, so only variable quantifiers make a group risky to repeat.
+      if (quantifier.max > quantifier.min) top.quantified = true;
       i += quantifier.length + (source[i + quantifier.length] === "?" ? 1 : 0);
       last = { kind: "none" };
       continue;

@@ -53,7 +53,8 @@ function facilityOf(milestone: TimedMilestone, ctx: ContainerEventContext): { id
   return null;
 }
 
-function dataSource(milestone: TimedMilestone, ctx: ContainerEventContext): TransportEventDataSource {
+/** Who reports a milestone: AIS for berthing, terminals and railroads for theirs, otherwise the line. */
+export function milestoneDataSource(milestone: TimedMilestone, ctx: { sources: { departed: TransportEventDataSource; arrived: TransportEventDataSource } }): TransportEventDataSource {
   switch (milestone.kind) {
     case "vessel_departed":
       return ctx.sources.departed;
@@ -106,7 +107,7 @@ export function containerEvents(plan: readonly TimedMilestone[], ctx: ContainerE
     }
     const timestamp = iso(milestone.at);
     const createdAt = iso(Math.min(ctx.now, milestone.at + ctx.rng.int(5, 120) * MINUTE));
-    const source = dataSource(milestone, ctx);
+    const source = milestoneDataSource(milestone, ctx);
     const wording = actualWording(ctx.family, milestone.kind, milestone.inland);
     let rawId: string | null = null;
     if (wording !== null && rawName !== null) {

@@ -1,26 +1,34 @@
 import type { Vessel, VesselPositionRecord } from "../domain/vessel-schema.js";
-import { bearing, distanceNm, interpolate, type Point } from "./geo.js";
+import { walkRoute, type RouteWalker } from "../routing/route-sampling.js";
+import { seaRouter } from "../routing/sea-router.js";
+import { distanceNm, type Point } from "./geo.js";
 import type { Rng } from "./random.js";
 import type { SailingBook, SailingLeg } from "./sailings.js";
 import { HOUR, iso } from "./zoned-time.js";
 
 const round = (value: number, places: number): number => Number(value.toFixed(places));
 
-/** AIS-like reports of one leg, every five to seven hours from departure up to arrival or `now`. */
+/** The sea route of a leg, from its port of departure to its port of arrival. */
+function legRoute(leg: SailingLeg): RouteWalker {
+  return walkRoute(seaRouter().route([leg.from.longitude, leg.from.latitude], [leg.to.longitude, leg.to.latitude]).coordinates);
+}
+
+/** AIS-like reports of one leg along its sea route, every five to seven hours from departure up to arrival or `now`. */
 function legPositions(rng: Rng, leg: SailingLeg, now: number): VesselPositionRecord[] {
   if (leg.departAt > now) return [];
   const times: number[] = [];
   for (let t = leg.departAt; t < leg.arriveAt && t <= now; t += rng.float(5, 7) * HOUR) times.push(Math.floor(t / 1000) * 1000);
   if (leg.arriveAt <= now) times.push(leg.arriveAt);
   const span = leg.arriveAt - leg.departAt;
-  const points = times.map((t) => interpolate(leg.from, leg.to, Math.min(1, (t - leg.departAt) / span)));
+  const route = legRoute(leg);
+  const located = times.map((t) => route.at(route.lengthNm * Math.min(1, (t - leg.departAt) / span)));
+  const points = located.map(({ point: [longitude, latitude] }): Point => ({ latitude, longitude }));
   return times.map((t, i): VesselPositionRecord => {
     const point = points[i] as Point;
     const arrived = t >= leg.arriveAt;
     const previous = i > 0 ? { at: times[i - 1] as number, point: points[i - 1] as Point } : null;
-    const ahead = interpolate(leg.from, leg.to, Math.min(1, (t - leg.departAt) / span + 0.01));
-    // Course over ground: towards the next stretch of the line, or as it came in when berthed.
-    const heading = arrived && previous ? bearing(previous.point, point) : bearing(point, ahead);
+    // Course over ground: along the lane (as it came in when berthed), in whole degrees.
+    const heading = Math.round(located[i]!.heading) % 360;
     const speed = previous && !arrived ? distanceNm(previous.point, point) / Math.max((t - previous.at) / HOUR, 1) : null;
     return {
       vessel_id: leg.vesselId,
@@ -34,11 +42,9 @@ function legPositions(rng: Rng, leg: SailingLeg, now: number): VesselPositionRec
   });
 }
 
-/** The average speed over the whole straight leg, in knots. */
+/** The average speed over the whole sea route of the leg, in knots. */
 function serviceSpeed(leg: SailingLeg): number {
-  let distance = 0;
-  for (let i = 0; i < 20; i += 1) distance += distanceNm(interpolate(leg.from, leg.to, i / 20), interpolate(leg.from, leg.to, (i + 1) / 20));
-  return distance / ((leg.arriveAt - leg.departAt) / HOUR);
+  return legRoute(leg).lengthNm / ((leg.arriveAt - leg.departAt) / HOUR);
 }
 
 /**

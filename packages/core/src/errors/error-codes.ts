@@ -41,6 +41,8 @@ export const ERROR_CODES = {
   REQUIRED: { status: 422, title: "Unprocessable Entity" },
   REFERENCE_NOT_FOUND: { status: 422, title: "Unprocessable Entity" },
   UNSAFE_PATTERN: { status: 422, title: "Unprocessable Entity" },
+  // 422: a webhook URL whose host is (or resolves to) a private, loopback or link-local address
+  UNSAFE_URL: { status: 422, title: "Unprocessable Entity" },
   // 429
   RATE_LIMITED: { status: 429, title: "Too Many Requests" },
   // 500 / 503

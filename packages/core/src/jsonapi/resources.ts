@@ -17,7 +17,7 @@ import {
   UserAttributesSchema,
   VesselAttributesSchema,
   WebhookAttributesSchema,
-  WebhookNotificationAttributesSchema,
+  DomainEventObjectTypeSchema,
   type Account,
   type Container,
   type CustomField,
@@ -37,6 +37,7 @@ import {
   type Webhook,
   type WebhookNotification,
 } from "../domain/index.js";
+import { WEBHOOK_EXTRA_RESOURCES, WebhookNotificationResourceAttributesSchema } from "../webhooks/webhook-resources.js";
 import type { ResourceRegistry } from "./include.js";
 import { defineResource, toOne, type ResourceDefinition } from "./resource-definition.js";
 
@@ -182,13 +183,14 @@ export const customFieldResource = defineResource<CustomField>({
 /** The webhook resource. */
 export const webhookResource = defineResource<Webhook>({ type: "webhook", attributes: keys<Webhook>(WebhookAttributesSchema), relationships: {} });
 
-/** The webhook notification resource. */
+/** The webhook notification resource: delivery status and bookkeeping, with its attempts as `webhook_notification_logs`. */
 export const webhookNotificationResource = defineResource<WebhookNotification>({
   type: "webhook_notification",
-  attributes: keys<WebhookNotification>(WebhookNotificationAttributesSchema),
+  attributes: keys<WebhookNotification>(WebhookNotificationResourceAttributesSchema),
   relationships: {
     webhook: { kind: "one", types: ["webhook"], linkage: (n) => toOne("webhook", n.webhook_id) },
-    reference_object: { kind: "one", types: ["tracking_request", "transport_event", "container", "shipment"], linkage: (n) => toOne(n.reference_object_type, n.reference_object_id) },
+    reference_object: { kind: "one", types: DomainEventObjectTypeSchema.options, linkage: (n) => toOne(n.reference_object_type, n.reference_object_id) },
+    webhook_notification_logs: { kind: "many", types: ["webhook_notification_log"] },
   },
 });
 
@@ -213,5 +215,6 @@ export const resourceRegistry: ResourceRegistry = new Map<string, ResourceDefini
     customFieldResource,
     webhookResource,
     webhookNotificationResource,
+    ...WEBHOOK_EXTRA_RESOURCES,
   ].map((definition) => [definition.type, definition as ResourceDefinition]),
 );

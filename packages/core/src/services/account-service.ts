@@ -28,15 +28,21 @@ export interface AccountService {
   any(): Promise<boolean>;
   /** Creates a user with the role and mints an API key for it. */
   issueKey(accountId: string, options?: { role?: UserRole; name?: string | null }): Promise<IssuedKey>;
-  /** The principal behind an `Authorization` header value or a bare key; 401 when unknown. */
+  /** The principal behind an `Authorization` header value or a bare key; 401 when unknown. Remembered for 30 s per key. */
   authenticate(authorizationOrKey: string | null | undefined): Promise<Principal>;
   /** The principal for a known account and user id (for embedders that have no keys); 404 when unknown. */
   principal(accountId: string, userId: string): Promise<Principal>;
 }
 
+/** How long an authenticated key's principal is remembered, so hot paths skip three lookups per request. */
+const PRINCIPAL_CACHE_MS = 30_000;
+const PRINCIPAL_CACHE_SIZE = 10_000;
+
 /** Creates the {@link AccountService} over a storage. */
 export function createAccountService(storage: Storage, clock: Clock): AccountService {
   const now = () => clock.now().toISOString();
+  // Keyed by the key's hash (never the key); real time, since a manual clock may stand still.
+  const principals = new Map<string, { principal: Principal; until: number }>();
   const service: AccountService = {
     async create(companyName) {
       const name = companyName.trim();
@@ -76,10 +82,14 @@ export function createAccountService(storage: Storage, clock: Clock): AccountSer
       const key = authorizationOrKey?.includes(" ") ? parseAuthorization(authorizationOrKey) : (authorizationOrKey ?? null);
       if (!key) throw new UnauthorizedError();
       const hash = hashApiKey(key);
+      const cached = principals.get(hash);
+      if (cached && cached.until > Date.now()) return cached.principal;
       const stored = await storage.apiKeys.findByHash(hash);
       if (!stored || !sameDigest(stored.key_hash, hash)) throw new UnauthorizedError();
       const [account, user] = await Promise.all([storage.accounts.get(stored.account_id), storage.users.get(stored.account_id, stored.user_id)]);
       if (!account || !user) throw new UnauthorizedError();
+      if (principals.size >= PRINCIPAL_CACHE_SIZE) principals.clear();
+      principals.set(hash, { principal: { account, user }, until: Date.now() + PRINCIPAL_CACHE_MS });
       return { account, user };
     },
     async principal(accountId, userId) {

@@ -79,7 +79,7 @@ export function customFieldTargetFromRelationships(relationships: unknown): Cust
   if (!parsedType.success) {
     throw new ValidationError([new BollardError("INVALID", "entity type must be shipment, container or tracking_request", { pointer: `${pointer}/data/type` })]);
   }
-  if (typeof id !== "string" || !UuidSchema.safeParse(id).success) throw new NotFoundError(`No ${parsedType.data} ${String(id).slice(0, 64)}`);
+  if (typeof id !== "string" || !UuidSchema.safeParse(id).success) throw new NotFoundError(`No ${parsedType.data} ${typeof id === "string" ? id.slice(0, 64) : "with that id"}`);
   return { type: parsedType.data, id: id.toLowerCase() };
 }
 

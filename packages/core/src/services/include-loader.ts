@@ -47,6 +47,9 @@ const manyLoaders: Record<string, ManyLoader> = {
   "container.raw_events": async (s, a, ids) => groupBy((await s.rawEvents.listByContainers(a, ids)).items, (e) => e.container_id),
   "custom_field_definition.options": async (s, a, ids) =>
     new Map(await Promise.all(ids.map(async (id) => [id, (await s.customFieldOptions.listByDefinition(a, id)).items] as const))),
+  // Attempts are stored per notification; the parents were already read through the account scope.
+  "webhook_notification.webhook_notification_logs": async (s, _a, ids) =>
+    new Map(await Promise.all(ids.map(async (id) => [id, await s.webhookNotifications.listAttempts(id)] as const))),
 };
 
 /**

@@ -15,3 +15,5 @@ export * from "./custom-field-definition-service.js";
 export * from "./custom-field-option-service.js";
 export * from "./custom-field-service.js";
 export { CUSTOM_FIELD_PAGE_SIZE, definitionEntityTypeFor } from "./custom-field-lookup.js";
+export * from "./vessel-service.js";
+export * from "./map-service.js";

@@ -6,9 +6,13 @@ import type { Principal } from "./account-service.js";
 import { createContainerService, type ContainerService } from "./container-service.js";
 import { createCustomFieldDefinitionService, type CustomFieldDefinitionService } from "./custom-field-definition-service.js";
 import { createCustomFieldService, type CustomFieldService } from "./custom-field-service.js";
+import { createMapService, type MapService } from "./map-service.js";
 import { createReferenceService, type ReferenceService } from "./reference-service.js";
 import { createShipmentService, type ShipmentService } from "./shipment-service.js";
 import { createTrackingRequestService, type TrackingRequestService } from "./tracking-request-service.js";
+import { createVesselService, type VesselService } from "./vessel-service.js";
+import { createWebhookNotificationService, type WebhookNotificationService } from "./webhook-notification-service.js";
+import { createWebhookService, defaultWebhookSettings, type WebhookService, type WebhookSettings } from "./webhook-service.js";
 
 /** What every session-scoped service is built from. */
 export interface SessionContext {
@@ -38,10 +42,18 @@ export interface Session {
   readonly customFieldDefinitions: CustomFieldDefinitionService;
   /** Custom field values on shipments, containers and tracking requests. */
   readonly customFields: CustomFieldService;
+  /** Vessels (shared by every account), their positions and forecasts along the sea lanes. */
+  readonly vessels: VesselService;
+  /** The GeoJSON maps of the account's containers. */
+  readonly maps: MapService;
+  /** Webhook subscriptions, the events catalogue and test deliveries. */
+  readonly webhooks: WebhookService;
+  /** Webhook notifications with their delivery attempts, and payload examples. */
+  readonly webhookNotifications: WebhookNotificationService;
 }
 
 /** Creates a {@link Session} for a principal. */
-export function createSession(storage: Storage, clock: Clock, carrier: CarrierSource, principal: Principal): Session {
+export function createSession(storage: Storage, clock: Clock, carrier: CarrierSource, principal: Principal, webhooks: WebhookSettings = defaultWebhookSettings()): Session {
   const context: SessionContext = {
     storage,
     clock,
@@ -60,5 +72,9 @@ export function createSession(storage: Storage, clock: Clock, carrier: CarrierSo
     reference: createReferenceService(context),
     customFieldDefinitions: createCustomFieldDefinitionService(context),
     customFields: createCustomFieldService(context),
+    vessels: createVesselService(context),
+    maps: createMapService(context),
+    webhooks: createWebhookService(context, webhooks),
+    webhookNotifications: createWebhookNotificationService(context),
   };
 }

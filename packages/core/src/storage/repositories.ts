@@ -273,6 +273,11 @@ export interface WebhookRepository {
   get(accountId: string, id: string): Promise<Webhook | null>;
   /** Ordered newest first: `created_at` descending, then `id` descending. */
   list(accountId: string, page: Page): Promise<PageResult<Webhook>>;
+  /**
+   * The account's webhooks with `active` true (whatever their `events`), ordered by `created_at`,
+   * then `id`, ascending. The outbox asks this once per account and write.
+   */
+  listActive(accountId: string): Promise<Webhook[]>;
 }
 
 /** Filters of the webhook notifications listing. */
@@ -289,6 +294,15 @@ export interface WebhookNotificationRepository {
   get(accountId: string, id: string): Promise<WebhookNotification | null>;
   /** Ordered newest first: `created_at` descending, then `id` descending. */
   list(accountId: string, query: WebhookNotificationListQuery): Promise<PageResult<WebhookNotification>>;
+  /**
+   * Claims due notifications for delivery, across all accounts: atomically takes up to `limit`
+   * notifications whose `delivery_status` is `pending` and whose `next_attempt_at` is set and at or
+   * before `now`, ordered by `next_attempt_at`, then `id`, ascending; sets each one's
+   * `next_attempt_at` to `leaseUntil` (nothing else changes) and returns them as stored after that
+   * change. While a lease runs (until `leaseUntil`), no other call returns the notification; if the
+   * claimer dies, it is due again when the lease ends (at-least-once delivery).
+   */
+  claimDue(now: string, leaseUntil: string, limit: number): Promise<WebhookNotification[]>;
   insertAttempt(attempt: WebhookNotificationAttempt): Promise<void>;
   /** The attempts of one notification, ordered by `attempted_at`, then `id`, ascending. */
   listAttempts(notificationId: string): Promise<WebhookNotificationAttempt[]>;

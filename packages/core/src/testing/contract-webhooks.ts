@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import type { WebhookNotification } from "../domain/index.js";
 import { uuidv7 } from "../ids/index.js";
 import type { WebhookNotificationListQuery } from "../storage/index.js";
-import { ALL, ascendingIds, at, expectCode, expectPaging, seedAccount, type ContractContext } from "./contract-context.js";
+import { ALL, ascendingIds, at, compareText, expectCode, expectPaging, seedAccount, type ContractContext } from "./contract-context.js";
 import { describeCrud } from "./contract-crud.js";
 import { makeWebhook, makeWebhookNotification, makeWebhookNotificationAttempt } from "./fixtures.js";
 
@@ -111,6 +111,61 @@ export function describeWebhooksContract(ctx: ContractContext): void {
       items: [a1],
       total: 2,
     });
+  });
+
+  ctx.test("webhooks.listActive returns the account's active webhooks ordered by created_at then id, ascending, whatever their events", async () => {
+    const [account, other] = [await seedAccount(ctx.storage), await seedAccount(ctx.storage)];
+    const [id1, id2] = ascendingIds(2, uuidv7);
+    const later = makeWebhook(account.id, { created_at: at(3), events: ["container.created"] });
+    const tieB = makeWebhook(account.id, { id: id2, created_at: at(2) });
+    const tieA = makeWebhook(account.id, { id: id1, created_at: at(2), events: ["shipment.estimated.arrival"] });
+    const inactive = makeWebhook(account.id, { created_at: at(1), active: false });
+    for (const w of [later, inactive, tieB, tieA, makeWebhook(other.id)]) await ctx.storage.webhooks.insert(w);
+    expect(await ctx.storage.webhooks.listActive(account.id)).toStrictEqual([tieA, tieB, later]);
+    expect(await ctx.storage.webhooks.listActive(uuidv7())).toStrictEqual([]);
+  });
+
+  ctx.test("webhookNotifications.claimDue takes due pending notifications of every account by next_attempt_at then id, up to limit, and leases them", async () => {
+    const [account, other] = [await seedAccount(ctx.storage), await seedAccount(ctx.storage)];
+    const [hook, otherHook] = [makeWebhook(account.id), makeWebhook(other.id)];
+    await ctx.storage.webhooks.insert(hook);
+    await ctx.storage.webhooks.insert(otherHook);
+    const [id1, id2] = ascendingIds(2, uuidv7);
+    const due = (accountId: string, webhookId: string, minute: number, overrides: Partial<WebhookNotification> = {}) =>
+      makeWebhookNotification(accountId, webhookId, { next_attempt_at: at(minute), ...overrides });
+    const first = due(other.id, otherHook.id, 1);
+    const tieA = due(account.id, hook.id, 2, { id: id1, attempts: 3 });
+    const tieB = due(account.id, hook.id, 2, { id: id2 });
+    const last = due(account.id, hook.id, 5);
+    const notYet = due(account.id, hook.id, 11);
+    const done = due(account.id, hook.id, 0, { delivery_status: "succeeded" });
+    const failed = due(account.id, hook.id, 0, { delivery_status: "failed" });
+    const unscheduled = due(account.id, hook.id, 0, { next_attempt_at: null });
+    await ctx.storage.webhookNotifications.insertMany([last, notYet, tieB, done, first, failed, tieA]);
+    await ctx.storage.webhookNotifications.insertMany([unscheduled]);
+    const lease = at(20);
+    const leased = (n: WebhookNotification) => ({ ...n, next_attempt_at: lease });
+    expect(await ctx.storage.webhookNotifications.claimDue(at(10), lease, 3)).toStrictEqual([first, tieA, tieB].map(leased));
+    expect(await ctx.storage.webhookNotifications.get(account.id, tieA.id)).toStrictEqual(leased(tieA));
+    expect(await ctx.storage.webhookNotifications.claimDue(at(10), lease, 3)).toStrictEqual([leased(last)]);
+    expect(await ctx.storage.webhookNotifications.claimDue(at(19), at(30), 10)).toStrictEqual([leased(notYet)].map((n) => ({ ...n, next_attempt_at: at(30) })));
+    expect(await ctx.storage.webhookNotifications.get(account.id, done.id)).toStrictEqual(done);
+    expect(await ctx.storage.webhookNotifications.get(account.id, unscheduled.id)).toStrictEqual(unscheduled);
+    // A lease that ran out makes the notification due again (its claimer is presumed dead).
+    const again = await ctx.storage.webhookNotifications.claimDue(at(20), at(40), 10);
+    expect(again.map((n) => n.id)).toStrictEqual([first.id, tieA.id, tieB.id, last.id].sort(compareText));
+  });
+
+  ctx.test("webhookNotifications.claimDue calls made at the same time never return the same notification", async () => {
+    const account = await seedAccount(ctx.storage);
+    const hook = makeWebhook(account.id);
+    await ctx.storage.webhooks.insert(hook);
+    const batch = Array.from({ length: 20 }, (_, i) => makeWebhookNotification(account.id, hook.id, { next_attempt_at: at(i % 4) }));
+    await ctx.storage.webhookNotifications.insertMany(batch);
+    const claims = await Promise.all(Array.from({ length: 6 }, () => ctx.storage.webhookNotifications.claimDue(at(5), at(30), 4)));
+    const ids = claims.flat().map((n) => n.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length).toBe(20);
   });
 
   ctx.test("webhookNotifications.listAttempts returns the notification's attempts ordered by attempted_at then id, ascending", async () => {

@@ -6,6 +6,7 @@ import { uuidv7 } from "../ids/index.js";
 import { parseInput } from "../services/input-validation.js";
 import type { Storage } from "../storage/index.js";
 import { applySnapshot, assertTracking, parseSnapshot } from "./apply-snapshot.js";
+import { ingestPositions, type PositionIngestResult } from "./position-ingest.js";
 import { SnapshotTransportEventSchema } from "./snapshot-schema.js";
 
 /** What an ingest call changed. */
@@ -36,6 +37,12 @@ export interface IngestService {
   snapshot(input: { accountId: string; trackingRequestId?: string; scac?: string; snapshot: unknown }): Promise<IngestResult>;
   /** Adds transport events (see `SnapshotTransportEventSchema`) to one container of a tracked shipment. */
   events(input: { accountId: string; shipmentId: string; containerNumber: string; events: unknown[] }): Promise<IngestResult>;
+  /**
+   * Adds AIS-like vessel position reports (see `PositionReportSchema`; vessels are global, so no
+   * account): all or nothing, duplicates skipped, and each vessel's current position follows its
+   * newest report. An unknown vessel or an impossible coordinate is a 422 on `/positions/<i>/…`.
+   */
+  positions(reports: unknown[]): Promise<PositionIngestResult>;
 }
 
 const EventsSchema = z.array(SnapshotTransportEventSchema).min(1).max(500);
@@ -65,6 +72,7 @@ export function createIngestService(storage: Storage, clock: Clock): IngestServi
   }
 
   return {
+    positions: (reports) => ingestPositions(storage, clock, reports),
     snapshot({ accountId, trackingRequestId, scac, snapshot }) {
       return apply(accountId, async (tx) => {
         if (trackingRequestId) {

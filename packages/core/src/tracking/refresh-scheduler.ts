@@ -88,9 +88,12 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
       // One pass at a time: a second caller waits for the running pass, then runs its own.
       const previous = running ?? Promise.resolve(emptySummary());
       const next = previous.catch(() => emptySummary()).then(pass);
-      running = next.finally(() => {
-        if (running === next) running = undefined;
-      }) as Promise<RefreshSummary>;
+      // Compare with the promise stored in `running` (not `next`), or the loop would stay "running" forever.
+      const tracked: Promise<RefreshSummary> = next.finally(() => {
+        if (running === tracked) running = undefined;
+      });
+      tracked.catch(() => undefined);
+      running = tracked;
       return next;
     },
     start(everyMs = 1_000) {

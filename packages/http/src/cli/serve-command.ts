@@ -16,8 +16,11 @@ export async function serveCommand(args: Record<string, string | undefined>, io:
   if (!Number.isFinite(speed) || speed <= 0 || speed > 1_000_000) throw new CliError(`--clock-speed must be a positive number, not "${args["clock-speed"]}"`);
   const rateLimit = args["rate-limit"] === undefined ? undefined : parseRateLimit(args["rate-limit"]);
   if (rateLimit === null) throw new CliError(`--rate-limit must look like 100/min, not "${args["rate-limit"]}"`);
+  // A boolean flag: parseArgs gives `true` (typed as the string options of the other flags).
+  const allowPrivateWebhooks = (args["allow-private-webhooks"] as unknown) === true;
   const storage = openStorage(db);
-  const tracker = await createTracker({ storage, ...(speed !== 1 && { clock: scaledClock(speed) }) }).catch((error: Error) => {
+  const webhooks = { allowPrivateUrls: allowPrivateWebhooks };
+  const tracker = await createTracker({ storage, webhooks, ...(speed !== 1 && { clock: scaledClock(speed) }) }).catch((error: Error) => {
     throw new CliError(`Cannot open the database ${db}: ${error.message}`);
   });
   if (!(await tracker.accounts.any())) {
@@ -29,11 +32,12 @@ export async function serveCommand(args: Record<string, string | undefined>, io:
   const app = createHttpApp(tracker, { log: (entry) => io.err(JSON.stringify(entry)), ...(rateLimit && { rateLimit }) });
   const server = await startServer(app, { port, host });
   tracker.refresh.start(1_000);
-  io.out(`Bollard listening on http://${server.address}/v2 (database: ${db}${speed !== 1 ? `, clock ×${speed}` : ""})`);
+  tracker.webhooks.start(250);
+  io.out(`Bollard listening on http://${server.address}/v2 (database: ${db}${speed !== 1 ? `, clock ×${speed}` : ""}${allowPrivateWebhooks ? ", private webhook targets allowed" : ""})`);
   const signal = await server.untilSignal();
   io.err(JSON.stringify({ msg: "shutting down", signal }));
   await server.close();
-  await tracker.close(); // stops the refresh loop first, then closes the database
+  await tracker.close(); // stops the refresh and webhook loops first, then closes the database
   return 0;
 }
 

@@ -18,6 +18,7 @@ import {
   VesselAttributesSchema,
   WebhookAttributesSchema,
   WebhookNotificationAttributesSchema,
+  WEBHOOK_RESOURCE_ATTRIBUTES,
 } from "@bollard/core";
 import { z } from "zod";
 import "zod-openapi";
@@ -46,6 +47,8 @@ const ATTRIBUTES: Record<string, z.ZodObject> = {
   custom_field: CustomFieldAttributesSchema,
   webhook: WebhookAttributesSchema,
   webhook_notification: WebhookNotificationAttributesSchema,
+  // Webhook payload types (event objects, delivery logs, event categories) and the notification's served attributes.
+  ...WEBHOOK_RESOURCE_ATTRIBUTES,
 };
 
 const pascal = (type: string) => type.replace(/(^|_)([a-z])/g, (_m, _s, c: string) => c.toUpperCase());

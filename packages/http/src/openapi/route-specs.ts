@@ -1,6 +1,9 @@
 import { z } from "zod";
 import "zod-openapi";
+import { CUSTOM_FIELD_ROUTE_SPECS } from "./custom-field-route-specs.js";
 import { collectionDocument, singleDocument } from "./resource-schemas.js";
+import { VESSEL_ROUTE_SPECS } from "./vessel-route-specs.js";
+import { WEBHOOK_ROUTE_SPECS } from "./webhook-route-specs.js";
 
 /** One served operation, as the OpenAPI document describes it. */
 export interface RouteSpec {
@@ -12,6 +15,11 @@ export interface RouteSpec {
   body?: z.ZodType;
   status: number;
   response?: z.ZodType;
+  /**
+   * The media type of the success response.
+   * @default "application/vnd.api+json"
+   */
+  contentType?: string;
   /** The error statuses this operation can answer besides 401, 405 and 429. */
   errors: number[];
   deprecated?: boolean;
@@ -86,4 +94,7 @@ export const ROUTE_SPECS: RouteSpec[] = [
   { method: "get", path: "/metro_areas/{id}", summary: "Get a metro area by id or UN/LOCODE", query: z.object({ include }), status: 200, response: singleDocument("metro_area"), errors: [400, 404] },
   { method: "get", path: "/shipping_lines", summary: "List shipping lines", query: z.object({ ...paged, search: z.string().optional() }), status: 200, response: collectionDocument("shipping_line"), errors: [400] },
   { method: "get", path: "/openapi.json", summary: "This OpenAPI document", status: 200, errors: [], public: true },
+  ...CUSTOM_FIELD_ROUTE_SPECS,
+  ...VESSEL_ROUTE_SPECS,
+  ...WEBHOOK_ROUTE_SPECS,
 ];

@@ -46,7 +46,11 @@ export async function readResource(c: Context, options: { optional?: boolean } =
   };
 }
 
-async function readBodyText(c: Context): Promise<string> {
+/**
+ * Reads a request body as text: 413 over {@link MAX_BODY_BYTES}, 415 unless a non-empty body is
+ * `application/json` or `application/vnd.api+json`, 400 for invalid UTF-8; "" when there is none.
+ */
+export async function readBodyText(c: Context): Promise<string> {
   const declared = Number(c.req.header("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw new BollardError("PAYLOAD_TOO_LARGE", `The request body is over ${MAX_BODY_BYTES} bytes`);
   const body = c.req.raw.body;

@@ -1,4 +1,4 @@
-import { createTracker, generateDemoDataset, loadDemoDataset, manualClock, type DemoDataset, type Storage, type Tracker } from "@bollard/core";
+import { createTracker, generateDemoDataset, loadDemoDataset, manualClock, type DemoDataset, type Storage, type Tracker, type TrackerOptions } from "@bollard/core";
 import { memoryStorage } from "@bollard/storage-memory";
 import { createHttpApp, type HttpAppOptions } from "../app.js";
 import { openApiDocument } from "../openapi/openapi-document.js";
@@ -25,9 +25,9 @@ export interface TestRequestOptions {
  * demo seed 1; Globex: editor key, demo seed 2). Every response is checked against the served
  * OpenAPI document before the test sees it.
  */
-export async function createHarness(options: { storage?: Storage; app?: HttpAppOptions } = {}) {
+export async function createHarness(options: { storage?: Storage; app?: HttpAppOptions; tracker?: Omit<TrackerOptions, "storage" | "clock"> } = {}) {
   const clock = manualClock("2026-11-01T12:00:00Z");
-  const tracker: Tracker = await createTracker({ storage: options.storage ?? memoryStorage(), clock });
+  const tracker: Tracker = await createTracker({ ...options.tracker, storage: options.storage ?? memoryStorage(), clock });
   const acme = await tracker.accounts.create("Acme Imports");
   const globex = await tracker.accounts.create("Globex Freight");
   const keys = {

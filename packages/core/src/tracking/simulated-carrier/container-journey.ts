@@ -1,3 +1,4 @@
+import { milestoneDataSource } from "../../demo/journey-events.js";
 import type { CarrierStyle } from "../../demo/carrier-styles.js";
 import { actualWording, estimatedWording, rawEventName } from "../../demo/event-wording.js";
 import type { MilestoneKind, PlannedMilestone } from "../../demo/journey-plan.js";
@@ -110,28 +111,6 @@ function withHold(rng: Rng, plan: PlannedMilestone[], until: number): PlannedMil
   return held;
 }
 
-function dataSource(m: PlannedMilestone, ctx: JourneyContext): TransportEventDataSource {
-  switch (m.kind) {
-    case "vessel_departed":
-      return ctx.sources.departed;
-    case "vessel_arrived":
-      return ctx.sources.arrived;
-    case "vessel_berthed":
-      return "ais";
-    case "available":
-    case "not_available":
-      return m.inland ? "rail" : "terminal";
-    case "rail_departed":
-    case "rail_arrived":
-    case "rail_unloaded":
-      return "rail";
-    case "full_out":
-      return !m.inland && m.facility === "pod_terminal" ? "terminal" : "shipping_line";
-    default:
-      return "shipping_line";
-  }
-}
-
 function milestoneRecords(m: PlannedMilestone, ctx: JourneyContext): JourneyMilestone {
   const place = m.inland && ctx.inland ? ctx.inland.metro : requirePort(m.locode);
   const leg = m.leg === null ? null : (ctx.legs[m.leg] as JourneyLeg);
@@ -144,7 +123,7 @@ function milestoneRecords(m: PlannedMilestone, ctx: JourneyContext): JourneyMile
     location_locode: place.code,
     terminal,
     ...vessel,
-    data_source: dataSource(m, ctx),
+    data_source: milestoneDataSource(m, ctx),
   } as const satisfies SnapshotTransportEvent);
   const name = rawEventName(m.kind);
   const wording = actualWording(ctx.style.wording, m.kind, m.inland);

@@ -1,5 +1,4 @@
 import { containerNumber } from "../../demo/carrier-styles.js";
-import { distanceNm, interpolate } from "../../demo/geo.js";
 import { planContainer, sailingShape, shipmentPace, type PlannedMilestone } from "../../demo/journey-plan.js";
 import { createRng, hashSeed, type Rng } from "../../demo/random.js";
 import { bookSailing, createSailingBook, requirePort, type Sailing, type SailingLeg } from "../../demo/sailings.js";
@@ -8,6 +7,7 @@ import { DAY, HOUR, floorMinute } from "../../demo/zoned-time.js";
 import type { RequestType } from "../../domain/index.js";
 import type { Port } from "../../domain/port-schema.js";
 import { metroAreaByLocode, railTerminalsByMetroArea, terminalsByPort } from "../../reference/index.js";
+import { seaRouter } from "../../routing/sea-router.js";
 import { carrierProfile, lanesOf } from "./carrier-profile.js";
 import { buildContainer, type ContainerJourney, type JourneyContext } from "./container-journey.js";
 import type { JourneyScenario } from "./scenario-numbers.js";
@@ -20,7 +20,7 @@ export interface JourneyLeg {
   voyageNumber: string;
   departAt: number;
   arriveAt: number;
-  /** The average speed over the straight leg, in knots (for position reports). */
+  /** The average speed over the leg's sea route, in knots (for position reports). */
   knots: number;
 }
 
@@ -95,15 +95,14 @@ function firstDeparture(rng: Rng, scenario: JourneyScenario, requestedAt: number
   return floorMinute(requestedAt + rng.float(from, to) * DAY);
 }
 
-function straightKnots(leg: SailingLeg): number {
-  let distance = 0;
-  for (let i = 0; i < 20; i += 1) distance += distanceNm(interpolate(leg.from, leg.to, i / 20), interpolate(leg.from, leg.to, (i + 1) / 20));
-  return Number((distance / ((leg.arriveAt - leg.departAt) / HOUR)).toFixed(1));
+function routeKnots(leg: SailingLeg): number {
+  const { distanceNm } = seaRouter().route([leg.from.longitude, leg.from.latitude], [leg.to.longitude, leg.to.latitude]);
+  return Number((distanceNm / ((leg.arriveAt - leg.departAt) / HOUR)).toFixed(1));
 }
 
 const journeyLegs = (sailing: Sailing): JourneyLeg[] =>
   sailing.legs.map((leg) => ({
-    from: leg.from, to: leg.to, vessel: leg.vessel, voyageNumber: leg.voyageNumber, departAt: leg.departAt, arriveAt: leg.arriveAt, knots: straightKnots(leg),
+    from: leg.from, to: leg.to, vessel: leg.vessel, voyageNumber: leg.voyageNumber, departAt: leg.departAt, arriveAt: leg.arriveAt, knots: routeKnots(leg),
   }));
 
 /** The sailing the boxes missed: booked a week earlier, so its vessels are other ships or other voyages. */

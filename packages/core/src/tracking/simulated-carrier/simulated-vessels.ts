@@ -1,5 +1,6 @@
-import { bearing, interpolate } from "../../demo/geo.js";
 import { DAY, HOUR, iso } from "../../demo/zoned-time.js";
+import { walkRoute, type RouteWalker } from "../../routing/route-sampling.js";
+import { seaRouter } from "../../routing/sea-router.js";
 import type { CarrierSnapshotInput } from "../snapshot-schema.js";
 import type { JourneyLeg } from "./simulated-journey.js";
 
@@ -13,26 +14,39 @@ export const POSITION_WINDOW = 7 * DAY;
 
 const round = (value: number, places: number): number => Number(value.toFixed(places));
 
+// Journeys (and so their legs) live in the carrier's journey cache; each leg's route is walked
+// once and kept with it, so a snapshot only samples it.
+const routes = new WeakMap<JourneyLeg, RouteWalker>();
+
+/** The sea route of a leg (deterministic: the same ports give the same route). */
+function legRoute(leg: JourneyLeg): RouteWalker {
+  let walker = routes.get(leg);
+  if (!walker) {
+    walker = walkRoute(seaRouter().route([leg.from.longitude, leg.from.latitude], [leg.to.longitude, leg.to.latitude]).coordinates);
+    routes.set(leg, walker);
+  }
+  return walker;
+}
+
 /**
  * The reports of a vessel on `leg` up to `now`, on a fixed six-hour grid from its departure so a
- * report, once given, is always the same (straight-line positions between the two ports).
+ * report, once given, is always the same (positions along the leg's sea route, at constant speed).
  */
 export function legPositions(leg: JourneyLeg, now: number): SnapshotPositionInput[] {
   if (now < leg.departAt || now >= leg.arriveAt) return [];
   const span = leg.arriveAt - leg.departAt;
+  const route = legRoute(leg);
   const firstStep = Math.max(0, Math.ceil((now - POSITION_WINDOW - leg.departAt) / POSITION_INTERVAL));
   const lastStep = Math.floor((now - leg.departAt) / POSITION_INTERVAL);
   const positions: SnapshotPositionInput[] = [];
   for (let step = firstStep; step <= lastStep; step += 1) {
     const at = leg.departAt + step * POSITION_INTERVAL;
-    const f = (at - leg.departAt) / span;
-    const point = interpolate(leg.from, leg.to, f);
-    // Course over ground: towards a point a little further along the line.
-    const heading = bearing(interpolate(leg.from, leg.to, Math.max(0, f - 0.005)), interpolate(leg.from, leg.to, Math.min(1, f + 0.005)));
+    const { point, heading } = route.at((route.lengthNm * (at - leg.departAt)) / span);
     positions.push({
-      latitude: round(point.latitude, 5),
-      longitude: round(point.longitude, 5),
-      heading,
+      latitude: round(point[1], 5),
+      longitude: round(point[0], 5),
+      // Course over ground: the bearing of the lane segment, in whole degrees.
+      heading: Math.round(heading) % 360,
       speed_knots: Math.min(leg.knots, 60),
       timestamp: iso(at),
     });

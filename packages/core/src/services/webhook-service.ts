@@ -1,0 +1,200 @@
+import { realClock, type Clock } from "../clock/index.js";
+import type { Webhook, WebhookEventName } from "../domain/index.js";
+import { BollardError, NotFoundError } from "../errors/index.js";
+import { uuidv7 } from "../ids/index.js";
+import { parseInclude } from "../jsonapi/include.js";
+import { ResourceGraph } from "../jsonapi/resource-graph.js";
+import { resourceRegistry } from "../jsonapi/resources.js";
+import { DEFAULT_WEBHOOK_DELIVERY_POLICY, WEBHOOK_SUCCESS_STATUSES, type WebhookDeliveryPolicy } from "../webhooks/delivery-policy.js";
+import { WEBHOOK_EVENT_CATEGORIES, type WebhookEventCategory } from "../webhooks/event-catalogue.js";
+import { exampleNotification } from "../webhooks/example-notifications.js";
+import { nodeHttpTransport, type WebhookTransport } from "../webhooks/http-transport.js";
+import { systemLookup, webhookUrlProblem, type HostLookup } from "../webhooks/url-safety.js";
+import { WebhookCreateSchema, WebhookPatchSchema, WebhookTriggerSchema } from "../webhooks/webhook-input.js";
+import { deliveryHeaders, generateWebhookSecret } from "../webhooks/webhook-signing.js";
+import { definedOnly, parseInput } from "./input-validation.js";
+import { resolvePage } from "./pagination-defaults.js";
+import type { ListOptions, ListResult, ReadOptions, ResourceResult } from "./read-results.js";
+import type { SessionContext } from "./session.js";
+
+/** How a tracker's webhooks reach the outside world; shared by the session services and the dispatcher. */
+export interface WebhookSettings {
+  /** Accept webhook URLs on private, loopback and link-local addresses (local development only). */
+  allowPrivateUrls: boolean;
+  /** Resolves host names for the URL checks at create and update. */
+  lookup: HostLookup;
+  /** Sends trigger requests (and deliveries). */
+  transport: WebhookTransport;
+  policy: WebhookDeliveryPolicy;
+  /** The clock of `webhook-timestamp` (real time). */
+  wallClock: Clock;
+  /** The retry jitter source, in [0, 1). */
+  random: () => number;
+}
+
+/** Options of {@link webhookSettings}: what `createTracker({ webhooks })` accepts. */
+export interface WebhookOptions {
+  /**
+   * Accept webhook URLs whose host is (or resolves to) a private, loopback, link-local,
+   * unique-local or unspecified address. For local development and tests only
+   * (`bollard serve --allow-private-webhooks`).
+   * @default false
+   */
+  allowPrivateUrls?: boolean;
+  /**
+   * Retry schedule, timeouts, size caps and the deactivation threshold (any subset).
+   * @default DEFAULT_WEBHOOK_DELIVERY_POLICY
+   */
+  delivery?: Partial<WebhookDeliveryPolicy>;
+  /**
+   * Sends the HTTP requests.
+   * @default nodeHttpTransport({ allowPrivateUrls, lookup, responseBodyLimitBytes })
+   */
+  transport?: WebhookTransport;
+  /**
+   * Resolves host names for the URL checks.
+   * @default systemLookup
+   */
+  lookup?: HostLookup;
+  /**
+   * The clock of `webhook-timestamp`.
+   * @default realClock()
+   */
+  wallClock?: Clock;
+  /**
+   * The retry jitter source, in [0, 1); `() => 0.5` gives the schedule without jitter (tests).
+   * @default Math.random
+   */
+  random?: () => number;
+}
+
+/** Completes {@link WebhookOptions} with the defaults. */
+export function webhookSettings(options: WebhookOptions = {}): WebhookSettings {
+  const allowPrivateUrls = options.allowPrivateUrls ?? false;
+  const policy: WebhookDeliveryPolicy = { ...DEFAULT_WEBHOOK_DELIVERY_POLICY, ...options.delivery };
+  const lookup = options.lookup ?? systemLookup;
+  const transport = options.transport ?? nodeHttpTransport({ allowPrivateUrls, lookup, responseBodyLimitBytes: policy.responseBodyLimitBytes });
+  return { allowPrivateUrls, lookup, transport, policy, wallClock: options.wallClock ?? realClock(), random: options.random ?? Math.random };
+}
+
+let defaults: WebhookSettings | undefined;
+
+/** The settings of a session created without a tracker's: private targets refused, default policy. */
+export function defaultWebhookSettings(): WebhookSettings {
+  return (defaults ??= webhookSettings());
+}
+
+/** What `POST /v2/webhooks/trigger` reports, as the upstream service does. */
+export interface WebhookTriggerResult {
+  url: string;
+  /** The receiver answered 200, 201, 202 or 204. */
+  succeeded: boolean;
+  error: string | null;
+  status_code: number | null;
+  request_headers: Record<string, string>;
+  request_body: string;
+  response_headers: Record<string, string> | null;
+  response_body: string | null;
+}
+
+/** Webhook subscriptions of the session account, the events catalogue, and test deliveries. */
+export interface WebhookService {
+  /** Webhooks newest first; default page size 30. */
+  list(options?: ListOptions): Promise<ListResult<Webhook>>;
+  /** One webhook (with its `secret`); 404 when absent or another account's. */
+  get(id: string, options?: ReadOptions): Promise<ResourceResult<Webhook>>;
+  /**
+   * Creates a webhook (editor only) with a generated secret; `active` defaults to true. 422 with
+   * pointers for bad attributes, `UNSAFE_URL` on `/data/attributes/url` for a private target
+   * (unless the tracker allows them).
+   */
+  create(attributes: unknown): Promise<ResourceResult<Webhook>>;
+  /**
+   * Changes `url`, `active`, `events` and/or `headers` (editor only; `headers: null` clears them).
+   * Re-activating resets the failure count. The secret never changes.
+   */
+  update(id: string, attributes: unknown): Promise<ResourceResult<Webhook>>;
+  /** Deletes a webhook (editor only); its pending notifications fail at their next attempt. */
+  delete(id: string): Promise<void>;
+  /** The events catalogue, by category. */
+  eventCategories(): readonly WebhookEventCategory[];
+  /**
+   * POSTs a sample notification of `event` to `url` (editor only) and reports what happened; signed
+   * with `secret` when given (no signature headers otherwise). `pointerPrefix` locates the body's
+   * fields in 422s.
+   */
+  trigger(input: unknown, pointerPrefix?: string): Promise<WebhookTriggerResult>;
+}
+
+/** Creates the {@link WebhookService} of a session. */
+export function createWebhookService(context: SessionContext, settings: WebhookSettings): WebhookService {
+  const { storage, accountId } = context;
+  const result = (webhook: Webhook): ResourceResult<Webhook> => ({ type: "webhook", data: webhook, graph: new ResourceGraph(), include: new Map() });
+
+  async function assertSafe(url: string, pointer: string): Promise<void> {
+    const problem = await webhookUrlProblem(url, { allowPrivate: settings.allowPrivateUrls, lookup: settings.lookup });
+    if (problem) {
+      throw new BollardError("UNSAFE_URL", `The URL's host must be a public address: ${problem}. (Private targets are allowed only when the server runs with --allow-private-webhooks.)`, { pointer });
+    }
+  }
+
+  return {
+    async list(options = {}) {
+      const include = parseInclude(options.include, "webhook", resourceRegistry);
+      const page = resolvePage(options.page, 30);
+      const { items, total } = await storage.webhooks.list(accountId, page);
+      return { type: "webhook", data: items, total, page, graph: new ResourceGraph(), include };
+    },
+    async get(id, options = {}) {
+      parseInclude(options.include, "webhook", resourceRegistry);
+      const webhook = await storage.webhooks.get(accountId, id);
+      if (!webhook) throw new NotFoundError(`No webhook ${id}`);
+      return result(webhook);
+    },
+    async create(attributes) {
+      context.requireEditor();
+      const input = parseInput(WebhookCreateSchema, attributes ?? {});
+      await assertSafe(input.url, "/data/attributes/url");
+      const now = context.clock.now().toISOString();
+      const webhook: Webhook = {
+        id: uuidv7(), account_id: accountId, url: input.url, active: input.active, events: input.events, secret: generateWebhookSecret(),
+        headers: input.headers ?? null, consecutive_failures: 0, created_at: now, updated_at: now,
+      };
+      await storage.webhooks.insert(webhook);
+      return result(webhook);
+    },
+    async update(id, attributes) {
+      context.requireEditor();
+      const patch = definedOnly(parseInput(WebhookPatchSchema, attributes ?? {}));
+      if (patch.url !== undefined) await assertSafe(patch.url, "/data/attributes/url");
+      const updated = await storage.transaction(async (tx) => {
+        const stored = await tx.webhooks.get(accountId, id);
+        if (!stored) throw new NotFoundError(`No webhook ${id}`);
+        const reactivated = patch.active === true && !stored.active;
+        const next: Webhook = { ...stored, ...patch, ...(reactivated && { consecutive_failures: 0 }), updated_at: context.clock.now().toISOString() };
+        await tx.webhooks.update(next);
+        return next;
+      });
+      return result(updated);
+    },
+    async delete(id) {
+      context.requireEditor();
+      if (!(await storage.webhooks.delete(accountId, id))) throw new NotFoundError(`No webhook ${id}`);
+    },
+    eventCategories: () => WEBHOOK_EVENT_CATEGORIES,
+    async trigger(input, pointerPrefix = "") {
+      context.requireEditor();
+      const parsed = parseInput(WebhookTriggerSchema, input ?? {}, pointerPrefix);
+      await assertSafe(parsed.url, `${pointerPrefix}/url`);
+      const id = uuidv7();
+      const body = JSON.stringify(await exampleNotification(parsed.event as WebhookEventName, { notificationId: id }));
+      const timestampSeconds = Math.floor(settings.wallClock.now().getTime() / 1000);
+      const headers = deliveryHeaders({ id, body, secret: parsed.secret ?? null, timestampSeconds });
+      const response = await settings.transport({ url: parsed.url, headers, body, timeoutMs: settings.policy.timeoutMs });
+      const succeeded = response.status !== null && WEBHOOK_SUCCESS_STATUSES.includes(response.status);
+      const error = succeeded ? null : (response.error ?? `the receiver answered ${response.status}`);
+      const excerpt = response.body === null ? null : response.body.slice(0, settings.policy.responseBodyLimitBytes);
+      return { url: parsed.url, succeeded, error, status_code: response.status, request_headers: headers, request_body: body, response_headers: response.headers, response_body: excerpt };
+    },
+  };
+}

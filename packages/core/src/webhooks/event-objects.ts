@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { NullableTimestampSchema, TimestampSchema } from "../domain/common-schema.js";
+import type { Container, DomainEvent, Shipment } from "../domain/index.js";
+
+/** Attributes of an `estimated_event` (the reference object of `shipment.estimated.arrival`). */
+export const EstimatedEventAttributesSchema = z.object({
+  created_at: TimestampSchema,
+  estimated_timestamp: NullableTimestampSchema,
+  event: z.literal("shipment.estimated.arrival"),
+  location_locode: z.string().nullable(),
+  timezone: z.string().nullable(),
+  voyage_number: z.string().nullable(),
+  data_source: z.enum(["shipping_line", "terminal"]),
+});
+
+/** Attributes of a `container_updated_event`: `changeset` maps each changed attribute to `[before, after]`. */
+export const ContainerUpdatedEventAttributesSchema = z.object({
+  changeset: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])),
+  timestamp: TimestampSchema,
+  timezone: z.string().nullable(),
+  data_source: z.literal("terminal"),
+});
+
+/** Attributes of a `container_created_event`. */
+export const ContainerCreatedEventAttributesSchema = z.object({
+  timestamp: TimestampSchema,
+  timezone: z.string().nullable(),
+});
+
+/** Attributes of a `container_pod_terminal_changed_event`. */
+export const ContainerPodTerminalChangedEventAttributesSchema = z.object({
+  timestamp: TimestampSchema,
+  data_source: z.enum(["shipping_line", "terminal", "pierpass"]),
+});
+
+/** An `estimated_event` record with its relationship ids. */
+export type EstimatedEventRecord = z.infer<typeof EstimatedEventAttributesSchema> & { id: string; shipment_id: string | null; port_id: string | null; vessel_id: string | null };
+/** A `container_updated_event` record with its relationship ids. */
+export type ContainerUpdatedEventRecord = z.infer<typeof ContainerUpdatedEventAttributesSchema> & { id: string; container_id: string | null; shipment_id: string | null; terminal_id: string | null };
+/** A `container_created_event` record with its relationship ids. */
+export type ContainerCreatedEventRecord = z.infer<typeof ContainerCreatedEventAttributesSchema> & { id: string; container_id: string | null; shipment_id: string | null };
+/** A `container_pod_terminal_changed_event` record with its relationship ids. */
+export type ContainerPodTerminalChangedEventRecord = z.infer<typeof ContainerPodTerminalChangedEventAttributesSchema> & { id: string; container_id: string | null; shipment_id: string | null; terminal_id: string | null };
+
+/** Any record that exists only inside webhook payloads, built from a domain event. */
+export type EventObjectRecord = EstimatedEventRecord | ContainerUpdatedEventRecord | ContainerCreatedEventRecord | ContainerPodTerminalChangedEventRecord;
+
+const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
+
+/**
+ * The event object a domain event points at when it is one of the `*_event` kinds (pure), built
+ * from the event's `data` and the shipment and container it concerns; null for the kinds that point
+ * at stored records (tracking requests, transport events).
+ */
+export function eventObjectRecord(event: DomainEvent, related: { shipment: Shipment | null; container: Container | null }): EventObjectRecord | null {
+  const { data } = event;
+  const timestamp = text(data.timestamp) ?? event.occurred_at;
+  const owner = { id: event.reference_object_id, shipment_id: event.shipment_id, container_id: event.container_id };
+  switch (event.reference_object_type) {
+    case "estimated_event":
+      return {
+        id: event.reference_object_id,
+        created_at: event.created_at,
+        estimated_timestamp: text(data.estimated_timestamp),
+        event: "shipment.estimated.arrival",
+        location_locode: text(data.location_locode),
+        timezone: text(data.timezone),
+        voyage_number: text(data.voyage_number),
+        data_source: data.data_source === "terminal" ? "terminal" : "shipping_line",
+        shipment_id: event.shipment_id,
+        port_id: related.shipment?.port_of_discharge_id ?? null,
+        vessel_id: related.shipment?.pod_vessel_id ?? null,
+      };
+    case "container_updated_event":
+      return {
+        ...owner,
+        changeset: (data.changeset ?? {}) as Record<string, [unknown, unknown]>,
+        timestamp,
+        timezone: text(data.timezone),
+        data_source: "terminal",
+        terminal_id: related.container?.pod_terminal_id ?? null,
+      };
+    case "container_created_event":
+      return { ...owner, timestamp, timezone: text(data.timezone) };
+    case "container_pod_terminal_changed_event": {
+      const source = data.data_source === "terminal" || data.data_source === "pierpass" ? data.data_source : "shipping_line";
+      return { ...owner, timestamp, data_source: source, terminal_id: text(data.terminal_id) ?? related.container?.pod_terminal_id ?? null };
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,84 @@
+import { generateDemoDataset, type DemoDataset } from "../demo/index.js";
+import { TransportEventNameSchema, type DomainEvent, type TrackingRequest, type TransportEvent, type WebhookEventName } from "../domain/index.js";
+import { uuidv7 } from "../ids/index.js";
+import type { JsonApiDocument } from "../jsonapi/jsonapi-types.js";
+import { metroAreaById, portById, railTerminalById, terminalById } from "../reference/index.js";
+import { notificationPayload } from "./notification-payload.js";
+import { collectPayloadRecords, type PayloadRecordSource } from "./payload-records.js";
+
+const EXAMPLE_ACCOUNT = "00000000-0000-7000-8000-0000000000e1";
+const EXAMPLE_NOW = new Date("2026-01-15T12:00:00.000Z");
+
+let cached: DemoDataset | undefined;
+const dataset = () => (cached ??= generateDemoDataset({ seed: 49, accountId: EXAMPLE_ACCOUNT, now: EXAMPLE_NOW, shipments: 3 }));
+
+/** Options of {@link exampleNotification}. */
+export interface ExampleNotificationOptions {
+  /** @default a fresh UUIDv7 */
+  notificationId?: string;
+  /** @default a fresh UUIDv7 (no webhook exists for an example) */
+  webhookId?: string;
+}
+
+/**
+ * An example of the exact document a webhook receives for `event`, built from a synthetic,
+ * deterministic demo shipment (not from any account's data): the same payload builder as real
+ * deliveries, so the shape is what receivers will see. Used by `GET /v2/webhook_notifications/examples`
+ * and `POST /v2/webhooks/trigger`.
+ */
+export async function exampleNotification(event: WebhookEventName, options: ExampleNotificationOptions = {}): Promise<JsonApiDocument> {
+  const data = dataset();
+  const shipment = data.shipments.find((s) => data.transportEvents.some((e) => e.shipment_id === s.id)) ?? data.shipments[0]!;
+  const container = data.containers.find((c) => c.shipment_id === shipment.id)!;
+  const baseRequest = data.trackingRequests.find((r) => r.tracked_object_id === shipment.id)!;
+  const baseEvent = data.transportEvents.find((e) => e.container_id === container.id)!;
+  const created = EXAMPLE_NOW.toISOString();
+  let request: TrackingRequest = baseRequest;
+  let transportEvent: TransportEvent = baseEvent;
+  const domainEvent: DomainEvent = {
+    id: uuidv7(), account_id: EXAMPLE_ACCOUNT, event, tracking_request_id: baseRequest.id, shipment_id: shipment.id, container_id: container.id,
+    reference_object_type: "transport_event", reference_object_id: uuidv7(), data: {}, occurred_at: created, created_at: created,
+  };
+  if (event.startsWith("tracking_request.")) {
+    const status = { "tracking_request.succeeded": "created", "tracking_request.failed": "failed", "tracking_request.awaiting_manifest": "awaiting_manifest" }[event as string];
+    const tracked = status === "failed" || status === "awaiting_manifest" ? null : shipment.id;
+    request = { ...baseRequest, status: (status ?? "tracking_stopped") as TrackingRequest["status"], failed_reason: status === "failed" ? "not_found" : null, tracked_object_id: tracked, tracked_object_type: tracked ? "shipment" : null };
+    Object.assign(domainEvent, { reference_object_type: "tracking_request", reference_object_id: request.id, shipment_id: tracked, container_id: null, data: { status: request.status, failed_reason: request.failed_reason } });
+  } else if (TransportEventNameSchema.safeParse(event).success) {
+    transportEvent = { ...baseEvent, event: event as TransportEvent["event"] };
+    domainEvent.reference_object_id = transportEvent.id;
+    domainEvent.occurred_at = transportEvent.timestamp ?? created;
+  } else if (event === "shipment.estimated.arrival") {
+    const previous = shipment.pod_eta_at ? new Date(Date.parse(shipment.pod_eta_at) - 86_400_000).toISOString() : null;
+    Object.assign(domainEvent, {
+      reference_object_type: "estimated_event", container_id: null,
+      data: { estimated_timestamp: shipment.pod_eta_at, previous_timestamp: previous, location_locode: shipment.port_of_discharge_locode, voyage_number: shipment.pod_voyage_number, timezone: shipment.pod_timezone },
+    });
+  } else if (event === "container.updated") {
+    const changeset = { available_for_pickup: [false, true], pickup_lfd: [null, new Date(EXAMPLE_NOW.getTime() + 4 * 86_400_000).toISOString()] };
+    Object.assign(domainEvent, { reference_object_type: "container_updated_event", data: { changeset, timestamp: created, timezone: container.pod_timezone, data_source: "terminal" } });
+  } else if (event === "container.created") {
+    Object.assign(domainEvent, { reference_object_type: "container_created_event", data: { timestamp: created, timezone: container.pod_timezone } });
+  } else if (event === "container.pod_terminal_changed") {
+    Object.assign(domainEvent, { reference_object_type: "container_pod_terminal_changed_event", data: { timestamp: created, data_source: "shipping_line", terminal_id: container.pod_terminal_id } });
+  }
+  const found = <T>(value: T | undefined) => Promise.resolve(value ?? null);
+  const source: PayloadRecordSource = {
+    trackingRequest: (id) => found(id === request.id ? request : undefined),
+    shipment: (id) => found(data.shipments.find((s) => s.id === id)),
+    container: (id) => found(data.containers.find((c) => c.id === id)),
+    containersOf: (id) => Promise.resolve(data.containers.filter((c) => c.shipment_id === id)),
+    transportEvent: (id) => found(id === transportEvent.id ? transportEvent : undefined),
+    port: (id) => found(portById(id)),
+    metroArea: (id) => found(metroAreaById(id)),
+    terminal: (id) => found(terminalById(id)),
+    railTerminal: (id) => found(railTerminalById(id)),
+    vessel: (id) => found(data.vessels.find((v) => v.id === id)),
+  };
+  const records = await collectPayloadRecords(source, domainEvent);
+  const id = options.notificationId ?? uuidv7();
+  return notificationPayload(
+    { id, webhookId: options.webhookId ?? uuidv7(), event, createdAt: created, referenceObject: { type: domainEvent.reference_object_type, id: domainEvent.reference_object_id } },
+    records,
+  );
+}

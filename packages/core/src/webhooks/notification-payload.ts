@@ -1,0 +1,40 @@
+import type { WebhookEventName } from "../domain/index.js";
+import { serializeResource } from "../jsonapi/document.js";
+import type { JsonApiDocument, ResourceIdentifier, ResourceObject } from "../jsonapi/jsonapi-types.js";
+import { resourceRegistry } from "../jsonapi/resources.js";
+import type { PayloadRecords } from "./payload-records.js";
+
+/** The notification a payload announces. */
+export interface NotificationEnvelope {
+  /** The notification id: `data.id`, `data.attributes.id` and the `webhook-id` header. */
+  id: string;
+  webhookId: string;
+  event: WebhookEventName;
+  createdAt: string;
+  referenceObject: ResourceIdentifier;
+}
+
+/**
+ * The JSON:API document POSTed to a webhook (pure): `data` is the `webhook_notification`
+ * (`attributes` `id`, `event`, `delivery_status: "pending"`, `created_at`; relationships `webhook`,
+ * `reference_object` and an empty `webhook_notification_logs`), `included` the records collected
+ * for the event kind (always present, possibly empty).
+ */
+export function notificationPayload(envelope: NotificationEnvelope, records: PayloadRecords): JsonApiDocument {
+  const data: ResourceObject = {
+    id: envelope.id,
+    type: "webhook_notification",
+    attributes: { id: envelope.id, event: envelope.event, delivery_status: "pending", created_at: envelope.createdAt },
+    relationships: {
+      webhook: { data: { id: envelope.webhookId, type: "webhook" } },
+      reference_object: { data: envelope.referenceObject },
+      webhook_notification_logs: { data: [] },
+    },
+  };
+  const included = records.included.flatMap(({ type, id }) => {
+    const definition = resourceRegistry.get(type);
+    const record = records.graph.get(type, id);
+    return definition && record ? [serializeResource(definition, record, records.graph)] : [];
+  });
+  return { data, included };
+}

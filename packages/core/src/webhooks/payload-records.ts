@@ -1,0 +1,118 @@
+import type { Container, DomainEvent, MetroArea, Port, RailTerminal, Shipment, Terminal, TrackingRequest, TransportEvent, Vessel } from "../domain/index.js";
+import type { ResourceIdentifier } from "../jsonapi/jsonapi-types.js";
+import { ResourceGraph } from "../jsonapi/resource-graph.js";
+import type { StorageRepositories } from "../storage/index.js";
+import { eventObjectRecord } from "./event-objects.js";
+
+/**
+ * Where the records of a payload come from: storage inside the outbox transaction, or a synthetic
+ * data set for examples. Methods are called unbound (implement them as closures).
+ */
+export interface PayloadRecordSource {
+  trackingRequest(id: string): Promise<TrackingRequest | null>;
+  shipment(id: string): Promise<Shipment | null>;
+  container(id: string): Promise<Container | null>;
+  /** The shipment's containers, ordered by `created_at`, then `id`. */
+  containersOf(shipmentId: string): Promise<Container[]>;
+  transportEvent(id: string): Promise<TransportEvent | null>;
+  port(id: string): Promise<Port | null>;
+  metroArea(id: string): Promise<MetroArea | null>;
+  terminal(id: string): Promise<Terminal | null>;
+  railTerminal(id: string): Promise<RailTerminal | null>;
+  vessel(id: string): Promise<Vessel | null>;
+}
+
+/** The records of one payload: the graph to serialize, and what goes into `included`, in order. */
+export interface PayloadRecords {
+  graph: ResourceGraph;
+  included: ResourceIdentifier[];
+}
+
+/**
+ * A source reading one account's records through `repos` (a transaction's repositories), each
+ * record fetched at most once per source, since a snapshot's events share their shipment and containers.
+ */
+export function storageRecordSource(repos: StorageRepositories, accountId: string): PayloadRecordSource {
+  const cache = new Map<string, Promise<unknown>>();
+  const memo = <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    let hit = cache.get(key) as Promise<T> | undefined;
+    if (!hit) cache.set(key, (hit = load()));
+    return hit;
+  };
+  return {
+    trackingRequest: (id) => memo(`tr:${id}`, () => repos.trackingRequests.get(accountId, id)),
+    shipment: (id) => memo(`s:${id}`, () => repos.shipments.get(accountId, id)),
+    container: (id) => memo(`c:${id}`, () => repos.containers.get(accountId, id)),
+    containersOf: (id) => memo(`cs:${id}`, () => repos.containers.listByShipments(accountId, [id])),
+    transportEvent: (id) => memo(`te:${id}`, () => repos.transportEvents.get(accountId, id)),
+    port: (id) => memo(`p:${id}`, () => repos.ports.get(id)),
+    metroArea: (id) => memo(`m:${id}`, () => repos.metroAreas.get(id)),
+    terminal: (id) => memo(`t:${id}`, () => repos.terminals.get(id)),
+    railTerminal: (id) => memo(`rt:${id}`, () => repos.railTerminals.get(id)),
+    vessel: (id) => memo(`v:${id}`, () => repos.vessels.get(id)),
+  };
+}
+
+/**
+ * Loads what a notification of `event` carries in `included` (per the upstream table):
+ * - `tracking_request` → the request, and its shipment with the containers once there is one;
+ * - `transport_event` → the event, shipment, container, location (port or metro area), vessel and terminal;
+ * - `estimated_event` → the event, shipment and port of discharge;
+ * - `container_updated_event` → the event, container, shipment, port of discharge and POD terminal;
+ * - `container_created_event` → the event, container and shipment;
+ * - `container_pod_terminal_changed_event` → the event, container, new terminal and shipment.
+ * Records that do not exist (any more) are left out.
+ */
+export async function collectPayloadRecords(source: PayloadRecordSource, event: DomainEvent): Promise<PayloadRecords> {
+  const graph = new ResourceGraph();
+  const included: ResourceIdentifier[] = [];
+  const add = (type: string, record: { id: string } | null | undefined) => {
+    if (!record || graph.get(type, record.id)) return;
+    graph.add(type, record);
+    included.push({ type, id: record.id });
+  };
+  const get = <T>(id: string | null | undefined, load: (id: string) => Promise<T | null>) => (id ? load(id) : Promise.resolve(null));
+  const shipment = await get(event.shipment_id, source.shipment);
+  const container = await get(event.container_id, source.container);
+
+  switch (event.reference_object_type) {
+    case "tracking_request": {
+      const request = await source.trackingRequest(event.reference_object_id);
+      add("tracking_request", request);
+      const tracked = await get(request?.tracked_object_id, source.shipment);
+      if (tracked) {
+        const containers = await source.containersOf(tracked.id);
+        graph.setMany("shipment", tracked.id, "containers", containers.map((c) => ({ type: "container", id: c.id })));
+        add("shipment", tracked);
+        for (const c of containers) add("container", c);
+      }
+      break;
+    }
+    case "transport_event": {
+      const transportEvent = await source.transportEvent(event.reference_object_id);
+      add("transport_event", transportEvent);
+      add("shipment", shipment);
+      add("container", container);
+      if (transportEvent) {
+        if (transportEvent.location_type === "metro_area") add("metro_area", await get(transportEvent.location_id, source.metroArea));
+        else add("port", await get(transportEvent.location_id, source.port));
+        add("vessel", await get(transportEvent.vessel_id, source.vessel));
+        if (transportEvent.terminal_type === "rail_terminal") add("rail_terminal", await get(transportEvent.terminal_id, source.railTerminal));
+        else add("terminal", await get(transportEvent.terminal_id, source.terminal));
+      }
+      break;
+    }
+    default: {
+      const object = eventObjectRecord(event, { shipment, container });
+      if (!object) break;
+      add(event.reference_object_type, object);
+      if (event.reference_object_type !== "estimated_event") add("container", container);
+      add("shipment", shipment);
+      if (event.reference_object_type === "estimated_event" || event.reference_object_type === "container_updated_event") {
+        add("port", await get(shipment?.port_of_discharge_id, source.port));
+      }
+      if ("terminal_id" in object) add("terminal", await get(object.terminal_id, source.terminal));
+    }
+  }
+  return { graph, included };
+}

@@ -1,0 +1,203 @@
+import { realClock, type Clock } from "../clock/index.js";
+import type { Webhook, WebhookNotification } from "../domain/index.js";
+import { uuidv7 } from "../ids/index.js";
+import type { Storage } from "../storage/index.js";
+import { notificationAfterAttempt, webhookAfterAttempt, WEBHOOK_SUCCESS_STATUSES, type AttemptOutcome, type WebhookDeliveryPolicy } from "./delivery-policy.js";
+import type { WebhookHttpResponse, WebhookTransport } from "./http-transport.js";
+import { deliveryHeaders } from "./webhook-signing.js";
+
+/** What one pass of the dispatcher did. */
+export interface WebhookDeliverySummary {
+  /** Attempts made (including notifications given up because their webhook is gone or inactive). */
+  total: number;
+  succeeded: number;
+  /** Failed attempts with a retry scheduled. */
+  retrying: number;
+  /** Notifications marked `failed` (retries exhausted, or the webhook deleted or deactivated). */
+  failed: number;
+}
+
+/** Delivers due webhook notifications from the outbox, driven by the tracker's clock. */
+export interface WebhookDispatcher {
+  /**
+   * Delivers every notification due at the clock's current time and resolves with what happened.
+   * Tests on a manual clock call this after advancing it.
+   */
+  runDue(): Promise<WebhookDeliverySummary>;
+  /** Runs {@link WebhookDispatcher.runDue} every `everyMs` of real time until {@link WebhookDispatcher.stop}. */
+  start(everyMs?: number): void;
+  /** Stops the loop and waits for a pass in progress (in-flight requests finish or time out). */
+  stop(): Promise<void>;
+}
+
+/** Options of {@link createWebhookDispatcher}. */
+export interface WebhookDispatcherOptions {
+  storage: Storage;
+  /** Schedules attempts (`next_attempt_at`) and stamps the delivery log. */
+  clock: Clock;
+  policy: WebhookDeliveryPolicy;
+  transport: WebhookTransport;
+  /**
+   * The jitter source, in [0, 1).
+   * @default Math.random
+   */
+  random?: () => number;
+  /**
+   * The clock of `webhook-timestamp`: receivers compare it with their own wall clock, so it stays real
+   * even when the tracker runs on a manual or scaled clock.
+   * @default realClock()
+   */
+  wallClock?: Clock;
+  /**
+   * Requests in flight at once.
+   * @default 16
+   */
+  concurrency?: number;
+  /** Called with errors a pass could not handle (the loop keeps going). */
+  onError?: (error: unknown) => void;
+}
+
+/** Notifications claimed per worker at once; small, so a lease covers the time to deliver them all. */
+const CLAIM_PER_WORKER = 2;
+const LEASE_MARGIN_MS = 5_000;
+
+function emptySummary(): WebhookDeliverySummary {
+  return { total: 0, succeeded: 0, retrying: 0, failed: 0 };
+}
+
+/**
+ * Creates the webhook delivery worker: workers claim due notifications from storage (a lease, so
+ * several processes could share one outbox), POST each frozen payload signed for its webhook, and
+ * record every attempt with the notification's next state in one transaction. A process that dies
+ * mid-delivery leaves its claims to expire and be delivered again: delivery is at least once, and
+ * the notification id (`webhook-id`) is the receiver's de-duplication key.
+ */
+export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
+  const { storage, clock, policy, transport } = options;
+  const random = options.random ?? Math.random;
+  const wallClock = options.wallClock ?? realClock();
+  const concurrency = options.concurrency ?? 16;
+  const inFlight = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<WebhookDeliverySummary> | undefined;
+
+  async function record(notification: WebhookNotification, outcome: AttemptOutcome, response: WebhookHttpResponse, attemptedAt: string, giveUp: boolean): Promise<WebhookNotification> {
+    return storage.transaction(async (tx) => {
+      const nowMs = clock.now().getTime();
+      const after = notificationAfterAttempt(notification, outcome, nowMs, policy, random);
+      const next: WebhookNotification = giveUp ? { ...after, delivery_status: "failed", next_attempt_at: null } : after;
+      await tx.webhookNotifications.update(next);
+      const excerpt = response.body === null ? null : Buffer.from(response.body, "utf8").subarray(0, policy.responseExcerptBytes).toString("utf8");
+      await tx.webhookNotifications.insertAttempt({
+        id: uuidv7(), notification_id: notification.id, attempted_at: attemptedAt, duration_ms: response.durationMs,
+        status_code: outcome.status, error: outcome.error, response_excerpt: excerpt,
+      });
+      if (!giveUp) {
+        const webhook = await tx.webhooks.get(notification.account_id, notification.webhook_id);
+        const changed = webhook && webhookAfterAttempt(webhook, next.delivery_status === "succeeded", new Date(nowMs).toISOString(), policy);
+        if (changed) await tx.webhooks.update(changed);
+      }
+      return next;
+    });
+  }
+
+  async function deliver(notification: WebhookNotification): Promise<WebhookNotification> {
+    const attemptedAt = clock.now().toISOString();
+    const webhook: Webhook | null = await storage.webhooks.get(notification.account_id, notification.webhook_id);
+    if (!webhook || !webhook.active) {
+      const error = webhook ? "the webhook is inactive" : "the webhook was deleted";
+      return record(notification, { status: null, error }, { status: null, headers: null, body: null, error, durationMs: 0 }, attemptedAt, true);
+    }
+    const headers = deliveryHeaders({
+      id: notification.id, body: notification.payload, secret: webhook.secret,
+      timestampSeconds: Math.floor(wallClock.now().getTime() / 1000), custom: webhook.headers,
+    });
+    const response = await transport({ url: webhook.url, headers, body: notification.payload, timeoutMs: policy.timeoutMs });
+    const valid = response.status !== null && response.status >= 100 && response.status <= 599;
+    const outcome: AttemptOutcome = valid
+      ? { status: response.status, error: WEBHOOK_SUCCESS_STATUSES.includes(response.status!) ? null : `the receiver answered ${response.status}` }
+      : { status: null, error: response.error ?? `the receiver answered an invalid status ${response.status}` };
+    return record(notification, outcome, response, attemptedAt, false);
+  }
+
+  async function pass(): Promise<WebhookDeliverySummary> {
+    const summary = emptySummary();
+    const batch = CLAIM_PER_WORKER * concurrency;
+    const queue: WebhookNotification[] = [];
+    let exhausted = false;
+    let claiming: Promise<void> | undefined;
+    // One claim at a time feeds every worker; a claim's lease covers delivering its whole batch.
+    const refill = () =>
+      (claiming ??= (async () => {
+        const nowMs = clock.now().getTime();
+        const lease = new Date(nowMs + (CLAIM_PER_WORKER + 1) * policy.timeoutMs + LEASE_MARGIN_MS).toISOString();
+        const claimed = await storage.webhookNotifications.claimDue(new Date(nowMs).toISOString(), lease, batch);
+        if (claimed.length === 0) exhausted = true;
+        // A lease can run out while its notification still waits here (a scaled clock, a slow batch):
+        // what this process already holds is not taken twice.
+        for (const notification of claimed) {
+          if (inFlight.has(notification.id)) continue;
+          inFlight.add(notification.id);
+          queue.push(notification);
+        }
+      })().finally(() => {
+        claiming = undefined;
+      }));
+    const worker = async () => {
+      for (;;) {
+        const notification = queue.shift();
+        if (!notification) {
+          if (exhausted) return;
+          await refill();
+          continue;
+        }
+        try {
+          const next = await deliver(notification);
+          summary.total += 1;
+          if (next.delivery_status === "succeeded") summary.succeeded += 1;
+          else if (next.delivery_status === "failed") summary.failed += 1;
+          else summary.retrying += 1;
+        } catch (error) {
+          // The attempt could not be recorded; the claim's lease runs out and it is delivered again.
+          options.onError?.(error);
+        } finally {
+          inFlight.delete(notification.id);
+        }
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: concurrency }, worker));
+    } finally {
+      for (const notification of queue) inFlight.delete(notification.id);
+    }
+    return summary;
+  }
+
+  const dispatcher: WebhookDispatcher = {
+    runDue() {
+      // One pass at a time: a second caller waits for the running pass, then runs its own.
+      const previous = running ?? Promise.resolve(emptySummary());
+      const next = previous.catch(() => emptySummary()).then(pass);
+      const tracked: Promise<WebhookDeliverySummary> = next.finally(() => {
+        if (running === tracked) running = undefined;
+      });
+      tracked.catch(() => undefined);
+      running = tracked;
+      return next;
+    },
+    start(everyMs = 500) {
+      if (timer) return;
+      timer = setInterval(() => {
+        if (running) return;
+        dispatcher.runDue().catch((error) => options.onError?.(error));
+      }, everyMs);
+      timer.unref?.();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => undefined);
+    },
+  };
+  return dispatcher;
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { capitalizeHeaderName, WebhookCreateSchema, WebhookPatchSchema } from "./webhook-input.js";
+
+describe("capitalizeHeaderName", () => {
+  it.each([["x-secret-sauce", "X-Secret-Sauce"], ["X-API-KEY", "X-Api-Key"], ["authorization", "Authorization"], ["x--y", "X--Y"]])("%s → %s", (input, output) => {
+    expect(capitalizeHeaderName(input)).toBe(output);
+  });
+});
+
+describe("WebhookCreateSchema", () => {
+  const base = { url: "https://hooks.example.com/t49", events: ["tracking_request.succeeded"] };
+
+  it("defaults active to true and capitalizes custom header names", () => {
+    expect(WebhookCreateSchema.parse({ ...base, headers: [{ name: "x-secret-sauce", value: "sriracha" }] })).toStrictEqual({
+      ...base, active: true, headers: [{ name: "X-Secret-Sauce", value: "sriracha" }],
+    });
+  });
+
+  it.each([
+    ["an ftp URL", { url: "ftp://hooks.example.com" }],
+    ["no events", { events: [] }],
+    ["an unknown event", { events: ["shipment.sunk"] }],
+    ["repeated events", { events: ["container.updated", "container.updated"] }],
+    ["a reserved header", { headers: [{ name: "User-Agent", value: "x" }] }],
+    ["a signature header", { headers: [{ name: "webhook-signature", value: "x" }] }],
+    ["a header name with a space", { headers: [{ name: "X Bad", value: "x" }] }],
+    ["a header value with a newline", { headers: [{ name: "X-Ok", value: "a\r\nInjected: 1" }] }],
+    ["duplicate header names", { headers: [{ name: "x-a", value: "1" }, { name: "X-A", value: "2" }] }],
+    ["the secret", { secret: "mine" }],
+  ])("rejects %s", (_label, patch) => {
+    expect(WebhookCreateSchema.safeParse({ ...base, ...patch }).success).toBe(false);
+  });
+
+  it("patches any subset and clears headers with null", () => {
+    expect(WebhookPatchSchema.parse({ headers: null })).toStrictEqual({ headers: null });
+    expect(WebhookPatchSchema.parse({})).toStrictEqual({});
+  });
+});

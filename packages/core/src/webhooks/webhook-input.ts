@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { WebhookEventNameSchema } from "../domain/index.js";
+
+/** Headers Bollard sets on every delivery; a webhook's custom headers cannot replace them. */
+export const RESERVED_WEBHOOK_HEADERS: ReadonlySet<string> = new Set([
+  "content-type", "content-length", "host", "user-agent", "x-t49-webhook-signature", "webhook-id", "webhook-timestamp", "webhook-signature",
+  "transfer-encoding", "connection", "keep-alive", "te", "trailer", "upgrade", "expect",
+]);
+
+/**
+ * Capitalizes a header name the way the upstream service stores custom headers: each
+ * dash-separated word gets an upper-case first letter and lower-case rest (`x-api-KEY` → `X-Api-Key`).
+ */
+export function capitalizeHeaderName(name: string): string {
+  return name
+    .split("-")
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
+    .join("-");
+}
+
+// RFC 9110 token characters.
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** One custom header as sent: a valid, non-reserved name (capitalized on the way in) and a single-line value. */
+export const WebhookHeaderInputSchema = z.strictObject({
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(TOKEN, "must be an HTTP header name (letters, digits and !#$%&'*+.^_`|~-)")
+    .refine((name) => !RESERVED_WEBHOOK_HEADERS.has(name.toLowerCase()), "is set by Bollard on every delivery and cannot be replaced")
+    .transform(capitalizeHeaderName),
+  value: z.string().max(4096).regex(/^[^\r\n\0]*$/, "must be a single line"),
+});
+
+/** The custom headers of a webhook: at most 20, names unique ignoring case; null or [] for none. */
+export const WebhookHeadersInputSchema = z
+  .array(WebhookHeaderInputSchema)
+  .max(20)
+  .refine((headers) => new Set(headers.map((h) => h.name.toLowerCase())).size === headers.length, "header names must be unique")
+  .nullable();
+
+/** A webhook URL: http or https with a host, at most 2048 characters. */
+export const WebhookUrlInputSchema = z.string().trim().min(1).max(2048).pipe(z.url({ protocol: /^https?$/, hostname: /^.+$/ }));
+
+/** The events a webhook subscribes to: at least one, each a known event name, no repeats. */
+export const WebhookEventsInputSchema = z
+  .array(WebhookEventNameSchema)
+  .min(1)
+  .refine((events) => new Set(events).size === events.length, "events must be unique");
+
+/** The attributes `POST /v2/webhooks` accepts; `active` defaults to true, the secret is generated. */
+export const WebhookCreateSchema = z.strictObject({
+  url: WebhookUrlInputSchema,
+  active: z.boolean().default(true),
+  events: WebhookEventsInputSchema,
+  headers: WebhookHeadersInputSchema.optional(),
+});
+
+/** The attributes `PATCH /v2/webhooks/{id}` accepts (any subset). */
+export const WebhookPatchSchema = z.strictObject({
+  url: WebhookUrlInputSchema.optional(),
+  active: z.boolean().optional(),
+  events: WebhookEventsInputSchema.optional(),
+  headers: WebhookHeadersInputSchema.optional(),
+});
+
+/** The body of `POST /v2/webhooks/trigger`: where to send a sample of which event, and the optional signing secret. */
+export const WebhookTriggerSchema = z.strictObject({
+  url: WebhookUrlInputSchema,
+  event: WebhookEventNameSchema,
+  secret: z.string().min(1).max(512).optional(),
+});

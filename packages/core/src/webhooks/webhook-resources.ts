@@ -1,0 +1,121 @@
+import { z } from "zod";
+import { NullableTimestampSchema, UuidSchema } from "../domain/common-schema.js";
+import { WebhookNotificationAttemptSchema, WebhookNotificationAttributesSchema, type WebhookNotificationAttempt } from "../domain/index.js";
+import { defineResource, toOne } from "../jsonapi/resource-definition.js";
+import type { WebhookEventCategory } from "./event-catalogue.js";
+import {
+  ContainerCreatedEventAttributesSchema,
+  ContainerPodTerminalChangedEventAttributesSchema,
+  ContainerUpdatedEventAttributesSchema,
+  EstimatedEventAttributesSchema,
+  type ContainerCreatedEventRecord,
+  type ContainerPodTerminalChangedEventRecord,
+  type ContainerUpdatedEventRecord,
+  type EstimatedEventRecord,
+} from "./event-objects.js";
+
+const keys = <T>(schema: z.ZodObject) => Object.keys(schema.shape) as (keyof T & string)[];
+
+/**
+ * The attributes `GET /v2/webhook_notifications` serves: the upstream ones (`id`, `event`,
+ * `delivery_status`, `created_at`) plus Bollard's delivery bookkeeping.
+ */
+export const WebhookNotificationResourceAttributesSchema = z.object({
+  id: UuidSchema,
+  ...WebhookNotificationAttributesSchema.shape,
+  /** Attempts made so far (the first delivery and its retries). */
+  attempts: z.int().nonnegative(),
+  /** When the next attempt is due; null once delivered or failed. */
+  next_attempt_at: NullableTimestampSchema,
+  last_attempt_at: NullableTimestampSchema,
+  last_response_status: z.int().nullable(),
+});
+
+/** The attributes of a `webhook_notification_log` (one delivery attempt). */
+export const WebhookNotificationLogAttributesSchema = WebhookNotificationAttemptSchema.omit({ id: true, notification_id: true });
+
+/** The attributes of a `webhook_event_category`. */
+export const WebhookEventCategoryAttributesSchema = z.object({
+  name: z.string(),
+  events: z.array(z.object({ name: z.string(), description: z.string() })),
+});
+
+/** Every attribute schema of the webhook resource types, by type (for the OpenAPI document). */
+export const WEBHOOK_RESOURCE_ATTRIBUTES: Record<string, z.ZodObject> = {
+  webhook_notification: WebhookNotificationResourceAttributesSchema,
+  webhook_notification_log: WebhookNotificationLogAttributesSchema,
+  webhook_event_category: WebhookEventCategoryAttributesSchema,
+  estimated_event: EstimatedEventAttributesSchema,
+  container_updated_event: ContainerUpdatedEventAttributesSchema,
+  container_created_event: ContainerCreatedEventAttributesSchema,
+  container_pod_terminal_changed_event: ContainerPodTerminalChangedEventAttributesSchema,
+};
+
+/** One delivery attempt as a `webhook_notification_log` resource. */
+export const webhookNotificationLogResource = defineResource<WebhookNotificationAttempt>({
+  type: "webhook_notification_log",
+  attributes: keys<WebhookNotificationAttempt>(WebhookNotificationLogAttributesSchema),
+  relationships: {
+    webhook_notification: { kind: "one", types: ["webhook_notification"], linkage: (a) => toOne("webhook_notification", a.notification_id) },
+  },
+});
+
+/** A category of the events catalogue. */
+export const webhookEventCategoryResource = defineResource<WebhookEventCategory>({
+  type: "webhook_event_category",
+  attributes: ["name", "events"],
+  relationships: {},
+});
+
+/** The `estimated_event` of a `shipment.estimated.arrival` notification. */
+export const estimatedEventResource = defineResource<EstimatedEventRecord>({
+  type: "estimated_event",
+  attributes: keys<EstimatedEventRecord>(EstimatedEventAttributesSchema),
+  relationships: {
+    shipment: { kind: "one", types: ["shipment"], linkage: (e) => toOne("shipment", e.shipment_id) },
+    port: { kind: "one", types: ["port"], linkage: (e) => toOne("port", e.port_id) },
+    vessel: { kind: "one", types: ["vessel"], linkage: (e) => toOne("vessel", e.vessel_id) },
+  },
+});
+
+/** The `container_updated_event` of a `container.updated` notification. */
+export const containerUpdatedEventResource = defineResource<ContainerUpdatedEventRecord>({
+  type: "container_updated_event",
+  attributes: keys<ContainerUpdatedEventRecord>(ContainerUpdatedEventAttributesSchema),
+  relationships: {
+    container: { kind: "one", types: ["container"], linkage: (e) => toOne("container", e.container_id) },
+    terminal: { kind: "one", types: ["terminal"], linkage: (e) => toOne("terminal", e.terminal_id) },
+    shipment: { kind: "one", types: ["shipment"], linkage: (e) => toOne("shipment", e.shipment_id) },
+  },
+});
+
+/** The `container_created_event` of a `container.created` notification. */
+export const containerCreatedEventResource = defineResource<ContainerCreatedEventRecord>({
+  type: "container_created_event",
+  attributes: keys<ContainerCreatedEventRecord>(ContainerCreatedEventAttributesSchema),
+  relationships: {
+    container: { kind: "one", types: ["container"], linkage: (e) => toOne("container", e.container_id) },
+    shipment: { kind: "one", types: ["shipment"], linkage: (e) => toOne("shipment", e.shipment_id) },
+  },
+});
+
+/** The `container_pod_terminal_changed_event` of a `container.pod_terminal_changed` notification. */
+export const containerPodTerminalChangedEventResource = defineResource<ContainerPodTerminalChangedEventRecord>({
+  type: "container_pod_terminal_changed_event",
+  attributes: keys<ContainerPodTerminalChangedEventRecord>(ContainerPodTerminalChangedEventAttributesSchema),
+  relationships: {
+    container: { kind: "one", types: ["container"], linkage: (e) => toOne("container", e.container_id) },
+    terminal: { kind: "one", types: ["terminal"], linkage: (e) => toOne("terminal", e.terminal_id) },
+    shipment: { kind: "one", types: ["shipment"], linkage: (e) => toOne("shipment", e.shipment_id) },
+  },
+});
+
+/** The resource types that appear only in webhook payloads and the webhook endpoints. */
+export const WEBHOOK_EXTRA_RESOURCES = [
+  webhookNotificationLogResource,
+  webhookEventCategoryResource,
+  estimatedEventResource,
+  containerUpdatedEventResource,
+  containerCreatedEventResource,
+  containerPodTerminalChangedEventResource,
+] as const;

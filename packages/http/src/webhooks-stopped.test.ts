@@ -1,0 +1,70 @@
+import { queueWebhookNotifications, uuidv7, WebhookEventNameSchema, type DomainEvent } from "@bollard/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHarness, type Harness } from "./testing/http-harness.js";
+import { createWebhook, emitMilestones, trackedShipment } from "./testing/webhook-fixtures.js";
+import { startTestReceiver, type TestReceiver } from "./testing/webhook-receiver.js";
+
+const DAY = 86_400_000;
+let h: Harness;
+let receiver: TestReceiver;
+
+beforeAll(async () => {
+  receiver = await startTestReceiver();
+  h = await createHarness({ tracker: { webhooks: { allowPrivateUrls: true } } });
+  await createWebhook(h, receiver.url, WebhookEventNameSchema.options);
+});
+
+afterAll(async () => {
+  await receiver.close();
+  await h.tracker.close();
+});
+
+const total = async () => (await h.tracker.storage.webhookNotifications.list(h.accounts.acme.id, { page: { number: 1, size: 1 } })).total;
+
+describe("stopped shipments", () => {
+  it("send nothing while stopped, through refreshes and feeds, and resume afterwards", async () => {
+    await h.request("POST", "/v2/tracking_requests", { body: { data: { attributes: { request_type: "bill_of_lading", request_number: "TEST-TR-SUCCEEDED", scac: "TEST" } } } });
+    await h.tracker.refresh.runDue();
+    const request = (await h.tracker.storage.trackingRequests.list(h.accounts.acme.id, { page: { number: 1, size: 1 }, requestNumber: "TEST-TR-SUCCEEDED" })).items[0]!;
+    const shipmentId = request.tracked_object_id!;
+    await h.tracker.webhooks.runDue();
+    const deliveredBeforeStop = receiver.received.length;
+    expect(deliveredBeforeStop).toBeGreaterThan(0);
+
+    expect((await h.request("PATCH", `/v2/shipments/${shipmentId}/stop_tracking`)).status).toBe(200);
+    const queuedAtStop = await total();
+    for (let day = 0; day < 45; day++) {
+      h.clock.advance(DAY);
+      await h.tracker.refresh.runDue();
+    }
+    const container = (await h.tracker.storage.containers.listByShipments(h.accounts.acme.id, [shipmentId]))[0]!;
+    await expect(
+      h.tracker.ingest.events({ accountId: h.accounts.acme.id, shipmentId, containerNumber: container.number, events: [{ event: "container.transport.full_out", timestamp: h.clock.now().toISOString() }] }),
+    ).rejects.toMatchObject({ code: "TRACKING_STOPPED" });
+    await h.tracker.webhooks.runDue();
+    expect(await total()).toBe(queuedAtStop);
+    expect(receiver.received.length).toBe(deliveredBeforeStop);
+
+    expect((await h.request("PATCH", `/v2/shipments/${shipmentId}/resume_tracking`)).status).toBe(200);
+    await h.tracker.refresh.runDue();
+    await h.tracker.webhooks.runDue();
+    expect(await total()).toBeGreaterThan(queuedAtStop);
+    expect(receiver.received.length).toBeGreaterThan(deliveredBeforeStop);
+  });
+
+  it("queue nothing for a stopped shipment's domain events even if a write path recorded one, except the stop announcement", async () => {
+    const { shipmentId } = trackedShipment(h, 1);
+    await emitMilestones(h, 1, 1);
+    const before = await total();
+    await h.request("PATCH", `/v2/shipments/${shipmentId}/stop_tracking`);
+    const event = (name: DomainEvent["event"], type: DomainEvent["reference_object_type"]): DomainEvent => ({
+      id: uuidv7(), account_id: h.accounts.acme.id, event: name, tracking_request_id: null, shipment_id: shipmentId, container_id: null,
+      reference_object_type: type, reference_object_id: uuidv7(), data: {}, occurred_at: h.clock.now().toISOString(), created_at: h.clock.now().toISOString(),
+    });
+    const queued = await h.tracker.storage.transaction((tx) =>
+      queueWebhookNotifications(tx, [event("shipment.estimated.arrival", "estimated_event"), event("tracking_request.tracking_stopped", "tracking_request")]),
+    );
+    expect(queued.map((n) => n.event)).toEqual(["tracking_request.tracking_stopped"]);
+    expect(await total()).toBe(before + 1);
+  });
+});

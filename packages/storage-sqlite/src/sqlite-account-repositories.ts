@@ -1,0 +1,64 @@
+import type { Account, AccountRepository, ApiKey, ApiKeyRepository, MetaRepository, User, UserRepository } from "@bollard/core";
+import { insertRows, pageOfDocs, parseDoc, type RepositoryScope } from "./sqlite-doc-rows.js";
+
+/** Accounts over SQLite: `company_name` is unique (a taken name is CONFLICT). */
+export function sqliteAccountRepository({ read, write }: RepositoryScope): AccountRepository {
+  return {
+    async insert(account: Account) {
+      await insertRows(write, "accounts", [
+        { id: account.id, company_name: account.company_name, created_at: account.created_at, doc: JSON.stringify(account) },
+      ]);
+    },
+    async get(id) {
+      return parseDoc<Account>(await read.selectFrom("accounts").select("doc").where("id", "=", id).executeTakeFirst());
+    },
+    async findByName(companyName) {
+      return parseDoc<Account>(await read.selectFrom("accounts").select("doc").where("company_name", "=", companyName).executeTakeFirst());
+    },
+    list(page) {
+      return pageOfDocs<Account>(read.selectFrom("accounts"), (q) => q.orderBy("created_at").orderBy("id"), page);
+    },
+  };
+}
+
+/** Users over SQLite. */
+export function sqliteUserRepository({ read, write }: RepositoryScope): UserRepository {
+  return {
+    async insert(user: User) {
+      await insertRows(write, "users", [{ id: user.id, account_id: user.account_id, created_at: user.created_at, doc: JSON.stringify(user) }]);
+    },
+    async get(accountId, id) {
+      return parseDoc<User>(
+        await read.selectFrom("users").select("doc").where("id", "=", id).where("account_id", "=", accountId).executeTakeFirst(),
+      );
+    },
+    list(accountId, page) {
+      return pageOfDocs<User>(read.selectFrom("users").where("account_id", "=", accountId), (q) => q.orderBy("created_at").orderBy("id"), page);
+    },
+  };
+}
+
+/** API keys over SQLite: `key_hash` is unique across accounts. */
+export function sqliteApiKeyRepository({ read, write }: RepositoryScope): ApiKeyRepository {
+  return {
+    async insert(key: ApiKey) {
+      await insertRows(write, "api_keys", [{ id: key.id, account_id: key.account_id, key_hash: key.key_hash, doc: JSON.stringify(key) }]);
+    },
+    async findByHash(hash) {
+      return parseDoc<ApiKey>(await read.selectFrom("api_keys").select("doc").where("key_hash", "=", hash).executeTakeFirst());
+    },
+  };
+}
+
+/** The storage's key/value bookkeeping over SQLite. */
+export function sqliteMetaRepository({ read, write }: RepositoryScope): MetaRepository {
+  return {
+    async get(key) {
+      const row = await read.selectFrom("meta").select("value").where("key", "=", key).executeTakeFirst();
+      return row?.value ?? null;
+    },
+    async set(key, value) {
+      await insertRows(write, "meta", [{ key, value }], { kind: "replace", key: ["key"] });
+    },
+  };
+}

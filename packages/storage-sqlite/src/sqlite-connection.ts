@@ -1,0 +1,81 @@
+import Database from "better-sqlite3";
+import { Kysely, type SqliteDatabase, SqliteDialect } from "kysely";
+import type { BollardDatabase } from "./sqlite-schema.js";
+
+/** How hard a commit tries to survive failures; see `SqliteStorageOptions.durability`. */
+export type SqliteDurability = "full" | "normal";
+
+/** How to open one connection. */
+export interface ConnectionOptions {
+  durability: SqliteDurability;
+  /** Open read-only (the reader connection of a file database). */
+  readonly?: boolean;
+}
+
+/** How long a connection waits for another process's lock before failing with SQLITE_BUSY. */
+const BUSY_TIMEOUT_MS = 5000;
+/** Page cache per connection, in KiB (a ceiling; SQLite grows the cache as pages are used). */
+const CACHE_KIB = 65536;
+/** Prepared statements kept per connection. */
+const STATEMENT_CACHE_SIZE = 512;
+
+/**
+ * Opens a better-sqlite3 connection and applies Bollard's PRAGMAs: WAL journal, the chosen
+ * `synchronous` level, foreign keys, a busy timeout and a larger page cache.
+ */
+export function openConnection(filename: string, options: ConnectionOptions): Database.Database {
+  const readonly = options.readonly ?? false;
+  const db = new Database(filename, { readonly, fileMustExist: readonly, timeout: BUSY_TIMEOUT_MS });
+  try {
+    if (!readonly) {
+      // Only takes effect while the file is still empty; 8 KiB pages suit the JSON documents.
+      db.pragma("page_size = 8192");
+      db.pragma("journal_mode = WAL");
+    }
+    // FULL syncs the WAL on every commit (survives power loss); NORMAL syncs only at checkpoints
+    // (survives a process crash, may lose the last commits on power loss).
+    db.pragma(`synchronous = ${options.durability === "normal" ? "NORMAL" : "FULL"}`);
+    db.pragma("foreign_keys = ON");
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    db.pragma(`cache_size = -${CACHE_KIB}`);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/**
+ * Wraps a connection for Kysely so `prepare(sql)` returns a cached statement for SQL text seen
+ * before. Kysely's SQLite driver prepares every query it runs, which costs more than running it;
+ * the cache keeps the most recently used {@link STATEMENT_CACHE_SIZE} statements.
+ */
+export function withStatementCache(db: Database.Database, capacity = STATEMENT_CACHE_SIZE): SqliteDatabase {
+  const statements = new Map<string, Database.Statement>();
+  return {
+    close() {
+      statements.clear();
+      db.close();
+    },
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (statement) {
+        // Re-insert so the Map's insertion order is least recently used first.
+        statements.delete(sql);
+      } else {
+        statement = db.prepare(sql);
+        if (statements.size >= capacity) statements.delete(statements.keys().next().value as string);
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
+}
+
+/**
+ * A Kysely instance over one connection, with prepared statements cached. `connect` runs when
+ * the first query does, so building the instance opens nothing.
+ */
+export function createKysely(connect: () => Database.Database): Kysely<BollardDatabase> {
+  return new Kysely<BollardDatabase>({ dialect: new SqliteDialect({ database: async () => withStatementCache(connect()) }) });
+}

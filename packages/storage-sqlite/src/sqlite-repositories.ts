@@ -1,0 +1,115 @@
+import type { StorageRepositories } from "@bollard/core";
+import { sqliteAccountRepository, sqliteApiKeyRepository, sqliteMetaRepository, sqliteUserRepository } from "./sqlite-account-repositories.js";
+import {
+  sqliteCustomFieldDefinitionRepository,
+  sqliteCustomFieldOptionRepository,
+  sqliteCustomFieldRepository,
+} from "./sqlite-custom-field-repositories.js";
+import type { RepositoryScope } from "./sqlite-doc-rows.js";
+import { translateSqliteError } from "./sqlite-errors.js";
+import { sqliteRawEventRepository, sqliteTransportEventRepository } from "./sqlite-event-repositories.js";
+import {
+  sqliteMetroAreaRepository,
+  sqlitePortRepository,
+  sqliteRailTerminalRepository,
+  sqliteShippingLineRepository,
+  sqliteTerminalRepository,
+  sqliteVesselPositionRepository,
+  sqliteVesselRepository,
+} from "./sqlite-reference-repositories.js";
+import { sqliteContainerRepository, sqliteShipmentRepository } from "./sqlite-shipment-repositories.js";
+import { sqliteDomainEventRepository, sqliteTrackingRequestRepository } from "./sqlite-tracking-repositories.js";
+import { sqliteWebhookNotificationRepository, sqliteWebhookRepository } from "./sqlite-webhook-repositories.js";
+
+/** What each repository stores, for error messages ("A shipment with this id already exists"). */
+const NOUNS: Record<keyof StorageRepositories, string> = {
+  accounts: "account",
+  users: "user",
+  apiKeys: "API key",
+  ports: "port",
+  terminals: "terminal",
+  railTerminals: "rail terminal",
+  metroAreas: "metro area",
+  shippingLines: "shipping line",
+  vessels: "vessel",
+  vesselPositions: "vessel position",
+  shipments: "shipment",
+  containers: "container",
+  transportEvents: "transport event",
+  rawEvents: "raw event",
+  trackingRequests: "tracking request",
+  customFieldDefinitions: "custom field definition",
+  customFieldOptions: "custom field option",
+  customFields: "custom field",
+  webhooks: "webhook",
+  webhookNotifications: "webhook notification",
+  domainEvents: "domain event",
+  meta: "meta entry",
+};
+
+/** Every repository, each method written once against the executors of `scope`. */
+function buildRepositories(scope: RepositoryScope): StorageRepositories {
+  return {
+    accounts: sqliteAccountRepository(scope),
+    users: sqliteUserRepository(scope),
+    apiKeys: sqliteApiKeyRepository(scope),
+    ports: sqlitePortRepository(scope),
+    terminals: sqliteTerminalRepository(scope),
+    railTerminals: sqliteRailTerminalRepository(scope),
+    metroAreas: sqliteMetroAreaRepository(scope),
+    shippingLines: sqliteShippingLineRepository(scope),
+    vessels: sqliteVesselRepository(scope),
+    vesselPositions: sqliteVesselPositionRepository(scope),
+    shipments: sqliteShipmentRepository(scope),
+    containers: sqliteContainerRepository(scope),
+    transportEvents: sqliteTransportEventRepository(scope),
+    rawEvents: sqliteRawEventRepository(scope),
+    trackingRequests: sqliteTrackingRequestRepository(scope),
+    customFieldDefinitions: sqliteCustomFieldDefinitionRepository(scope),
+    customFieldOptions: sqliteCustomFieldOptionRepository(scope),
+    customFields: sqliteCustomFieldRepository(scope),
+    webhooks: sqliteWebhookRepository(scope),
+    webhookNotifications: sqliteWebhookNotificationRepository(scope),
+    domainEvents: sqliteDomainEventRepository(scope),
+    meta: sqliteMetaRepository(scope),
+  };
+}
+
+type AnyMethod = (...args: unknown[]) => Promise<unknown>;
+
+/** Runs one repository call; the storage uses it to refuse calls when closed and to track them. */
+export type CallGate = <T>(call: () => Promise<T>) => Promise<T>;
+
+const direct: CallGate = (call) => call();
+
+/**
+ * Wraps every method so that driver errors become the BollardErrors the contract promises, and
+ * each call passes through `gate`.
+ */
+function guarded(repositories: StorageRepositories, gate: CallGate): StorageRepositories {
+  const out: Record<string, Record<string, AnyMethod>> = {};
+  for (const [name, repository] of Object.entries(repositories) as [keyof StorageRepositories, Record<string, AnyMethod>][]) {
+    const noun = NOUNS[name];
+    const wrapped: Record<string, AnyMethod> = {};
+    for (const [method, fn] of Object.entries(repository)) {
+      wrapped[method] = (...args) =>
+        gate(async () => {
+          try {
+            return await fn(...args);
+          } catch (error) {
+            throw translateSqliteError(error, noun);
+          }
+        });
+    }
+    out[name] = wrapped;
+  }
+  return out as unknown as StorageRepositories;
+}
+
+/**
+ * The repositories over `scope`: reader and writer for direct calls, or one open transaction
+ * for the `tx` of `Storage.transaction`.
+ */
+export function repositoriesOver(scope: RepositoryScope, gate: CallGate = direct): StorageRepositories {
+  return guarded(buildRepositories(scope), gate);
+}

@@ -1,0 +1,110 @@
+import type { Container, ContainerRepository, Shipment, ShipmentRepository } from "@bollard/core";
+import { sql } from "kysely";
+import { inIdOrder, inList, insertRows, pageOfDocs, parseDoc, parseDocs, replaceRecord, type RepositoryScope, searchText } from "./sqlite-doc-rows.js";
+import { SEARCH_SEPARATOR } from "./sqlite-schema.js";
+
+function shipmentRow(shipment: Shipment) {
+  return {
+    id: shipment.id,
+    account_id: shipment.account_id,
+    created_at: shipment.created_at,
+    bl_number_lc: shipment.bill_of_lading_number.toLowerCase(),
+    normalized_number_lc: shipment.normalized_number.toLowerCase(),
+    tracking_stopped: shipment.line_tracking_stopped_at === null ? 0 : 1,
+    search_text: searchText([shipment.bill_of_lading_number, ...shipment.ref_numbers], SEARCH_SEPARATOR),
+    doc: JSON.stringify(shipment),
+  };
+}
+
+function containerRow(container: Container) {
+  return {
+    id: container.id,
+    account_id: container.account_id,
+    shipment_id: container.shipment_id,
+    created_at: container.created_at,
+    number_lc: container.number.toLowerCase(),
+    doc: JSON.stringify(container),
+  };
+}
+
+/** Shipments over SQLite. `q` searches `search_text` and the shipment's container numbers. */
+export function sqliteShipmentRepository({ read, write }: RepositoryScope): ShipmentRepository {
+  return {
+    async insert(shipment) {
+      await insertRows(write, "shipments", [shipmentRow(shipment)]);
+    },
+    update(shipment) {
+      return replaceRecord(write, "shipments", shipment, shipmentRow, "shipment");
+    },
+    async get(accountId, id) {
+      return parseDoc<Shipment>(
+        await read.selectFrom("shipments").select("doc").where("id", "=", id).where("account_id", "=", accountId).executeTakeFirst(),
+      );
+    },
+    async getMany(accountId, ids) {
+      if (ids.length === 0) return [];
+      const rows = await read.selectFrom("shipments").select("doc").where("account_id", "=", accountId).where(inList("id", ids)).execute();
+      return inIdOrder(parseDocs<Shipment>(rows), ids);
+    },
+    list(accountId, { page, trackingStopped, number, q }) {
+      let query = read.selectFrom("shipments").where("shipments.account_id", "=", accountId);
+      if (trackingStopped !== undefined) query = query.where("tracking_stopped", "=", trackingStopped ? 1 : 0);
+      if (number !== undefined) {
+        const lc = number.toLowerCase();
+        query = query.where((eb) => eb.or([eb("bl_number_lc", "=", lc), eb("normalized_number_lc", "=", lc)]));
+      }
+      if (q !== undefined) {
+        const needle = q.toLowerCase();
+        // instr() matches literally (no LIKE wildcards); the separator keeps matches inside one number.
+        query = query.where((eb) =>
+          eb.or([
+            needle.includes(SEARCH_SEPARATOR) ? sql<boolean>`0` : sql<boolean>`instr(shipments.search_text, ${needle}) > 0`,
+            eb.exists(
+              eb
+                .selectFrom("containers")
+                .select(sql`1`.as("one"))
+                .whereRef("containers.account_id", "=", "shipments.account_id")
+                .whereRef("containers.shipment_id", "=", "shipments.id")
+                .where(sql<boolean>`instr(containers.number_lc, ${needle}) > 0`),
+            ),
+          ]),
+        );
+      }
+      return pageOfDocs<Shipment>(query, (ordered) => ordered.orderBy("shipments.created_at", "desc").orderBy("shipments.id", "desc"), page);
+    },
+  };
+}
+
+/** Containers over SQLite. */
+export function sqliteContainerRepository({ read, write }: RepositoryScope): ContainerRepository {
+  return {
+    async insert(container) {
+      await insertRows(write, "containers", [containerRow(container)]);
+    },
+    update(container) {
+      return replaceRecord(write, "containers", container, containerRow, "container");
+    },
+    async get(accountId, id) {
+      return parseDoc<Container>(
+        await read.selectFrom("containers").select("doc").where("id", "=", id).where("account_id", "=", accountId).executeTakeFirst(),
+      );
+    },
+    async getMany(accountId, ids) {
+      if (ids.length === 0) return [];
+      const rows = await read.selectFrom("containers").select("doc").where("account_id", "=", accountId).where(inList("id", ids)).execute();
+      return inIdOrder(parseDocs<Container>(rows), ids);
+    },
+    async listByShipments(accountId, shipmentIds) {
+      if (shipmentIds.length === 0) return [];
+      const query = read.selectFrom("containers").select("doc").where("account_id", "=", accountId);
+      // One shipment (the common read) keeps to a plain equality on the index.
+      const filtered = shipmentIds.length === 1 ? query.where("shipment_id", "=", shipmentIds[0]!) : query.where(inList("shipment_id", shipmentIds));
+      return parseDocs<Container>(await filtered.orderBy("created_at").orderBy("id").execute());
+    },
+    list(accountId, { page, number }) {
+      let query = read.selectFrom("containers").where("account_id", "=", accountId);
+      if (number !== undefined) query = query.where("number_lc", "=", number.toLowerCase());
+      return pageOfDocs<Container>(query, (ordered) => ordered.orderBy("created_at", "desc").orderBy("id", "desc"), page);
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import type { Storage, StorageRepositories } from "@bollard/core";
+import { Migrator, sql } from "kysely";
+import { migrationProvider } from "./migrations/index.js";
+import { createKysely, openConnection, type SqliteDurability } from "./sqlite-connection.js";
+import { closedStorageError, finishedTransactionError, translateSqliteError } from "./sqlite-errors.js";
+import { type CallGate, repositoriesOver } from "./sqlite-repositories.js";
+
+/**
+ * Options of {@link sqliteStorage}.
+ *
+ * @example
+ * const options: SqliteStorageOptions = { filename: "./data/bollard.sqlite", durability: "normal" };
+ */
+export interface SqliteStorageOptions {
+  /** Path of the database file (created when missing), or `":memory:"` for a private in-memory database. */
+  filename: string;
+  /**
+   * How a commit is made durable. The journal is always WAL.
+   * - `"full"` (`PRAGMA synchronous = FULL`): every commit is synced to disk before it returns,
+   *   so a committed change survives a power loss or OS crash.
+   * - `"normal"` (`PRAGMA synchronous = NORMAL`): the WAL is synced only at checkpoints; a commit
+   *   survives the process crashing, but the last commits may be lost on power loss. Faster for
+   *   many small writes.
+   * @default "full"
+   */
+  durability?: SqliteDurability;
+}
+
+type Phase = "created" | "open" | "closed";
+
+/**
+ * A {@link Storage} in one SQLite database (better-sqlite3 under Kysely), with its schema applied
+ * by versioned migrations when `open()` runs.
+ *
+ * A file database uses two connections: a writer for every write and every `transaction`, and a
+ * read-only reader for the repository calls made outside a transaction, so plain reads neither
+ * wait for nor see an open transaction. `":memory:"` uses one connection for both, so a plain call
+ * made while a transaction is open waits for it to finish. Writes are serialized (one writer);
+ * the database is meant for one process at a time (`capabilities.multiProcess` is false), though
+ * other processes may read the file. Commits are durable as {@link SqliteStorageOptions.durability}
+ * says: by default (`"full"`) they survive power loss.
+ *
+ * @example
+ * import { createTracker } from "@bollard/core";
+ * import { sqliteStorage } from "@bollard/storage-sqlite";
+ *
+ * const tracker = await createTracker({ storage: sqliteStorage({ filename: "bollard.sqlite" }) });
+ */
+export function sqliteStorage(options: SqliteStorageOptions): Storage {
+  const { filename } = options;
+  const durability = options.durability ?? "full";
+  if (typeof filename !== "string" || filename === "") throw new TypeError("sqliteStorage: filename must be a path or \":memory:\"");
+  if (durability !== "full" && durability !== "normal") throw new TypeError(`sqliteStorage: durability must be "full" or "normal", not ${String(durability)}`);
+
+  const inMemory = filename === ":memory:";
+  const writer = createKysely(() => openConnection(filename, { durability }));
+  // The reader connects on its first query, which open() makes after the migrations ran.
+  const reader = inMemory ? writer : createKysely(() => openConnection(filename, { durability, readonly: true }));
+
+  let phase: Phase = "created";
+  let opening: Promise<void> | undefined;
+  const running = new Set<Promise<unknown>>();
+
+  const track = <T>(promise: Promise<T>): Promise<T> => {
+    running.add(promise);
+    const forget = () => running.delete(promise);
+    promise.then(forget, forget);
+    return promise;
+  };
+  const gate: CallGate = (call) => (phase === "open" ? track(call()) : Promise.reject(closedStorageError()));
+
+  async function migrate(): Promise<void> {
+    const { error } = await new Migrator({ db: writer, provider: migrationProvider }).migrateToLatest();
+    if (error) throw translateSqliteError(error, "schema migration");
+    await sql`select 1`.execute(reader);
+  }
+
+  const repositories: StorageRepositories = repositoriesOver({ read: reader, write: writer }, gate);
+
+  return {
+    ...repositories,
+    name: "sqlite",
+    capabilities: { persistent: !inMemory, multiProcess: false },
+
+    open() {
+      if (phase === "closed") return Promise.reject(closedStorageError());
+      opening ??= migrate().then(
+        () => {
+          if (phase === "created") phase = "open";
+        },
+        (error: unknown) => {
+          opening = undefined;
+          throw error;
+        },
+      );
+      return opening;
+    },
+
+    transaction(fn) {
+      return gate(async () => {
+        let active = true;
+        // A `tx` kept past the end of its transaction must not write on the bare writer connection.
+        const txGate: CallGate = (call) => (active ? call() : Promise.reject(finishedTransactionError()));
+        try {
+          return await writer.transaction().execute((trx) => fn(repositoriesOver({ read: trx, write: trx }, txGate)));
+        } catch (error) {
+          throw translateSqliteError(error, "transaction");
+        } finally {
+          active = false;
+        }
+      });
+    },
+
+    async close() {
+      if (phase === "closed") return;
+      phase = "closed";
+      // Let calls and transactions already under way finish before the connections go.
+      await opening?.catch(() => undefined);
+      await Promise.allSettled([...running]);
+      await writer.destroy();
+      if (reader !== writer) await reader.destroy();
+    },
+  };
+}
