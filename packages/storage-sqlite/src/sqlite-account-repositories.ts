@@ -1,5 +1,6 @@
 import type { Account, AccountRepository, ApiKey, ApiKeyRepository, MetaRepository, User, UserRepository } from "@bollard/core";
-import { insertRows, pageOfDocs, parseDoc, type RepositoryScope } from "./sqlite-doc-rows.js";
+import { pageOfDocs, parseDoc, type RepositoryScope } from "./sqlite-doc-rows.js";
+import { insertRows } from "./sqlite-writes.js";
 
 /** Accounts over SQLite: `company_name` is unique (a taken name is CONFLICT). */
 export function sqliteAccountRepository({ read, write }: RepositoryScope): AccountRepository {

@@ -7,7 +7,8 @@ import type {
   CustomFieldRepository,
 } from "@bollard/core";
 import { sql } from "kysely";
-import { deleteScoped, insertRows, pageOfDocs, parseDoc, replaceRecord, type RepositoryScope } from "./sqlite-doc-rows.js";
+import { pageOfDocs, parseDoc, type RepositoryScope } from "./sqlite-doc-rows.js";
+import { deleteScoped, insertRows, replaceRecord } from "./sqlite-writes.js";
 
 function definitionRow(definition: CustomFieldDefinition) {
   return {

@@ -1,17 +1,7 @@
 import type { RawEvent, RawEventRepository, TransportEvent, TransportEventRepository } from "@bollard/core";
-import { inList, insertRows, pageOfDocs, parseDoc, replaceRecord, type RepositoryScope } from "./sqlite-doc-rows.js";
-import { NULL_TIMESTAMP_SORT_KEY } from "./sqlite-schema.js";
-
-function transportEventRow(event: TransportEvent) {
-  return {
-    id: event.id,
-    account_id: event.account_id,
-    container_id: event.container_id,
-    sort_ts: event.timestamp ?? NULL_TIMESTAMP_SORT_KEY,
-    created_at: event.created_at,
-    doc: JSON.stringify(event),
-  };
-}
+import { inList, pageOfDocs, pageOfRows, type RepositoryScope } from "./sqlite-doc-rows.js";
+import { insertRows, insertValues, replaceRecord } from "./sqlite-writes.js";
+import { decodeTransportEvents, TRANSPORT_EVENT_COLUMNS, type TransportEventRow, writeTransportEventRow } from "./sqlite-transport-event-codec.js";
 
 function rawEventRow(event: RawEvent) {
   return {
@@ -25,24 +15,35 @@ function rawEventRow(event: RawEvent) {
 }
 
 /**
- * Transport events over SQLite. `insertMany` writes multi-row INSERTs in one transaction (or under
- * a savepoint of the caller's), which is what makes bulk ingest fast.
+ * Transport events over SQLite, in the compact row format of `sqlite-transport-event-codec.ts`.
+ * `insertMany` writes multi-row INSERTs in one transaction (or under a savepoint of the caller's),
+ * which is what makes bulk ingest fast.
  */
 export function sqliteTransportEventRepository({ read, write }: RepositoryScope): TransportEventRepository {
   return {
     async insertMany(events) {
-      await insertRows(write, "transport_events", events.map(transportEventRow));
+      await insertValues(write, "transport_events", TRANSPORT_EVENT_COLUMNS, events, writeTransportEventRow);
     },
     async get(accountId, id) {
-      return parseDoc<TransportEvent>(
-        await read.selectFrom("transport_events").select("doc").where("id", "=", id).where("account_id", "=", accountId).executeTakeFirst(),
-      );
+      const rows = await read
+        .selectFrom("transport_events")
+        .select(TRANSPORT_EVENT_COLUMNS)
+        .where("id", "=", id)
+        .where("account_id", "=", accountId)
+        .execute();
+      return decodeTransportEvents(rows)[0] ?? null;
     },
     async listByContainers(accountId, containerIds, page) {
       if (containerIds.length === 0) return { items: [], total: 0 };
       const query = read.selectFrom("transport_events").where("account_id", "=", accountId);
       const filtered = containerIds.length === 1 ? query.where("container_id", "=", containerIds[0]!) : query.where(inList("container_id", containerIds));
-      return pageOfDocs<TransportEvent>(filtered, (ordered) => ordered.orderBy("sort_ts").orderBy("created_at").orderBy("id"), page);
+      return pageOfRows<TransportEvent, TransportEventRow>(
+        filtered,
+        (selected) => selected.select(TRANSPORT_EVENT_COLUMNS),
+        (ordered) => ordered.orderBy("sort_ts").orderBy("created_at").orderBy("id"),
+        page,
+        decodeTransportEvents,
+      );
     },
   };
 }

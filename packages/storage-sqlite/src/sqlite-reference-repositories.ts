@@ -13,7 +13,8 @@ import type {
   VesselPositionRepository,
   VesselRepository,
 } from "@bollard/core";
-import { inIdOrder, inList, insertRows, pageOfDocs, parseDoc, parseDocs, type RepositoryScope } from "./sqlite-doc-rows.js";
+import { inIdOrder, inList, pageOfDocs, parseDoc, parseDocs, type RepositoryScope } from "./sqlite-doc-rows.js";
+import { insertRows } from "./sqlite-writes.js";
 
 type ReferenceTableName = "ports" | "terminals" | "rail_terminals" | "metro_areas" | "shipping_lines" | "vessels";
 

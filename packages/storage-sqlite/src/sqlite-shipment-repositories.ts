@@ -1,6 +1,7 @@
 import type { Container, ContainerRepository, Shipment, ShipmentRepository } from "@bollard/core";
 import { sql } from "kysely";
-import { inIdOrder, inList, insertRows, pageOfDocs, parseDoc, parseDocs, replaceRecord, type RepositoryScope, searchText } from "./sqlite-doc-rows.js";
+import { inIdOrder, inList, pageOfDocs, parseDoc, parseDocs, type RepositoryScope, searchText } from "./sqlite-doc-rows.js";
+import { insertRows, replaceRecord } from "./sqlite-writes.js";
 import { SEARCH_SEPARATOR } from "./sqlite-schema.js";
 
 function shipmentRow(shipment: Shipment) {

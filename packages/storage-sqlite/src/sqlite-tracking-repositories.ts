@@ -1,6 +1,7 @@
 import type { DomainEvent, DomainEventRepository, TimeWindow, TrackingRequest, TrackingRequestRepository } from "@bollard/core";
 import { type SelectQueryBuilder, sql } from "kysely";
-import { canonicalTime, insertRows, pageOfDocs, parseDoc, parseDocs, replaceRecord, type RepositoryScope, searchText } from "./sqlite-doc-rows.js";
+import { canonicalTime, pageOfDocs, parseDoc, parseDocs, type RepositoryScope, searchText } from "./sqlite-doc-rows.js";
+import { insertRows, replaceRecord } from "./sqlite-writes.js";
 import { type BollardDatabase, SEARCH_SEPARATOR } from "./sqlite-schema.js";
 
 function trackingRequestRow(request: TrackingRequest) {

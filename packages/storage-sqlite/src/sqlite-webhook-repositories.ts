@@ -1,5 +1,6 @@
 import type { Webhook, WebhookNotification, WebhookNotificationAttempt, WebhookNotificationRepository, WebhookRepository } from "@bollard/core";
-import { atomically, canonicalTime, deleteScoped, insertRows, pageOfDocs, parseDoc, parseDocs, replaceRecord, type RepositoryScope } from "./sqlite-doc-rows.js";
+import { canonicalTime, pageOfDocs, parseDoc, parseDocs, type RepositoryScope } from "./sqlite-doc-rows.js";
+import { atomically, deleteScoped, insertRows, replaceRecord } from "./sqlite-writes.js";
 
 function webhookRow(webhook: Webhook) {
   return {

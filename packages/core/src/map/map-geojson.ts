@@ -8,7 +8,7 @@ import type { LonLat } from "../routing/geodesy.js";
 import type { SeaRouter } from "../routing/sea-router.js";
 import { journeyRoute, type JourneyLeg, type JourneyPort } from "./journey-route.js";
 import type { ContainerMap, ContainerMapFeature } from "./map-geojson-schema.js";
-import { mapLine } from "./simplify-line.js";
+import { mapLine, mapTrack } from "./simplify-line.js";
 
 /** The most positions of one leg's past path. */
 export const MAX_PAST_POINTS = 500;
@@ -51,8 +51,8 @@ export function pastLegWindows(legs: readonly JourneyLeg[], now: string): PastLe
   });
 }
 
-/** The reports of `series` (time-ordered) with `from <= timestamp <= to`, by binary search. */
-function slice(series: readonly VesselPositionRecord[], from: string, to: string): readonly VesselPositionRecord[] {
+/** The index range `[start, end)` of the reports of `series` (time-ordered) with `from <= timestamp <= to`, by binary search. */
+function windowOf(series: readonly VesselPositionRecord[], from: string, to: string): [start: number, end: number] {
   const lowerBound = (t: string, inclusive: boolean) => {
     let [lo, hi] = [0, series.length];
     while (lo < hi) {
@@ -62,7 +62,7 @@ function slice(series: readonly VesselPositionRecord[], from: string, to: string
     }
     return lo;
   };
-  return series.slice(lowerBound(from, true), lowerBound(to, false));
+  return [lowerBound(from, true), lowerBound(to, false)];
 }
 
 function portFeature(p: JourneyPort, total: number, updatedAt: string): ContainerMapFeature {
@@ -97,12 +97,12 @@ function currentVesselFeature(leg: JourneyLeg, vessel: Vessel, at: VesselPositio
 }
 
 /** Where the vessel of a leg being sailed is: its current position when reported since departure, else its last report on the leg. */
-function vesselPosition(leg: JourneyLeg, vessel: Vessel, onLeg: readonly VesselPositionRecord[]): VesselPositionRecord | null {
+function vesselPosition(leg: JourneyLeg, vessel: Vessel, lastOnLeg: VesselPositionRecord | null): VesselPositionRecord | null {
   const departed = leg.from.outbound_atd_at ?? "";
   if (vessel.latitude !== null && vessel.longitude !== null && vessel.position_timestamp !== null && vessel.position_timestamp >= departed) {
     return { vessel_id: vessel.id, latitude: vessel.latitude, longitude: vessel.longitude, heading: vessel.navigational_heading_degrees, speed_knots: vessel.nautical_speed_knots, timestamp: vessel.position_timestamp, source: "vessel" };
   }
-  return onLeg.at(-1) ?? null;
+  return lastOnLeg;
 }
 
 /**
@@ -129,21 +129,22 @@ export function buildContainerMap(input: ContainerMapInput): ContainerMap {
   for (const leg of journey.legs) {
     const window = pastLegWindows([leg], input.now)[0];
     const vessel = leg.vesselId ? input.vessels.get(leg.vesselId) : undefined;
-    const onLeg = window ? slice(input.positions.get(window.vesselId) ?? [], window.from, window.to) : [];
-    if (onLeg.length >= 2) {
-      const coordinates = mapLine(onLeg.map(point), MAX_PAST_POINTS);
+    const series = window ? (input.positions.get(window.vesselId) ?? []) : [];
+    const [start, end] = window ? windowOf(series, window.from, window.to) : [0, 0];
+    if (end - start >= 2) {
+      const coordinates = mapTrack({ length: end - start, lon: (i) => series[start + i]!.longitude, lat: (i) => series[start + i]!.latitude }, MAX_PAST_POINTS);
       features.push({
         type: "Feature",
         geometry: { type: "LineString", coordinates },
         properties: {
-          feature_type: "past_vessel_locations", ports_sequence: leg.sequence, vessel_id: leg.vesselId!, start_time: onLeg[0]!.timestamp, end_time: onLeg.at(-1)!.timestamp,
+          feature_type: "past_vessel_locations", ports_sequence: leg.sequence, vessel_id: leg.vesselId!, start_time: series[start]!.timestamp, end_time: series[end - 1]!.timestamp,
           point_count: coordinates.length, outbound_atd_at: leg.from.outbound_atd_at, inbound_ata_at: leg.to.inbound_ata_at, inbound_eta_at: leg.to.inbound_eta_at,
         },
       });
     }
     if (leg.status === "planned") estimates.push(fullLeg(leg));
     if (leg.status !== "sailing") continue;
-    const at = vessel ? vesselPosition(leg, vessel, onLeg) : null;
+    const at = vessel ? vesselPosition(leg, vessel, end > start ? series[end - 1]! : null) : null;
     if (!vessel || !at) {
       estimates.push(fullLeg(leg));
       continue;

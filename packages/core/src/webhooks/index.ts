@@ -12,3 +12,4 @@ export * from "./outbox.js";
 export * from "./http-transport.js";
 export * from "./webhook-dispatcher.js";
 export * from "./example-notifications.js";
+export * from "./attempt-recorder.js";

@@ -16,7 +16,7 @@ describe("createWebhookDispatcher", () => {
     const clock = manualClock("2026-01-01T00:00:00.000Z");
     const dispatcher = createWebhookDispatcher({ storage, clock, policy: DEFAULT_WEBHOOK_DELIVERY_POLICY, transport: async () => ({ status: 200, headers: {}, body: "", error: null, durationMs: 0 }), concurrency: 4 });
     expect(await dispatcher.runDue()).toEqual({ total: 0, succeeded: 0, retrying: 0, failed: 0 });
-    expect(calls).toEqual([{ now: "2026-01-01T00:00:00.000Z", leaseUntil: "2026-01-01T00:00:35.000Z", limit: 8 }]);
+    expect(calls).toEqual([{ now: "2026-01-01T00:00:00.000Z", leaseUntil: "2026-01-01T00:00:55.000Z", limit: 16 }]);
   });
 
   it("keeps its loop running until stopped", async () => {

@@ -1,9 +1,9 @@
 import { realClock, type Clock } from "../clock/index.js";
 import type { Webhook, WebhookNotification } from "../domain/index.js";
-import { uuidv7 } from "../ids/index.js";
 import type { Storage } from "../storage/index.js";
-import { notificationAfterAttempt, webhookAfterAttempt, WEBHOOK_SUCCESS_STATUSES, type AttemptOutcome, type WebhookDeliveryPolicy } from "./delivery-policy.js";
-import type { WebhookHttpResponse, WebhookTransport } from "./http-transport.js";
+import { createAttemptRecorder } from "./attempt-recorder.js";
+import { WEBHOOK_SUCCESS_STATUSES, type AttemptOutcome, type WebhookDeliveryPolicy } from "./delivery-policy.js";
+import type { WebhookTransport } from "./http-transport.js";
 import { deliveryHeaders } from "./webhook-signing.js";
 
 /** What one pass of the dispatcher did. */
@@ -50,7 +50,7 @@ export interface WebhookDispatcherOptions {
   wallClock?: Clock;
   /**
    * Requests in flight at once.
-   * @default 16
+   * @default 32
    */
   concurrency?: number;
   /** Called with errors a pass could not handle (the loop keeps going). */
@@ -58,7 +58,7 @@ export interface WebhookDispatcherOptions {
 }
 
 /** Notifications claimed per worker at once; small, so a lease covers the time to deliver them all. */
-const CLAIM_PER_WORKER = 2;
+const CLAIM_PER_WORKER = 4;
 const LEASE_MARGIN_MS = 5_000;
 
 function emptySummary(): WebhookDeliverySummary {
@@ -68,45 +68,27 @@ function emptySummary(): WebhookDeliverySummary {
 /**
  * Creates the webhook delivery worker: workers claim due notifications from storage (a lease, so
  * several processes could share one outbox), POST each frozen payload signed for its webhook, and
- * record every attempt with the notification's next state in one transaction. A process that dies
- * mid-delivery leaves its claims to expire and be delivered again: delivery is at least once, and
- * the notification id (`webhook-id`) is the receiver's de-duplication key.
+ * record every attempt with the notification's next state in one transaction (attempts finishing
+ * together share it). A process that dies mid-delivery leaves its claims to expire and be delivered
+ * again: delivery is at least once, and the notification id (`webhook-id`) is the receiver's
+ * de-duplication key.
  */
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
   const { storage, clock, policy, transport } = options;
   const random = options.random ?? Math.random;
   const wallClock = options.wallClock ?? realClock();
-  const concurrency = options.concurrency ?? 16;
+  const concurrency = options.concurrency ?? 32;
   const inFlight = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<WebhookDeliverySummary> | undefined;
+  const recorder = createAttemptRecorder({ storage, clock, policy, random });
 
-  async function record(notification: WebhookNotification, outcome: AttemptOutcome, response: WebhookHttpResponse, attemptedAt: string, giveUp: boolean): Promise<WebhookNotification> {
-    return storage.transaction(async (tx) => {
-      const nowMs = clock.now().getTime();
-      const after = notificationAfterAttempt(notification, outcome, nowMs, policy, random);
-      const next: WebhookNotification = giveUp ? { ...after, delivery_status: "failed", next_attempt_at: null } : after;
-      await tx.webhookNotifications.update(next);
-      const excerpt = response.body === null ? null : Buffer.from(response.body, "utf8").subarray(0, policy.responseExcerptBytes).toString("utf8");
-      await tx.webhookNotifications.insertAttempt({
-        id: uuidv7(), notification_id: notification.id, attempted_at: attemptedAt, duration_ms: response.durationMs,
-        status_code: outcome.status, error: outcome.error, response_excerpt: excerpt,
-      });
-      if (!giveUp) {
-        const webhook = await tx.webhooks.get(notification.account_id, notification.webhook_id);
-        const changed = webhook && webhookAfterAttempt(webhook, next.delivery_status === "succeeded", new Date(nowMs).toISOString(), policy);
-        if (changed) await tx.webhooks.update(changed);
-      }
-      return next;
-    });
-  }
-
-  async function deliver(notification: WebhookNotification): Promise<WebhookNotification> {
+  async function deliver(notification: WebhookNotification, webhookOf: (n: WebhookNotification) => Promise<Webhook | null>): Promise<WebhookNotification> {
     const attemptedAt = clock.now().toISOString();
-    const webhook: Webhook | null = await storage.webhooks.get(notification.account_id, notification.webhook_id);
+    const webhook = await webhookOf(notification);
     if (!webhook || !webhook.active) {
       const error = webhook ? "the webhook is inactive" : "the webhook was deleted";
-      return record(notification, { status: null, error }, { status: null, headers: null, body: null, error, durationMs: 0 }, attemptedAt, true);
+      return recorder.record({ notification, outcome: { status: null, error }, attemptedAt, durationMs: 0, responseBody: null, giveUp: true });
     }
     const headers = deliveryHeaders({
       id: notification.id, body: notification.payload, secret: webhook.secret,
@@ -117,7 +99,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     const outcome: AttemptOutcome = valid
       ? { status: response.status, error: WEBHOOK_SUCCESS_STATUSES.includes(response.status!) ? null : `the receiver answered ${response.status}` }
       : { status: null, error: response.error ?? `the receiver answered an invalid status ${response.status}` };
-    return record(notification, outcome, response, attemptedAt, false);
+    return recorder.record({ notification, outcome, attemptedAt, durationMs: response.durationMs, responseBody: response.body, giveUp: false });
   }
 
   async function pass(): Promise<WebhookDeliverySummary> {
@@ -126,12 +108,20 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     const queue: WebhookNotification[] = [];
     let exhausted = false;
     let claiming: Promise<void> | undefined;
+    // Webhooks are read once per claimed batch: a change (PATCH, deactivation) applies from the next batch.
+    let webhooks = new Map<string, Promise<Webhook | null>>();
+    const webhookOf = (n: WebhookNotification) => {
+      let found = webhooks.get(n.webhook_id);
+      if (!found) webhooks.set(n.webhook_id, (found = storage.webhooks.get(n.account_id, n.webhook_id)));
+      return found;
+    };
     // One claim at a time feeds every worker; a claim's lease covers delivering its whole batch.
     const refill = () =>
       (claiming ??= (async () => {
         const nowMs = clock.now().getTime();
         const lease = new Date(nowMs + (CLAIM_PER_WORKER + 1) * policy.timeoutMs + LEASE_MARGIN_MS).toISOString();
         const claimed = await storage.webhookNotifications.claimDue(new Date(nowMs).toISOString(), lease, batch);
+        webhooks = new Map();
         if (claimed.length === 0) exhausted = true;
         // A lease can run out while its notification still waits here (a scaled clock, a slow batch):
         // what this process already holds is not taken twice.
@@ -152,7 +142,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
           continue;
         }
         try {
-          const next = await deliver(notification);
+          const next = await deliver(notification, webhookOf);
           summary.total += 1;
           if (next.delivery_status === "succeeded") summary.succeeded += 1;
           else if (next.delivery_status === "failed") summary.failed += 1;
