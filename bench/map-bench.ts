@@ -1,14 +1,23 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import {
   buildContainerMap, createTracker, generateDemoDataset, loadDemoDataset, manualClock, normalizeLongitude, portByLocode, readContainerMapInput, seaRouter, walkRoute,
-  type ContainerMap, type Session, type Tracker, type VesselPositionRecord,
+  type ContainerMap, type Session, type Storage, type Tracker, type VesselPositionRecord,
 } from "@bollard/core";
 import { memoryStorage } from "@bollard/storage-memory";
+import { sqliteStorage } from "@bollard/storage-sqlite";
 import { percentile, type BenchResult } from "./measure.js";
 
 const POSITIONS = 100_000;
 const CALLS = Number(process.env.BENCH_MAP_CALLS ?? 200);
 const NOW = "2026-11-01T12:00:00.000Z";
 const MINUTE = 60_000;
+const DIR = mkdtempSync(join(tmpdir(), "bollard-bench-map-"));
+const STORAGES: [name: string, make: () => Storage][] = [
+  ["memory", () => memoryStorage()],
+  ["SQLite", () => sqliteStorage({ filename: join(DIR, `map-${Date.now()}-${Math.random().toString(36).slice(2)}.sqlite`) })],
+];
 
 interface Fixture {
   tracker: Tracker;
@@ -20,13 +29,13 @@ interface Fixture {
 }
 
 /**
- * A memory-storage tracker with the demo data set, and the first container at sea on a direct
+ * A tracker with the demo data set, and the first container at sea on a direct
  * voyage whose vessel gets 100,000 stored positions `spacing(time since departure)` ms apart,
  * ending now, along its lane.
  */
-async function fixture(spacing: (legMs: number) => number, withPositions = true): Promise<Fixture> {
+async function fixture(storage: Storage, spacing: (legMs: number) => number, withPositions = true): Promise<Fixture> {
   const clock = manualClock(NOW);
-  const tracker = await createTracker({ storage: memoryStorage(), clock });
+  const tracker = await createTracker({ storage, clock });
   const { account } = await tracker.accounts.ensure("Map bench");
   const data = generateDemoDataset({ seed: 1, accountId: account.id, now: clock.now(), shipments: 12 });
   await loadDemoDataset(tracker.storage, data);
@@ -68,8 +77,8 @@ async function timings(fn: () => Promise<unknown>, calls = CALLS): Promise<numbe
   return times;
 }
 
-async function mapFigures(label: string, spacing: (legMs: number) => number): Promise<BenchResult[]> {
-  const f = await fixture(spacing);
+async function mapFigures(label: string, spacing: (legMs: number) => number, [storageName, storage]: (typeof STORAGES)[number]): Promise<BenchResult[]> {
+  const f = await fixture(storage(), spacing);
   let map: ContainerMap | undefined;
   const times = await timings(async () => JSON.stringify((map = await f.session.maps.container(f.containerId))));
   const read = await timings(() => readContainerMapInput(f.tracker.storage, f.accountId, f.containerId, NOW));
@@ -77,10 +86,10 @@ async function mapFigures(label: string, spacing: (legMs: number) => number): Pr
   const assembly = await timings(async () => JSON.stringify(buildContainerMap(input)));
   const inLeg = input.positions.get(f.vesselId)?.length ?? 0;
   const past = map!.features.find((x) => x.properties.feature_type === "past_vessel_locations");
-  const notes = `${inLeg.toLocaleString("en-US")} of them on the leg, drawn with ${past && "point_count" in past.properties ? past.properties.point_count : 0} points; memory storage (no SQLite adapter yet)`;
+  const notes = `${inLeg.toLocaleString("en-US")} of them on the leg, drawn with ${past && "point_count" in past.properties ? past.properties.point_count : 0} points`;
   await f.tracker.close();
-  const baseline = { name: "reading its records from memory storage alone, p99", value: percentile(read, 99) };
-  const name = `container map, vessel with ${POSITIONS.toLocaleString("en-US")} positions ${label}`;
+  const baseline = { name: "reading its records from storage alone, p99", value: percentile(read, 99) };
+  const name = `container map (${storageName}), vessel with ${POSITIONS.toLocaleString("en-US")} positions ${label}`;
   return [
     { name: `${name}, p50`, value: percentile(times, 50), unit: "ms", notes },
     { name: `${name}, p99`, value: percentile(times, 99), unit: "ms", baseline, target: { value: 50, lowerIsBetter: true } },
@@ -89,7 +98,7 @@ async function mapFigures(label: string, spacing: (legMs: number) => number): Pr
 }
 
 async function futureFigures(): Promise<BenchResult[]> {
-  const f = await fixture(() => 15 * MINUTE, false);
+  const f = await fixture(memoryStorage(), () => 15 * MINUTE, false);
   const [cnsha, uslax] = [portByLocode("CNSHA")!, portByLocode("USLAX")!];
   const query = { port_id: uslax.id, previous_port_id: cnsha.id };
   await f.session.vessels.futurePositions(f.vesselId, query);
@@ -110,14 +119,21 @@ async function futureFigures(): Promise<BenchResult[]> {
 /**
  * The container map (`session.maps.container`, stringified as the HTTP route sends it) of a
  * container at sea whose vessel has 100,000 stored positions: 15 minutes apart over ~2.9 years
- * (AIS-like; the leg holds a few hundred), and all inside the leg (seconds apart); and a forecast across
- * the Pacific with the sea network loaded. In-process, memory storage.
+ * (AIS-like; the leg holds a few hundred), and all inside the leg (seconds apart), on memory and
+ * SQLite storage; and a forecast across the Pacific with the sea network loaded. In-process.
  */
 export async function run(): Promise<BenchResult[]> {
   const started = performance.now();
   seaRouter().route([121.49, 31.23], [-118.26, 33.73]);
   const load: BenchResult = { name: "sea network load and first route", value: performance.now() - started, unit: "ms", target: { value: 1000, lowerIsBetter: true } };
-  const realistic = await mapFigures("15 min apart over ~2.9 years", () => 15 * MINUTE);
-  const dense = await mapFigures("all on the current leg", (legMs) => Math.floor(legMs / POSITIONS));
-  return [load, ...realistic, ...dense, ...(await futureFigures())];
+  const maps: BenchResult[] = [];
+  try {
+    for (const storage of STORAGES) {
+      maps.push(...(await mapFigures("15 min apart over ~2.9 years", () => 15 * MINUTE, storage)));
+      maps.push(...(await mapFigures("all on the current leg", (legMs) => Math.floor(legMs / POSITIONS), storage)));
+    }
+  } finally {
+    rmSync(DIR, { recursive: true, force: true });
+  }
+  return [load, ...maps, ...(await futureFigures())];
 }

@@ -13,6 +13,7 @@ import {
   cmp,
   cmpNullsLast,
   containsText,
+  copy,
   equalsText,
   getManyScoped,
   getScoped,
@@ -124,6 +125,14 @@ export function trackingRepositories(tables: MemoryTables, access: Access): Trac
           const due = (r: TrackingRequest) => r.next_attempt_at !== null && r.next_attempt_at <= now;
           const byDueTime = (a: TrackingRequest, b: TrackingRequest) => cmp(a.next_attempt_at!, b.next_attempt_at!) || cmp(a.id, b.id);
           return listWhere(tables.trackingRequests, due, byDueTime, { number: 1, size: limit }).items;
+        }),
+      claimDue: (now, leaseUntil, limit) =>
+        access.write(() => {
+          const due = (r: TrackingRequest) => r.next_attempt_at !== null && r.next_attempt_at <= now;
+          const byDueTime = (a: TrackingRequest, b: TrackingRequest) => cmp(a.next_attempt_at!, b.next_attempt_at!) || cmp(a.id, b.id);
+          const claimed = listWhere(tables.trackingRequests, due, byDueTime, { number: 1, size: limit }).items.map((r) => ({ ...r, next_attempt_at: leaseUntil }));
+          for (const request of claimed) tables.trackingRequests.set(request.id, copy(request));
+          return claimed;
         }),
     },
     domainEvents: {

@@ -1,6 +1,11 @@
 import type { Account, AccountRepository, ApiKey, ApiKeyRepository, MetaRepository, User, UserRepository } from "@bollard/core";
-import { pageOfDocs, parseDoc, type RepositoryScope } from "./sqlite-doc-rows.js";
+import { pageOfDocs, parseDoc, precompiled, type RepositoryScope, scopedGet } from "./sqlite-doc-rows.js";
 import { insertRows } from "./sqlite-writes.js";
+
+const getUser = scopedGet<User>("users");
+// Every authenticated request looks these up, so they skip Kysely's per-call compile.
+const accountById = precompiled(1, (db, id: string) => db.selectFrom("accounts").select("doc").where("id", "=", id));
+const apiKeyByHash = precompiled(1, (db, hash: string) => db.selectFrom("api_keys").select("doc").where("key_hash", "=", hash));
 
 /** Accounts over SQLite: `company_name` is unique (a taken name is CONFLICT). */
 export function sqliteAccountRepository({ read, write }: RepositoryScope): AccountRepository {
@@ -11,7 +16,7 @@ export function sqliteAccountRepository({ read, write }: RepositoryScope): Accou
       ]);
     },
     async get(id) {
-      return parseDoc<Account>(await read.selectFrom("accounts").select("doc").where("id", "=", id).executeTakeFirst());
+      return parseDoc<Account>((await accountById(read, id))[0]);
     },
     async findByName(companyName) {
       return parseDoc<Account>(await read.selectFrom("accounts").select("doc").where("company_name", "=", companyName).executeTakeFirst());
@@ -28,10 +33,8 @@ export function sqliteUserRepository({ read, write }: RepositoryScope): UserRepo
     async insert(user: User) {
       await insertRows(write, "users", [{ id: user.id, account_id: user.account_id, created_at: user.created_at, doc: JSON.stringify(user) }]);
     },
-    async get(accountId, id) {
-      return parseDoc<User>(
-        await read.selectFrom("users").select("doc").where("id", "=", id).where("account_id", "=", accountId).executeTakeFirst(),
-      );
+    get(accountId, id) {
+      return getUser(read, accountId, id);
     },
     list(accountId, page) {
       return pageOfDocs<User>(read.selectFrom("users").where("account_id", "=", accountId), (q) => q.orderBy("created_at").orderBy("id"), page);
@@ -46,7 +49,7 @@ export function sqliteApiKeyRepository({ read, write }: RepositoryScope): ApiKey
       await insertRows(write, "api_keys", [{ id: key.id, account_id: key.account_id, key_hash: key.key_hash, doc: JSON.stringify(key) }]);
     },
     async findByHash(hash) {
-      return parseDoc<ApiKey>(await read.selectFrom("api_keys").select("doc").where("key_hash", "=", hash).executeTakeFirst());
+      return parseDoc<ApiKey>((await apiKeyByHash(read, hash))[0]);
     },
   };
 }

@@ -16,6 +16,8 @@ export interface ConnectionOptions {
 const BUSY_TIMEOUT_MS = 5000;
 /** Page cache per connection, in KiB (a ceiling; SQLite grows the cache as pages are used). */
 const CACHE_KIB = 65536;
+/** What the WAL file is truncated to after a checkpoint. */
+const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 /** Prepared statements kept per connection. */
 const STATEMENT_CACHE_SIZE = 512;
 
@@ -31,6 +33,8 @@ export function openConnection(filename: string, options: ConnectionOptions): Da
       // Only takes effect while the file is still empty; 8 KiB pages suit the JSON documents.
       db.pragma("page_size = 8192");
       db.pragma("journal_mode = WAL");
+      // A bulk insert grows the WAL; give the disk space back after the checkpoint.
+      db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
     }
     // FULL syncs the WAL on every commit (survives power loss); NORMAL syncs only at checkpoints
     // (survives a process crash, may lose the last commits on power loss).

@@ -7,8 +7,12 @@ import type {
   CustomFieldRepository,
 } from "@bollard/core";
 import { sql } from "kysely";
-import { pageOfDocs, parseDoc, type RepositoryScope } from "./sqlite-doc-rows.js";
+import { pageOfDocs, parseDoc, type RepositoryScope, scopedGet } from "./sqlite-doc-rows.js";
 import { deleteScoped, insertRows, replaceRecord } from "./sqlite-writes.js";
+
+const getDefinition = scopedGet<CustomFieldDefinition>("custom_field_definitions");
+const getOption = scopedGet<CustomFieldOption>("custom_field_options");
+const getField = scopedGet<CustomField>("custom_fields");
 
 function definitionRow(definition: CustomFieldDefinition) {
   return {
@@ -60,9 +64,8 @@ export function sqliteCustomFieldDefinitionRepository({ read, write }: Repositor
     async delete(accountId, id) {
       return (await deleteScoped(write, "custom_field_definitions", accountId, { id })) > 0;
     },
-    async get(accountId, id) {
-      const row = await read.selectFrom("custom_field_definitions").select("doc").where("id", "=", id).where("account_id", "=", accountId).executeTakeFirst();
-      return parseDoc<CustomFieldDefinition>(row);
+    get(accountId, id) {
+      return getDefinition(read, accountId, id);
     },
     async getBySlug(accountId, apiSlug) {
       const row = await read
@@ -99,9 +102,8 @@ export function sqliteCustomFieldOptionRepository({ read, write }: RepositorySco
     async delete(accountId, id) {
       return (await deleteScoped(write, "custom_field_options", accountId, { id })) > 0;
     },
-    async get(accountId, id) {
-      const row = await read.selectFrom("custom_field_options").select("doc").where("id", "=", id).where("account_id", "=", accountId).executeTakeFirst();
-      return parseDoc<CustomFieldOption>(row);
+    get(accountId, id) {
+      return getOption(read, accountId, id);
     },
     listByDefinition(accountId, definitionId, page) {
       const query = read.selectFrom("custom_field_options").where("account_id", "=", accountId).where("definition_id", "=", definitionId);
@@ -129,9 +131,8 @@ export function sqliteCustomFieldRepository({ read, write }: RepositoryScope): C
     async delete(accountId, id) {
       return (await deleteScoped(write, "custom_fields", accountId, { id })) > 0;
     },
-    async get(accountId, id) {
-      const row = await read.selectFrom("custom_fields").select("doc").where("id", "=", id).where("account_id", "=", accountId).executeTakeFirst();
-      return parseDoc<CustomField>(row);
+    get(accountId, id) {
+      return getField(read, accountId, id);
     },
     async getByEntitySlug(accountId, entityType, entityId, apiSlug) {
       const row = await read

@@ -31,7 +31,7 @@ export function translateSqliteError(error: unknown, noun: string): unknown {
   const cause = { cause: error };
   if (code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "SQLITE_CONSTRAINT_UNIQUE") {
     const columns = constrainedColumns((error as Error).message);
-    return new BollardError("CONFLICT", `A ${noun} with this ${columns} already exists`, cause);
+    return new BollardError("CONFLICT", `The ${columns} is already used by another ${noun}`, cause);
   }
   if (code === "SQLITE_CONSTRAINT_FOREIGNKEY") {
     return new BollardError("CONFLICT", `The ${noun} references a missing record`, cause);

@@ -21,7 +21,7 @@ import { sqliteContainerRepository, sqliteShipmentRepository } from "./sqlite-sh
 import { sqliteDomainEventRepository, sqliteTrackingRequestRepository } from "./sqlite-tracking-repositories.js";
 import { sqliteWebhookNotificationRepository, sqliteWebhookRepository } from "./sqlite-webhook-repositories.js";
 
-/** What each repository stores, for error messages ("A shipment with this id already exists"). */
+/** What each repository stores, for error messages ("The id is already used by another shipment"). */
 const NOUNS: Record<keyof StorageRepositories, string> = {
   accounts: "account",
   users: "user",

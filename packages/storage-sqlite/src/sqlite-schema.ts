@@ -1,9 +1,10 @@
 /*
  * The row types of the SQLite schema, as Kysely sees them. Every entity table keeps its primary
- * key, the columns that lookups, filters and ordering need (all indexed), and `doc`: the whole
+ * key, the columns that lookups, filters and ordering need (indexed), and `doc`: the whole
  * domain record as JSON text. Reads select only `doc`, so better-sqlite3 materializes one column
- * value per row; writes derive the other columns from the record. Row types never leave this
- * package. The tables themselves are created by the migrations in `./migrations/`.
+ * value per row; writes derive the other columns from the record. The one exception is
+ * `transport_events`, the bulk table, whose `doc` is compact (see sqlite-transport-event-codec.ts).
+ * Row types never leave this package. The tables are created by the migrations in `./migrations/`.
  */
 
 /** Accounts: `company_name` is unique. */
@@ -95,7 +96,10 @@ export interface ContainersTable {
   doc: string;
 }
 
-/** Transport events; `sort_ts` is `timestamp`, or {@link NULL_TIMESTAMP_SORT_KEY} when null. */
+/**
+ * Transport events; `sort_ts` is `timestamp`, or {@link NULL_TIMESTAMP_SORT_KEY} when null, and
+ * `doc` holds only the fields that are not columns (see sqlite-transport-event-codec.ts).
+ */
 export interface TransportEventsTable {
   id: string;
   account_id: string;

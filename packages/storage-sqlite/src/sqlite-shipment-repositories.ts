@@ -1,8 +1,14 @@
 import type { Container, ContainerRepository, Shipment, ShipmentRepository } from "@bollard/core";
 import { sql } from "kysely";
-import { inIdOrder, inList, pageOfDocs, parseDoc, parseDocs, type RepositoryScope, searchText } from "./sqlite-doc-rows.js";
+import { inIdOrder, inList, pageOfDocs, parseDocs, precompiled, type RepositoryScope, scopedGet, searchText } from "./sqlite-doc-rows.js";
 import { insertRows, replaceRecord } from "./sqlite-writes.js";
 import { SEARCH_SEPARATOR } from "./sqlite-schema.js";
+
+const getShipment = scopedGet<Shipment>("shipments");
+const getContainer = scopedGet<Container>("containers");
+const containersOfShipment = precompiled(2, (db, accountId: string, shipmentId: string) =>
+  db.selectFrom("containers").select("doc").where("account_id", "=", accountId).where("shipment_id", "=", shipmentId).orderBy("created_at").orderBy("id"),
+);
 
 function shipmentRow(shipment: Shipment) {
   return {
@@ -37,10 +43,8 @@ export function sqliteShipmentRepository({ read, write }: RepositoryScope): Ship
     update(shipment) {
       return replaceRecord(write, "shipments", shipment, shipmentRow, "shipment");
     },
-    async get(accountId, id) {
-      return parseDoc<Shipment>(
-        await read.selectFrom("shipments").select("doc").where("id", "=", id).where("account_id", "=", accountId).executeTakeFirst(),
-      );
+    get(accountId, id) {
+      return getShipment(read, accountId, id);
     },
     async getMany(accountId, ids) {
       if (ids.length === 0) return [];
@@ -85,10 +89,8 @@ export function sqliteContainerRepository({ read, write }: RepositoryScope): Con
     update(container) {
       return replaceRecord(write, "containers", container, containerRow, "container");
     },
-    async get(accountId, id) {
-      return parseDoc<Container>(
-        await read.selectFrom("containers").select("doc").where("id", "=", id).where("account_id", "=", accountId).executeTakeFirst(),
-      );
+    get(accountId, id) {
+      return getContainer(read, accountId, id);
     },
     async getMany(accountId, ids) {
       if (ids.length === 0) return [];
@@ -97,10 +99,10 @@ export function sqliteContainerRepository({ read, write }: RepositoryScope): Con
     },
     async listByShipments(accountId, shipmentIds) {
       if (shipmentIds.length === 0) return [];
-      const query = read.selectFrom("containers").select("doc").where("account_id", "=", accountId);
-      // One shipment (the common read) keeps to a plain equality on the index.
-      const filtered = shipmentIds.length === 1 ? query.where("shipment_id", "=", shipmentIds[0]!) : query.where(inList("shipment_id", shipmentIds));
-      return parseDocs<Container>(await filtered.orderBy("created_at").orderBy("id").execute());
+      // One shipment (the hot read) is one precompiled equality on the index.
+      if (shipmentIds.length === 1) return parseDocs<Container>(await containersOfShipment(read, accountId, shipmentIds[0]!));
+      const query = read.selectFrom("containers").select("doc").where("account_id", "=", accountId).where(inList("shipment_id", shipmentIds));
+      return parseDocs<Container>(await query.orderBy("created_at").orderBy("id").execute());
     },
     list(accountId, { page, number }) {
       let query = read.selectFrom("containers").where("account_id", "=", accountId);

@@ -1,13 +1,240 @@
+import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runStorageContract } from "@bollard/core/testing";
-import { afterAll } from "vitest";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { AccountSchema, ContainerSchema, isBollardError, type Shipment, ShipmentSchema, type Storage, TransportEventSchema } from "@bollard/core";
+import { makeAccount, makeContainer, makeShipment, makeTransportEvent, runStorageContract } from "@bollard/core/testing";
+import Database from "better-sqlite3";
+import { afterAll, describe, expect, it } from "vitest";
 import { sqliteStorage } from "./sqlite-storage.js";
 
-const directory = mkdtempSync(join(tmpdir(), "bollard-sqlite-contract-"));
+const directory = mkdtempSync(join(tmpdir(), "bollard-sqlite-test-"));
 let files = 0;
+const freshFile = () => join(directory, `db-${++files}.sqlite`);
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-runStorageContract("sqlite file", () => sqliteStorage({ filename: join(directory, `contract-${++files}.sqlite`) }));
+runStorageContract("sqlite file", () => sqliteStorage({ filename: freshFile() }));
 runStorageContract("sqlite :memory:", () => sqliteStorage({ filename: ":memory:" }));
+
+/** Opens a storage and writes an account, a shipment and its two containers, each a valid record. */
+async function seeded(filename: string): Promise<{ storage: Storage; shipment: Shipment; containers: ReturnType<typeof makeContainer>[] }> {
+  const storage = sqliteStorage({ filename });
+  await storage.open();
+  const account = AccountSchema.parse(makeAccount());
+  const shipment = ShipmentSchema.parse(makeShipment(account.id, { ref_numbers: ["PO-4471", "Ünïcødé ✓"] }));
+  const containers = [makeContainer(account.id, shipment.id), makeContainer(account.id, shipment.id)].map((c) => ContainerSchema.parse(c));
+  await storage.accounts.insert(account);
+  await storage.shipments.insert(shipment);
+  for (const container of containers) await storage.containers.insert(container);
+  return { storage, shipment, containers };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => new Error("expected a rejection"),
+    (error: unknown) => error,
+  );
+}
+
+describe("sqliteStorage", () => {
+  it("applies the migrations once; opening the file again runs none and keeps the data", async () => {
+    const filename = freshFile();
+    const { storage, shipment } = await seeded(filename);
+    await storage.open();
+    await storage.close();
+    const again = sqliteStorage({ filename });
+    await again.open();
+    expect(await again.shipments.get(shipment.account_id, shipment.id)).toStrictEqual(shipment);
+    await again.close();
+    const db = new Database(filename, { readonly: true });
+    expect(db.prepare("select name from kysely_migration order by name").all()).toStrictEqual([{ name: "0001-initial" }]);
+    expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
+    db.close();
+  });
+
+  it("declares its name and capabilities: persistent for a file, not for :memory:", () => {
+    const file = sqliteStorage({ filename: freshFile() });
+    const memory = sqliteStorage({ filename: ":memory:" });
+    expect([file.name, file.capabilities, memory.capabilities]).toStrictEqual([
+      "sqlite",
+      { persistent: true, multiProcess: false },
+      { persistent: false, multiProcess: false },
+    ]);
+  });
+
+  it("rejects open() with STORAGE_UNAVAILABLE and the path when the file cannot be opened", async () => {
+    const storage = sqliteStorage({ filename: join(directory, "no-such-dir", "db.sqlite") });
+    const error = await rejection(storage.open());
+    expect(isBollardError(error) && [error.code, error.detail.includes("no-such-dir")]).toStrictEqual(["STORAGE_UNAVAILABLE", true]);
+    await storage.close();
+  });
+
+  it("rejects bad options when it is created", () => {
+    expect(() => sqliteStorage({ filename: "" })).toThrow(TypeError);
+    expect(() => sqliteStorage({ filename: ":memory:", durability: "fast" as "full" })).toThrow(TypeError);
+  });
+
+  it("reads back, from a second storage on the same file, exactly what the first one wrote", async () => {
+    const filename = freshFile();
+    const { storage, shipment, containers } = await seeded(filename);
+    const second = sqliteStorage({ filename, durability: "normal" });
+    await second.open();
+    expect(await second.shipments.get(shipment.account_id, shipment.id)).toStrictEqual(shipment);
+    expect(await second.containers.listByShipments(shipment.account_id, [shipment.id])).toStrictEqual(containers);
+    // And the other way round, while both are open.
+    const changed = { ...shipment, tags: ["moved"], updated_at: new Date().toISOString() };
+    await second.shipments.update(changed);
+    expect(await storage.shipments.get(shipment.account_id, shipment.id)).toStrictEqual(changed);
+    await Promise.all([storage.close(), second.close()]);
+  });
+
+  it("reads back, from a separate process, exactly what this process wrote", async () => {
+    const filename = freshFile();
+    const { storage, shipment, containers } = await seeded(filename);
+    const script = fileURLToPath(new URL("./testing/read-shipment-process.ts", import.meta.url));
+    const root = fileURLToPath(new URL("../../../", import.meta.url));
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--conditions=bollard-source", "--import", "tsx", script, filename, shipment.account_id, shipment.id],
+      { cwd: root, timeout: 30_000 },
+    );
+    expect(JSON.parse(stdout)).toStrictEqual({ shipment, containers });
+    await storage.close();
+  }, 40_000);
+
+  it("leaves nothing behind when a transaction throws, also on disk", async () => {
+    const filename = freshFile();
+    const { storage, shipment } = await seeded(filename);
+    const failure = new Error("snapshot rejected");
+    const added = makeShipment(shipment.account_id);
+    await expect(
+      storage.transaction(async (tx) => {
+        await tx.shipments.insert(added);
+        await tx.shipments.update({ ...shipment, tags: ["half-done"] });
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    await storage.close();
+    const reopened = sqliteStorage({ filename });
+    await reopened.open();
+    expect(await reopened.shipments.get(shipment.account_id, added.id)).toBeNull();
+    expect(await reopened.shipments.get(shipment.account_id, shipment.id)).toStrictEqual(shipment);
+    await reopened.close();
+  });
+
+  it("answers reads outside a transaction at once, from the last commit (file database)", async () => {
+    const { storage, shipment } = await seeded(freshFile());
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let wrote = () => {};
+    const written = new Promise<void>((resolve) => (wrote = resolve));
+    const changed = { ...shipment, tags: ["uncommitted"] };
+    const transaction = storage.transaction(async (tx) => {
+      await tx.shipments.update(changed);
+      wrote();
+      await held;
+    });
+    await written;
+    // The reader connection does not wait for the writer: this resolves while the transaction is open.
+    expect(await storage.shipments.get(shipment.account_id, shipment.id)).toStrictEqual(shipment);
+    release();
+    await transaction;
+    expect(await storage.shipments.get(shipment.account_id, shipment.id)).toStrictEqual(changed);
+    await storage.close();
+  });
+
+  it("turns a taken key into CONFLICT and a missing parent into CONFLICT, never a driver error", async () => {
+    const { storage, shipment, containers } = await seeded(freshFile());
+    const taken = await rejection(storage.containers.insert({ ...makeContainer(shipment.account_id, shipment.id), id: containers[0]!.id }));
+    expect(isBollardError(taken) && [taken.code, taken.detail]).toStrictEqual(["CONFLICT", "The id is already used by another container"]);
+    const orphan = await rejection(storage.containers.insert(makeContainer(shipment.account_id, makeShipment(shipment.account_id).id)));
+    expect(isBollardError(orphan) && [orphan.code, orphan.detail]).toStrictEqual(["CONFLICT", "The container references a missing record"]);
+    const name = await rejection(storage.accounts.insert(makeAccount({ company_name: (await storage.accounts.get(shipment.account_id))!.company_name })));
+    expect(isBollardError(name) && [name.code, name.detail]).toStrictEqual(["CONFLICT", "The company_name is already used by another account"]);
+    await storage.close();
+  });
+
+  it("rejects calls before open and after close with STORAGE_UNAVAILABLE; close is idempotent", async () => {
+    const storage = sqliteStorage({ filename: freshFile() });
+    const early = await rejection(storage.meta.get("x"));
+    expect(isBollardError(early) && early.code).toBe("STORAGE_UNAVAILABLE");
+    await storage.open();
+    await storage.meta.set("x", "1");
+    await storage.close();
+    await storage.close();
+    for (const late of [storage.meta.get("x"), storage.transaction(async () => 1), storage.open()]) {
+      const error = await rejection(late);
+      expect(isBollardError(error) && error.code).toBe("STORAGE_UNAVAILABLE");
+    }
+  });
+
+  it("lets close wait for a transaction under way, which then commits", async () => {
+    const filename = freshFile();
+    const { storage, shipment } = await seeded(filename);
+    const added = makeShipment(shipment.account_id);
+    const transaction = storage.transaction(async (tx) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await tx.shipments.insert(added);
+    });
+    await storage.close();
+    await transaction;
+    const reopened = sqliteStorage({ filename });
+    await reopened.open();
+    expect(await reopened.shipments.get(shipment.account_id, added.id)).toStrictEqual(added);
+    await reopened.close();
+  });
+
+  it("refuses calls through a transaction's repositories once it has finished", async () => {
+    const storage = sqliteStorage({ filename: ":memory:" });
+    await storage.open();
+    const leaked = await storage.transaction(async (tx) => tx);
+    const error = await rejection(leaked.meta.set("late", "write"));
+    expect(isBollardError(error) && error.code).toBe("INTERNAL");
+    expect(await storage.meta.get("late")).toBeNull();
+    await storage.close();
+  });
+
+  it("inserts a batch larger than one statement in order, and round-trips every event", async () => {
+    const { storage, shipment, containers } = await seeded(freshFile());
+    const container = containers[0]!;
+    const start = Date.parse("2026-01-01T00:00:00.000Z");
+    const events = Array.from({ length: 1_000 }, (_, i) =>
+      TransportEventSchema.parse(
+        makeTransportEvent(shipment.account_id, shipment.id, container.id, { timestamp: i % 10 === 9 ? null : new Date(start + i * 60_000).toISOString() }),
+      ),
+    );
+    await storage.transportEvents.insertMany([...events].reverse());
+    const expected = [...events.filter((e) => e.timestamp !== null), ...events.filter((e) => e.timestamp === null)];
+    expect(await storage.transportEvents.listByContainers(shipment.account_id, [container.id])).toStrictEqual({ items: expected, total: 1_000 });
+    expect(await storage.transportEvents.listByContainers(shipment.account_id, [container.id], { number: 4, size: 300 })).toStrictEqual({
+      items: expected.slice(900),
+      total: 1_000,
+    });
+    await storage.close();
+  });
+
+  it("undoes only the failed batch when insertMany fails inside a transaction that goes on", async () => {
+    const { storage, shipment, containers } = await seeded(freshFile());
+    const make = () => makeTransportEvent(shipment.account_id, shipment.id, containers[0]!.id);
+    const kept = make();
+    const batch = Array.from({ length: 600 }, make);
+    await storage.transaction(async (tx) => {
+      await tx.transportEvents.insertMany([kept]);
+      // The duplicate sits in the last statement, after two full statements went in.
+      const error = await rejection(tx.transportEvents.insertMany([...batch, { ...make(), id: kept.id }]));
+      expect(isBollardError(error) && error.code).toBe("CONFLICT");
+    });
+    expect(await storage.transportEvents.listByContainers(shipment.account_id, [containers[0]!.id])).toStrictEqual({ items: [kept], total: 1 });
+    await storage.close();
+  });
+
+  it("keeps a transport event with fields beyond the schema exactly as written", async () => {
+    const { storage, shipment, containers } = await seeded(":memory:");
+    const event = { ...makeTransportEvent(shipment.account_id, shipment.id, containers[0]!.id, { timestamp: null }), note: "extra" };
+    await storage.transportEvents.insertMany([event]);
+    expect(await storage.transportEvents.get(shipment.account_id, event.id)).toStrictEqual(event);
+    await storage.close();
+  });
+});

@@ -1,4 +1,4 @@
-import type { Storage, StorageRepositories } from "@bollard/core";
+import { BollardError, type Storage, type StorageRepositories } from "@bollard/core";
 import { Migrator, sql } from "kysely";
 import { migrationProvider } from "./migrations/index.js";
 import { createKysely, openConnection, type SqliteDurability } from "./sqlite-connection.js";
@@ -69,10 +69,16 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
   };
   const gate: CallGate = (call) => (phase === "open" ? track(call()) : Promise.reject(closedStorageError()));
 
+  /** Opens the writer, applies pending migrations, then opens the reader. */
   async function migrate(): Promise<void> {
-    const { error } = await new Migrator({ db: writer, provider: migrationProvider }).migrateToLatest();
-    if (error) throw translateSqliteError(error, "schema migration");
-    await sql`select 1`.execute(reader);
+    try {
+      const { error } = await new Migrator({ db: writer, provider: migrationProvider }).migrateToLatest();
+      if (error) throw error;
+      await sql`select 1`.execute(reader);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new BollardError("STORAGE_UNAVAILABLE", `Cannot open the SQLite database ${JSON.stringify(filename)}: ${reason}`, { cause: error });
+    }
   }
 
   const repositories: StorageRepositories = repositoriesOver({ read: reader, write: writer }, gate);
@@ -117,8 +123,9 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
       // Let calls and transactions already under way finish before the connections go.
       await opening?.catch(() => undefined);
       await Promise.allSettled([...running]);
-      await writer.destroy();
+      // The writer goes last: the last connection to close checkpoints and removes the WAL file.
       if (reader !== writer) await reader.destroy();
+      await writer.destroy();
     },
   };
 }

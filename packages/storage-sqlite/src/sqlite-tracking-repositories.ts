@@ -1,8 +1,11 @@
 import type { DomainEvent, DomainEventRepository, TimeWindow, TrackingRequest, TrackingRequestRepository } from "@bollard/core";
 import { type SelectQueryBuilder, sql } from "kysely";
-import { canonicalTime, pageOfDocs, parseDoc, parseDocs, type RepositoryScope, searchText } from "./sqlite-doc-rows.js";
-import { insertRows, replaceRecord } from "./sqlite-writes.js";
+import { canonicalTime, pageOfDocs, parseDocs, type RepositoryScope, scopedGet, searchText } from "./sqlite-doc-rows.js";
+import { atomically, insertRows, replaceRecord } from "./sqlite-writes.js";
 import { type BollardDatabase, SEARCH_SEPARATOR } from "./sqlite-schema.js";
+
+const getTrackingRequest = scopedGet<TrackingRequest>("tracking_requests");
+const getDomainEvent = scopedGet<DomainEvent>("domain_events");
 
 function trackingRequestRow(request: TrackingRequest) {
   return {
@@ -50,10 +53,8 @@ export function sqliteTrackingRequestRepository({ read, write }: RepositoryScope
     update(request) {
       return replaceRecord(write, "tracking_requests", request, trackingRequestRow, "tracking request");
     },
-    async get(accountId, id) {
-      return parseDoc<TrackingRequest>(
-        await read.selectFrom("tracking_requests").select("doc").where("id", "=", id).where("account_id", "=", accountId).executeTakeFirst(),
-      );
+    get(accountId, id) {
+      return getTrackingRequest(read, accountId, id);
     },
     list(accountId, { page, q, requestNumber, status, scac, createdAt, updatedAt }) {
       let query = read.selectFrom("tracking_requests").where("account_id", "=", accountId);
@@ -80,6 +81,26 @@ export function sqliteTrackingRequestRepository({ read, write }: RepositoryScope
         .execute();
       return parseDocs<TrackingRequest>(rows);
     },
+    claimDue(now, leaseUntil, limit) {
+      // Read and lease in one write transaction; write transactions are serialized, so concurrent claims never share a row.
+      const lease = canonicalTime(leaseUntil);
+      return atomically(write, async (db) => {
+        const rows = await db
+          .selectFrom("tracking_requests")
+          .select("doc")
+          .where("next_attempt_at", "is not", null)
+          .where("next_attempt_at", "<=", canonicalTime(now))
+          .orderBy("next_attempt_at")
+          .orderBy("id")
+          .limit(limit)
+          .execute();
+        const claimed = parseDocs<TrackingRequest>(rows).map((request) => ({ ...request, next_attempt_at: lease }));
+        for (const request of claimed) {
+          await db.updateTable("tracking_requests").set({ next_attempt_at: lease, doc: JSON.stringify(request) }).where("id", "=", request.id).execute();
+        }
+        return claimed;
+      });
+    },
   };
 }
 
@@ -89,10 +110,8 @@ export function sqliteDomainEventRepository({ read, write }: RepositoryScope): D
     async insertMany(events) {
       await insertRows(write, "domain_events", events.map(domainEventRow));
     },
-    async get(accountId, id) {
-      return parseDoc<DomainEvent>(
-        await read.selectFrom("domain_events").select("doc").where("id", "=", id).where("account_id", "=", accountId).executeTakeFirst(),
-      );
+    get(accountId, id) {
+      return getDomainEvent(read, accountId, id);
     },
     list(accountId, { page, shipmentId, containerId, event }) {
       let query = read.selectFrom("domain_events").where("account_id", "=", accountId);

@@ -1,6 +1,9 @@
 import type { Webhook, WebhookNotification, WebhookNotificationAttempt, WebhookNotificationRepository, WebhookRepository } from "@bollard/core";
-import { canonicalTime, pageOfDocs, parseDoc, parseDocs, type RepositoryScope } from "./sqlite-doc-rows.js";
+import { canonicalTime, pageOfDocs, parseDocs, type RepositoryScope, scopedGet } from "./sqlite-doc-rows.js";
 import { atomically, deleteScoped, insertRows, replaceRecord } from "./sqlite-writes.js";
+
+const getWebhook = scopedGet<Webhook>("webhooks");
+const getNotification = scopedGet<WebhookNotification>("webhook_notifications");
 
 function webhookRow(webhook: Webhook) {
   return {
@@ -40,8 +43,8 @@ export function sqliteWebhookRepository({ read, write }: RepositoryScope): Webho
     async delete(accountId, id) {
       return (await deleteScoped(write, "webhooks", accountId, { id })) > 0;
     },
-    async get(accountId, id) {
-      return parseDoc<Webhook>(await read.selectFrom("webhooks").select("doc").where("id", "=", id).where("account_id", "=", accountId).executeTakeFirst());
+    get(accountId, id) {
+      return getWebhook(read, accountId, id);
     },
     list(accountId, page) {
       const query = read.selectFrom("webhooks").where("account_id", "=", accountId);
@@ -73,9 +76,8 @@ export function sqliteWebhookNotificationRepository({ read, write }: RepositoryS
     update(notification) {
       return replaceRecord(write, "webhook_notifications", notification, notificationRow, "webhook notification");
     },
-    async get(accountId, id) {
-      const row = await read.selectFrom("webhook_notifications").select("doc").where("id", "=", id).where("account_id", "=", accountId).executeTakeFirst();
-      return parseDoc<WebhookNotification>(row);
+    get(accountId, id) {
+      return getNotification(read, accountId, id);
     },
     list(accountId, { page, webhookId, deliveryStatus }) {
       let query = read.selectFrom("webhook_notifications").where("account_id", "=", accountId);

@@ -24,14 +24,14 @@ const at = (locode: string): LonLat => {
 };
 
 /** Every 10 nm along the route (vertices and the lane between them). */
-function samples(coordinates: LonLat[]): LonLat[] {
+function samples(coordinates: readonly LonLat[]): LonLat[] {
   const walker = walkRoute(coordinates);
   const out: LonLat[] = [];
   for (let d = 0; d <= walker.lengthNm; d += 10) out.push(walker.at(d).point);
   return [...out, ...coordinates];
 }
 
-function landCrossed(coordinates: LonLat[]): string[] {
+function landCrossed(coordinates: readonly LonLat[]): string[] {
   return samples(coordinates).flatMap(([lon, lat]) =>
     Object.entries(LAND).filter(([, [w, s, e, n]]) => lon >= w && lon <= e && lat >= s && lat <= n).map(([name]) => `${name} at ${lon.toFixed(1)},${lat.toFixed(1)}`),
   );

@@ -4,14 +4,14 @@ import { greatCircleNm, interpolateLonLat, normalizeLongitude, type LonLat } fro
 import { createGridIndex, type NearestNode } from "./grid-index.js";
 import { LruCache } from "./lru-cache.js";
 import { buildSeaGraph, type LineStringCollection, type SeaGraph } from "./sea-graph.js";
-import { shortestPath, type NetworkEntry, type NetworkPath } from "./shortest-path.js";
+import { shortestPath, type NetworkEntry } from "./shortest-path.js";
 
-/** A route over the sea: `[lon, lat]` positions from start to end, and its length. */
+/** A route over the sea: `[lon, lat]` positions from start to end, and its length. Routes are shared and frozen. */
 export interface SeaRoute {
   /** Longitudes in `[-180, 180]`, with a `[±180, φ] → [∓180, φ]` vertex pair where the route crosses the antimeridian. */
-  coordinates: LonLat[];
+  readonly coordinates: readonly LonLat[];
   /** Great-circle length of the route, in nautical miles. */
-  distanceNm: number;
+  readonly distanceNm: number;
 }
 
 /** Finds realistic maritime routes between two positions. */
@@ -61,15 +61,16 @@ const entryRadiusNm = (nearestNm: number) => Math.min(nearestNm + 300, Math.max(
  * Creates a {@link SeaRouter}: on first use it builds a graph of the lane network (see
  * `buildSeaGraph`) and a grid index of its nodes; then each route snaps both ends to the network
  * (the nearest node and a few more close by), finds the shortest path from any entry to any exit
- * (A*), and joins the ends to it with straight steps. Paths are cached (LRU) by their ends, so a
- * route is a pure function of its ends (the same ports always give the same route).
+ * (A*), and joins the ends to it with straight steps; without a path the ends are joined
+ * directly. Routes are cached (LRU) by their ends, so a route is a pure function of its ends
+ * (the same ports always give the same route), and shared: they are frozen.
  * @example
  * const router = createSeaRouter();
  * const { coordinates, distanceNm } = router.route([121.5, 31.2], [-118.3, 33.7]); // Shanghai → Los Angeles
  */
 export function createSeaRouter(options: SeaRouterOptions = {}): SeaRouter {
   const load = options.network ?? loadMarnetNetwork;
-  const cache = new LruCache<NetworkPath>(options.cacheSize ?? 2000);
+  const cache = new LruCache<SeaRoute>(options.cacheSize ?? 2000);
   const maxSegmentNm = Math.max(1, options.maxSegmentNm ?? 100);
   let network: Network | undefined;
 
@@ -93,18 +94,20 @@ export function createSeaRouter(options: SeaRouterOptions = {}): SeaRouter {
       const from: LonLat = [normalizeLongitude(fromInput[0]), fromInput[1]];
       const to: LonLat = [normalizeLongitude(toInput[0]), toInput[1]];
       if (![...from, ...to].every(Number.isFinite)) throw new RangeError("route ends must be finite [lon, lat] positions");
-      const { graph, snap } = open();
-      const sources = snap(from);
-      const targets = snap(to);
-      // Both ends at the same nearest node: they are in the same stretch of water.
-      if (sources[0]!.node === targets[0]!.node) return finish([from, to], maxSegmentNm);
-      const entries = (nodes: NearestNode[]): NetworkEntry[] => nodes.map(({ node, distanceNm }) => ({ node, costNm: distanceNm }));
       // The best entry and exit depend on where exactly the ends are, so the key is the ends
       // themselves (to a micro-degree): a route is a pure function of its ends, and the repeated
-      // port-to-port routes of maps and carriers hit the cache.
+      // port-to-port routes of maps and carriers are answered without snapping or searching.
       const key = `${from[0].toFixed(6)},${from[1].toFixed(6)}|${to[0].toFixed(6)},${to[1].toFixed(6)}`;
-      const path = cache.getOrBuild(key, () => shortestPath(graph, entries(sources), entries(targets), to) ?? { nodes: [], distanceNm: 0 });
-      return finish([from, ...path.nodes.map((node): LonLat => [graph.lon[node]!, graph.lat[node]!]), to], maxSegmentNm);
+      return cache.getOrBuild(key, () => {
+        const { graph, snap } = open();
+        const sources = snap(from);
+        const targets = snap(to);
+        // Both ends at the same nearest node: they are in the same stretch of water.
+        if (sources[0]!.node === targets[0]!.node) return finish([from, to], maxSegmentNm);
+        const entries = (nodes: NearestNode[]): NetworkEntry[] => nodes.map(({ node, distanceNm }) => ({ node, costNm: distanceNm }));
+        const path = shortestPath(graph, entries(sources), entries(targets), to);
+        return finish([from, ...(path?.nodes ?? []).map((node): LonLat => [graph.lon[node]!, graph.lat[node]!]), to], maxSegmentNm);
+      });
     },
   };
 }
@@ -127,7 +130,8 @@ function finish(points: LonLat[], maxSegmentNm: number): SeaRoute {
   const coordinates = cutAtAntimeridian(dense);
   let distanceNm = 0;
   for (let i = 1; i < coordinates.length; i += 1) distanceNm += greatCircleNm(coordinates[i - 1]!, coordinates[i]!);
-  return { coordinates, distanceNm };
+  for (const point of coordinates) Object.freeze(point);
+  return Object.freeze({ coordinates: Object.freeze(coordinates), distanceNm });
 }
 
 let shared: SeaRouter | undefined;

@@ -210,6 +210,15 @@ export interface TrackingRequestRepository {
    * ordered by `next_attempt_at`, then `id`, ascending (the refresh scheduler's queue).
    */
   listDue(now: string, limit: number): Promise<TrackingRequest[]>;
+  /**
+   * Claims due requests for a refresh, across all accounts: atomically takes up to `limit` requests
+   * whose `next_attempt_at` is set and at or before `now`, ordered by `next_attempt_at`, then `id`,
+   * ascending; sets each one's `next_attempt_at` to `leaseUntil` (nothing else changes) and returns
+   * them as stored after that change. While a lease runs (until `leaseUntil`), no other call returns
+   * the request; if the claimer dies, it is due again when the lease ends, and another process
+   * refreshes it (the refresh scheduler's queue, shared by every process on the storage).
+   */
+  claimDue(now: string, leaseUntil: string, limit: number): Promise<TrackingRequest[]>;
 }
 
 /** Filters of the custom field definitions listing. */

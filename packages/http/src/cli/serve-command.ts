@@ -5,6 +5,7 @@ import { startServer } from "../server.js";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli.js";
 import { DEFAULT_DEMO_ACCOUNT, seedDemo } from "./demo-command.js";
+import { bufferedLines } from "./line-writer.js";
 import { DEFAULT_DB, openStorage } from "./open-storage.js";
 
 /** `bollard serve`: runs the API until SIGINT or SIGTERM. */
@@ -29,15 +30,17 @@ export async function serveCommand(args: Record<string, string | undefined>, io:
     io.out(`Created the ${DEFAULT_DEMO_ACCOUNT} account with ${demo.shipments} demo shipments. Its API key (shown once):`);
     io.out(apiKey);
   }
-  const app = createHttpApp(tracker, { log: (entry) => io.err(JSON.stringify(entry)), ...(rateLimit && { rateLimit }) });
+  const logs = bufferedLines({ write: (chunk: string) => io.err(chunk.replace(/\n$/, "")) });
+  const app = createHttpApp(tracker, { log: (entry) => logs.write(JSON.stringify(entry)), ...(rateLimit && { rateLimit }) });
   const server = await startServer(app, { port, host });
   tracker.refresh.start(1_000);
   tracker.webhooks.start(250);
   io.out(`Bollard listening on http://${server.address}/v2 (database: ${db}${speed !== 1 ? `, clock ×${speed}` : ""}${allowPrivateWebhooks ? ", private webhook targets allowed" : ""})`);
   const signal = await server.untilSignal();
-  io.err(JSON.stringify({ msg: "shutting down", signal }));
+  logs.write(JSON.stringify({ msg: "shutting down", signal }));
   await server.close();
   await tracker.close(); // stops the refresh and webhook loops first, then closes the database
+  logs.flush();
   return 0;
 }
 

@@ -3,6 +3,7 @@ import { makeContainer, makeShipment } from "@bollard/core/testing";
 import { check } from "@placemarkio/check-geojson";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../testing/http-harness.js";
+import { STORAGES } from "../testing/storages.js";
 
 let h: Harness;
 beforeAll(async () => {
@@ -65,5 +66,26 @@ describe("GET /v2/containers/{id}/map_geojson", () => {
     const paths = res.body.paths;
     expect(Object.keys(paths["/v2/containers/{id}/map_geojson"].get.responses["200"].content)).toEqual(["application/geo+json"]);
     for (const path of ["/v2/vessels/{id}", "/v2/vessels/{id}/future_positions", "/v2/vessels/{id}/future_positions_with_coordinates"]) expect(paths[path].get.responses["400"]).toBeDefined();
+  });
+});
+
+describe.each(STORAGES)("vessels and maps on %s storage", (_name, makeStorage) => {
+  it("serve the same kinds of map features, vessel positions and ingested reports", async () => {
+    const s = await createHarness({ storage: makeStorage() });
+    try {
+      const shipment = s.data.acme.shipments.find((x) => x.pol_atd_at && !x.pod_ata_at && s.data.acme.containers.some((c) => c.shipment_id === x.id && c.current_status === "on_ship"))!;
+      const container = s.data.acme.containers.find((c) => c.shipment_id === shipment.id)!;
+      const map = await s.request("GET", `/v2/containers/${container.id}/map_geojson`);
+      expect(map.status).toBe(200);
+      expect(() => check(JSON.stringify(map.body))).not.toThrow();
+      expect(map.body.features.map((f: { properties: { feature_type: string } }) => f.properties.feature_type)).toContain("current_vessel");
+      const vessel = s.data.acme.vessels[0]!;
+      await s.tracker.ingest.positions([{ imo: vessel.imo, latitude: 1.25, longitude: 103.8, timestamp: "2026-11-01T11:59:00Z" }]);
+      const read = await s.request("GET", `/v2/vessels/${vessel.imo}`);
+      expect(read.body.data.attributes).toMatchObject({ latitude: 1.25, longitude: 103.8, position_timestamp: "2026-11-01T11:59:00.000Z" });
+      expect(read.body.data.attributes.positions.at(-1)).toMatchObject({ latitude: 1.25, longitude: 103.8, estimated: false });
+    } finally {
+      await s.tracker.close();
+    }
   });
 });

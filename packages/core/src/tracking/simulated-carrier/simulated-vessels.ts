@@ -1,6 +1,6 @@
 import { DAY, HOUR, iso } from "../../demo/zoned-time.js";
 import { walkRoute, type RouteWalker } from "../../routing/route-sampling.js";
-import { seaRouter } from "../../routing/sea-router.js";
+import { seaRouter, type SeaRoute } from "../../routing/sea-router.js";
 import type { CarrierSnapshotInput } from "../snapshot-schema.js";
 import type { JourneyLeg } from "./simulated-journey.js";
 
@@ -14,16 +14,17 @@ export const POSITION_WINDOW = 7 * DAY;
 
 const round = (value: number, places: number): number => Number(value.toFixed(places));
 
-// Journeys (and so their legs) live in the carrier's journey cache; each leg's route is walked
-// once and kept with it, so a snapshot only samples it.
-const routes = new WeakMap<JourneyLeg, RouteWalker>();
+// Routes are shared by the router's cache (a route is a pure function of its ports), so each is
+// walked once and the walk kept with it; a snapshot only samples it.
+const walkers = new WeakMap<SeaRoute, RouteWalker>();
 
-/** The sea route of a leg (deterministic: the same ports give the same route). */
+/** The sea route of a leg, ready to sample (deterministic: the same ports give the same route). */
 function legRoute(leg: JourneyLeg): RouteWalker {
-  let walker = routes.get(leg);
+  const route = seaRouter().route([leg.from.longitude, leg.from.latitude], [leg.to.longitude, leg.to.latitude]);
+  let walker = walkers.get(route);
   if (!walker) {
-    walker = walkRoute(seaRouter().route([leg.from.longitude, leg.from.latitude], [leg.to.longitude, leg.to.latitude]).coordinates);
-    routes.set(leg, walker);
+    walker = walkRoute(route.coordinates);
+    walkers.set(route, walker);
   }
   return walker;
 }

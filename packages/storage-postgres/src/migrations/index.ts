@@ -1,0 +1,15 @@
+import type { Migration, MigrationProvider } from "kysely";
+import * as initial from "./0001-initial.js";
+
+/**
+ * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
+ * TypeScript modules compiled into the package (no files are read at run time).
+ */
+const migrations: Record<string, Migration> = {
+  "0001-initial": initial,
+};
+
+/** The Kysely migration provider over the in-code migrations. */
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};
