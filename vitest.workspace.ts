@@ -3,10 +3,14 @@ import { defineConfig } from "vitest/config";
 // The root test config: one project per workspace package, each resolving
 // sibling packages from source through the "bollard-source" export condition.
 const sourceConditions = ["bollard-source", "import", "module", "node", "default"];
+// Vitest also hands the SSR conditions to Node (`--conditions`) for external packages. There,
+// "import" would make a CommonJS `require` pick a package's ESM entry (pg requiring pg-pool gets a
+// module namespace instead of the class), so it is left out; Vite adds import/require itself.
+const ssrConditions = sourceConditions.filter((condition) => condition !== "import");
 
 export default defineConfig({
   resolve: { conditions: sourceConditions },
-  ssr: { resolve: { conditions: sourceConditions, externalConditions: ["bollard-source"] } },
+  ssr: { resolve: { conditions: ssrConditions, externalConditions: ["bollard-source"] } },
   test: {
     projects: [
       {
@@ -20,6 +24,10 @@ export default defineConfig({
       {
         extends: true,
         test: { name: "storage-sqlite", root: "packages/storage-sqlite", include: ["src/**/*.test.ts"] },
+      },
+      {
+        extends: true,
+        test: { name: "storage-postgres", root: "packages/storage-postgres", include: ["src/**/*.test.ts"] },
       },
       {
         extends: true,

@@ -1,6 +1,6 @@
 import { BollardError, type Storage, type StorageRepositories } from "@bollard/core";
 import { Migrator, sql } from "kysely";
-import { migrationProvider } from "./migrations/index.js";
+import { isUpToDate, migrationProvider } from "./migrations/index.js";
 import { type ConnectionSettings, createKysely, lockNames, redacted, withSessionLock } from "./postgres-connection.js";
 import { closedStorageError, finishedTransactionError, translatePostgresError } from "./postgres-errors.js";
 import { type CallGate, repositoriesOver } from "./postgres-repositories.js";
@@ -72,6 +72,7 @@ export function postgresStorage(options: PostgresStorageOptions): Storage {
   /** Applies pending migrations, one process at a time. */
   async function migrate(): Promise<void> {
     try {
+      if (await isUpToDate(db, settings.schema)) return;
       await withSessionLock(settings, locks.migrate, async () => {
         const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: settings.schema });
         const { error } = await migrator.migrateToLatest();

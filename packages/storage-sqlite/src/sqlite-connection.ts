@@ -2,7 +2,13 @@ import Database from "better-sqlite3";
 import { Kysely, type SqliteDatabase, SqliteDialect } from "kysely";
 import type { BollardDatabase } from "./sqlite-schema.js";
 
-/** How hard a commit tries to survive failures; see `SqliteStorageOptions.durability`. */
+/**
+ * How a commit is made durable: `"full"` survives power loss, `"normal"` survives a process crash
+ * (see `SqliteStorageOptions.durability`).
+ *
+ * @example
+ * const durability: SqliteDurability = process.env.NODE_ENV === "test" ? "normal" : "full";
+ */
 export type SqliteDurability = "full" | "normal";
 
 /** How to open one connection. */

@@ -33,14 +33,14 @@ export function parseDocs<T>(rows: readonly { doc: string }[]): T[] {
  */
 export function precompiled<R, A extends string[]>(arity: A["length"], build: (db: Db, ...args: A) => Compilable<R>): (db: Db, ...args: A) => Promise<R[]> {
   let template: { sql: string; slots: { arg: number; constant: unknown }[] } | undefined;
-  return async (db, ...args) => {
+  return (db, ...args) => {
     if (!template) {
       const markers = Array.from({ length: arity }, (_, i) => `\u0000bollard-arg-${i}`) as A;
       const compiled = build(db, ...markers).compile();
       template = { sql: compiled.sql, slots: compiled.parameters.map((value) => ({ arg: markers.indexOf(value as string), constant: value })) };
     }
     const parameters = template.slots.map(({ arg, constant }) => (arg === -1 ? constant : args[arg]));
-    return (await db.executeQuery(CompiledQuery.raw(template.sql, parameters))).rows as R[];
+    return db.executeQuery(CompiledQuery.raw(template.sql, parameters)).then((result) => result.rows as R[]);
   };
 }
 
@@ -52,7 +52,7 @@ export function scopedGet<T>(table: ScopedTable): (db: Db, accountId: string, id
   const query = precompiled(2, (db, id: string, accountId: string) =>
     (db as Kysely<any>).selectFrom(table).select("doc").where("id", "=", id).where("account_id", "=", accountId),
   );
-  return async (db, accountId, id) => parseDoc<T>(((await query(db, id, accountId)) as { doc: string }[])[0]);
+  return (db, accountId, id) => query(db, id, accountId).then((rows) => parseDoc<T>((rows as { doc: string }[])[0]));
 }
 
 /** Orders records found by id as `ids` asks, skipping unknown ids. */

@@ -77,29 +77,44 @@ function buildRepositories(scope: RepositoryScope): StorageRepositories {
 
 type AnyMethod = (...args: unknown[]) => Promise<unknown>;
 
-/** Runs one repository call; the storage uses it to refuse calls when closed and to track them. */
-export type CallGate = <T>(call: () => Promise<T>) => Promise<T>;
+/** Admits repository calls: the storage refuses them once closed and counts those under way. */
+export interface CallGate {
+  /** The error to reject a call with, or undefined when it may run. */
+  enter(): Error | undefined;
+  /** Called once when an admitted call has settled. */
+  leave(): void;
+}
 
-const direct: CallGate = (call) => call();
+const OPEN_GATE: CallGate = { enter: () => undefined, leave: () => undefined };
 
 /**
- * Wraps every method so that driver errors become the BollardErrors the contract promises, and
- * each call passes through `gate`.
+ * Wraps every method so that each call passes through `gate` and driver errors become the
+ * BollardErrors the contract promises. One `.then` per call: this sits on every hot read.
  */
 function guarded(repositories: StorageRepositories, gate: CallGate): StorageRepositories {
   const out: Record<string, Record<string, AnyMethod>> = {};
   for (const [name, repository] of Object.entries(repositories) as [keyof StorageRepositories, Record<string, AnyMethod>][]) {
     const noun = NOUNS[name];
+    const settled = (value: unknown) => {
+      gate.leave();
+      return value;
+    };
+    const failed = (error: unknown) => {
+      gate.leave();
+      throw translateSqliteError(error, noun);
+    };
     const wrapped: Record<string, AnyMethod> = {};
     for (const [method, fn] of Object.entries(repository)) {
-      wrapped[method] = (...args) =>
-        gate(async () => {
-          try {
-            return await fn(...args);
-          } catch (error) {
-            throw translateSqliteError(error, noun);
-          }
-        });
+      wrapped[method] = (...args) => {
+        const refused = gate.enter();
+        if (refused) return Promise.reject(refused);
+        try {
+          return fn(...args).then(settled, failed);
+        } catch (error) {
+          gate.leave();
+          return Promise.reject(translateSqliteError(error, noun));
+        }
+      };
     }
     out[name] = wrapped;
   }
@@ -110,6 +125,6 @@ function guarded(repositories: StorageRepositories, gate: CallGate): StorageRepo
  * The repositories over `scope`: reader and writer for direct calls, or one open transaction
  * for the `tx` of `Storage.transaction`.
  */
-export function repositoriesOver(scope: RepositoryScope, gate: CallGate = direct): StorageRepositories {
+export function repositoriesOver(scope: RepositoryScope, gate: CallGate = OPEN_GATE): StorageRepositories {
   return guarded(buildRepositories(scope), gate);
 }

@@ -100,7 +100,7 @@ export function sqliteContainerRepository({ read, write }: RepositoryScope): Con
     async listByShipments(accountId, shipmentIds) {
       if (shipmentIds.length === 0) return [];
       // One shipment (the hot read) is one precompiled equality on the index.
-      if (shipmentIds.length === 1) return parseDocs<Container>(await containersOfShipment(read, accountId, shipmentIds[0]!));
+      if (shipmentIds.length === 1) return containersOfShipment(read, accountId, shipmentIds[0]!).then(parseDocs<Container>);
       const query = read.selectFrom("containers").select("doc").where("account_id", "=", accountId).where(inList("shipment_id", shipmentIds));
       return parseDocs<Container>(await query.orderBy("created_at").orderBy("id").execute());
     },

@@ -59,15 +59,20 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
 
   let phase: Phase = "created";
   let opening: Promise<void> | undefined;
-  const running = new Set<Promise<unknown>>();
-
-  const track = <T>(promise: Promise<T>): Promise<T> => {
-    running.add(promise);
-    const forget = () => running.delete(promise);
-    promise.then(forget, forget);
-    return promise;
+  // Calls and transactions under way, so close() can let them finish first.
+  let running = 0;
+  let idle: (() => void) | undefined;
+  const gate: CallGate = {
+    enter() {
+      if (phase !== "open") return closedStorageError();
+      running += 1;
+      return undefined;
+    },
+    leave() {
+      running -= 1;
+      if (running === 0) idle?.();
+    },
   };
-  const gate: CallGate = (call) => (phase === "open" ? track(call()) : Promise.reject(closedStorageError()));
 
   /** Opens the writer, applies pending migrations, then opens the reader. */
   async function migrate(): Promise<void> {
@@ -102,19 +107,20 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
       return opening;
     },
 
-    transaction(fn) {
-      return gate(async () => {
-        let active = true;
-        // A `tx` kept past the end of its transaction must not write on the bare writer connection.
-        const txGate: CallGate = (call) => (active ? call() : Promise.reject(finishedTransactionError()));
-        try {
-          return await writer.transaction().execute((trx) => fn(repositoriesOver({ read: trx, write: trx }, txGate)));
-        } catch (error) {
-          throw translateSqliteError(error, "transaction");
-        } finally {
-          active = false;
-        }
-      });
+    async transaction(fn) {
+      const refused = gate.enter();
+      if (refused) throw refused;
+      let active = true;
+      // A `tx` kept past the end of its transaction must not write on the bare writer connection.
+      const txGate: CallGate = { enter: () => (active ? undefined : finishedTransactionError()), leave: () => undefined };
+      try {
+        return await writer.transaction().execute((trx) => fn(repositoriesOver({ read: trx, write: trx }, txGate)));
+      } catch (error) {
+        throw translateSqliteError(error, "transaction");
+      } finally {
+        active = false;
+        gate.leave();
+      }
     },
 
     async close() {
@@ -122,7 +128,7 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
       phase = "closed";
       // Let calls and transactions already under way finish before the connections go.
       await opening?.catch(() => undefined);
-      await Promise.allSettled([...running]);
+      if (running > 0) await new Promise<void>((resolve) => (idle = resolve));
       // The writer goes last: the last connection to close checkpoints and removes the WAL file.
       if (reader !== writer) await reader.destroy();
       await writer.destroy();

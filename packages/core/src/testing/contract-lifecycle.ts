@@ -1,7 +1,7 @@
 import { expect } from "vitest";
-import type { DomainEvent } from "../domain/index.js";
+import type { DomainEvent, TrackingRequest } from "../domain/index.js";
 import { uuidv7 } from "../ids/index.js";
-import { at, expectCode, expectPaging, seedAccount, seedContainer, seedShipment, type ContractContext } from "./contract-context.js";
+import { ascendingIds, at, compareText, expectCode, expectPaging, seedAccount, seedContainer, seedShipment, type ContractContext } from "./contract-context.js";
 import { makeRawEvent, makeTrackingRequest } from "./fixtures.js";
 
 function domainEvent(accountId: string, overrides: Partial<DomainEvent> = {}): DomainEvent {
@@ -48,6 +48,36 @@ export function describeLifecycleContract(ctx: ContractContext): void {
     expect(await ctx.storage.trackingRequests.listDue(at(10), 10)).toStrictEqual([]);
     await ctx.storage.trackingRequests.update({ ...request, next_attempt_at: at(3) });
     expect((await ctx.storage.trackingRequests.listDue(at(10), 10)).map((r) => r.id)).toStrictEqual([request.id]);
+  });
+
+  ctx.test("trackingRequests.claimDue takes due requests of every account by next_attempt_at then id, up to limit, and leases them", async () => {
+    const [a, b] = [await seedAccount(ctx.storage), await seedAccount(ctx.storage)];
+    const [id1, id2] = ascendingIds(2, uuidv7);
+    const first = makeTrackingRequest(b.id, { next_attempt_at: at(1) });
+    const tieA = makeTrackingRequest(a.id, { id: id1, next_attempt_at: at(2), retry_count: 2 });
+    const tieB = makeTrackingRequest(b.id, { id: id2, next_attempt_at: at(2) });
+    const last = makeTrackingRequest(a.id, { next_attempt_at: at(5) });
+    const notYet = makeTrackingRequest(a.id, { next_attempt_at: at(11) });
+    const unscheduled = makeTrackingRequest(b.id, { next_attempt_at: null });
+    for (const request of [last, notYet, tieB, unscheduled, first, tieA]) await ctx.storage.trackingRequests.insert(request);
+    const leased = (r: TrackingRequest, lease = at(20)) => ({ ...r, next_attempt_at: lease });
+    expect(await ctx.storage.trackingRequests.claimDue(at(10), at(20), 3)).toStrictEqual([first, tieA, tieB].map((r) => leased(r)));
+    expect(await ctx.storage.trackingRequests.get(a.id, tieA.id)).toStrictEqual(leased(tieA));
+    expect(await ctx.storage.trackingRequests.claimDue(at(10), at(20), 3)).toStrictEqual([leased(last)]);
+    expect(await ctx.storage.trackingRequests.claimDue(at(19), at(30), 10)).toStrictEqual([leased(notYet, at(30))]);
+    expect(await ctx.storage.trackingRequests.get(b.id, unscheduled.id)).toStrictEqual(unscheduled);
+    // A lease that ran out makes the request due again (its claimer is presumed dead).
+    const again = await ctx.storage.trackingRequests.claimDue(at(20), at(40), 10);
+    expect(again.map((r) => r.id)).toStrictEqual([first.id, tieA.id, tieB.id, last.id].sort(compareText));
+  });
+
+  ctx.test("trackingRequests.claimDue calls made at the same time never return the same request", async () => {
+    const account = await seedAccount(ctx.storage);
+    for (let i = 0; i < 20; i += 1) await ctx.storage.trackingRequests.insert(makeTrackingRequest(account.id, { next_attempt_at: at(i % 4) }));
+    const claims = await Promise.all(Array.from({ length: 6 }, () => ctx.storage.trackingRequests.claimDue(at(5), at(30), 4)));
+    const ids = claims.flat().map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length).toBe(20);
   });
 
   ctx.test("rawEvents.update replaces a raw event and rejects a missing one with NOT_FOUND", async () => {

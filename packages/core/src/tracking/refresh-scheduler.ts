@@ -8,7 +8,10 @@ import { recordCarrierResult, type RefreshOutcome } from "./refresh-request.js";
 /** What one pass of the scheduler did, by outcome. */
 export type RefreshSummary = Record<RefreshOutcome, number> & { total: number };
 
-/** Refreshes due tracking requests from the carrier source, driven by the tracker's clock. */
+/**
+ * Refreshes due tracking requests from the carrier source, driven by the tracker's clock. Requests
+ * are claimed from storage with leases, so schedulers in several processes share one queue.
+ */
 export interface RefreshScheduler {
   /**
    * Refreshes every tracking request due at the clock's current time (in batches, until none is
@@ -32,11 +35,21 @@ export interface RefreshSchedulerOptions {
    * @default 8
    */
   concurrency?: number;
+  /**
+   * How long, in the clock's time, a claimed request stays reserved for this process. Requests are
+   * claimed in small batches with a lease (`trackingRequests.claimDue`), so several processes on
+   * one storage never refresh the same request at once; if this process dies, its claims are due
+   * again when their lease ends and another process refreshes them.
+   * @default 300000 (5 minutes)
+   */
+  leaseMs?: number;
   /** Called with errors a pass could not handle (the loop keeps going). */
   onError?: (error: unknown) => void;
 }
 
-const BATCH = 500;
+/** Requests claimed per worker at once; small, so a lease covers refreshing a whole claim. */
+const CLAIM_PER_WORKER = 4;
+const DEFAULT_LEASE_MS = 5 * 60_000;
 
 function emptySummary(): RefreshSummary {
   return { total: 0, updated: 0, unchanged: 0, created: 0, awaiting_manifest: 0, failed: 0, retrying: 0, stopped: 0, skipped: 0 };
@@ -46,6 +59,7 @@ function emptySummary(): RefreshSummary {
 export function createRefreshScheduler(options: RefreshSchedulerOptions): RefreshScheduler {
   const { storage, clock, carrier, policy } = options;
   const concurrency = options.concurrency ?? 8;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<RefreshSummary> | undefined;
 
@@ -60,13 +74,30 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
     }
   }
 
+  /** Gives claims back: each request still under this claim's lease is due at `dueAt` again. */
+  async function release(requests: readonly TrackingRequest[], lease: string, dueAt: string): Promise<void> {
+    if (requests.length === 0) return;
+    await storage.transaction(async (tx) => {
+      for (const { account_id, id } of requests) {
+        const current = await tx.trackingRequests.get(account_id, id);
+        if (current?.next_attempt_at === lease) await tx.trackingRequests.update({ ...current, next_attempt_at: dueAt });
+      }
+    });
+  }
+
   async function pass(): Promise<RefreshSummary> {
     const summary = emptySummary();
     const nowMs = clock.now().getTime();
     const now = new Date(nowMs);
     const seen = new Set<string>();
+    const lease = new Date(nowMs + leaseMs).toISOString();
     for (;;) {
-      const due = (await storage.trackingRequests.listDue(now.toISOString(), BATCH)).filter((r) => !seen.has(r.id));
+      // Claimed requests move to the lease's end, so each claim returns requests not yet taken by anyone.
+      const claimed = await storage.trackingRequests.claimDue(now.toISOString(), lease, CLAIM_PER_WORKER * concurrency);
+      if (claimed.length === 0) return summary;
+      const due = claimed.filter((r) => !seen.has(r.id));
+      // Refreshed in this pass already and due again at once (a zero delay): due for the next pass instead.
+      await release(claimed.filter((r) => seen.has(r.id)), lease, now.toISOString());
       if (due.length === 0) return summary;
       let cursor = 0;
       const worker = async () => {

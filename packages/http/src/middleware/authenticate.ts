@@ -1,11 +1,18 @@
-import type { Tracker } from "@bollard/core";
+import type { Principal, Session, Tracker } from "@bollard/core";
 import type { MiddlewareHandler } from "hono";
 
-/** Resolves `Authorization: Token <key>` (or `Bearer <key>`) to a session; 401 otherwise. */
+/**
+ * Resolves `Authorization: Token <key>` (or `Bearer <key>`) to a session; 401 otherwise.
+ * Sessions are stateless, so one is reused for as long as the account service keeps returning the
+ * same (cached) principal object instead of building every service again per request.
+ */
 export function authenticate(tracker: Tracker): MiddlewareHandler {
+  const sessions = new WeakMap<Principal, Session>();
   return async (c, next) => {
     const principal = await tracker.accounts.authenticate(c.req.header("authorization") ?? null);
-    c.set("session", tracker.session(principal));
+    let session = sessions.get(principal);
+    if (!session) sessions.set(principal, (session = tracker.session(principal)));
+    c.set("session", session);
     await next();
   };
 }

@@ -1,4 +1,4 @@
-import type { Migration, MigrationProvider } from "kysely";
+import { type Kysely, type Migration, type MigrationProvider, sql } from "kysely";
 import * as initial from "./0001-initial.js";
 
 /**
@@ -13,3 +13,17 @@ const migrations: Record<string, Migration> = {
 export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,
 };
+
+/**
+ * True when the schema already has the latest migration, so `open()` can skip the migration lock
+ * and the migrator (one query instead of a dozen). False when it is behind or not migrated at all.
+ */
+export async function isUpToDate(db: Kysely<any>, schema: string): Promise<boolean> {
+  const latest = Object.keys(migrations).sort().at(-1);
+  try {
+    const { rows } = await sql<{ name: string }>`select name from ${sql.table(`${schema}.kysely_migration`)} order by name desc limit 1`.execute(db);
+    return rows[0]?.name === latest;
+  } catch {
+    return false;
+  }
+}
