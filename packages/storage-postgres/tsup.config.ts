@@ -1,3 +1,3 @@
 import { defineConfig } from "tsup";
 
-export default defineConfig({ entry: ["src/index.ts"], format: "esm", dts: true, clean: true });
+export default defineConfig({ entry: ["src/index.ts", "src/testing/index.ts"], format: "esm", dts: true, clean: true });

@@ -1,7 +1,7 @@
-import { BollardError, type Storage, type StorageRepositories } from "@bollard/core";
-import { Migrator, sql } from "kysely";
-import { isUpToDate, migrationProvider } from "./migrations/index.js";
-import { type ConnectionSettings, createKysely, lockNames, redacted, withSessionLock } from "./postgres-connection.js";
+import type { Storage, StorageRepositories } from "@bollard/core";
+import { sql } from "kysely";
+import { type ConnectionSettings, createKysely, lockNames } from "./postgres-connection.js";
+import { migrateDatabase } from "./postgres-migrate.js";
 import { closedStorageError, finishedTransactionError, translatePostgresError } from "./postgres-errors.js";
 import { type CallGate, repositoriesOver } from "./postgres-repositories.js";
 
@@ -69,21 +69,6 @@ export function postgresStorage(options: PostgresStorageOptions): Storage {
   };
   const gate: CallGate = (call) => (phase === "open" ? track(call()) : Promise.reject(closedStorageError()));
 
-  /** Applies pending migrations, one process at a time. */
-  async function migrate(): Promise<void> {
-    try {
-      if (await isUpToDate(db, settings.schema)) return;
-      await withSessionLock(settings, locks.migrate, async () => {
-        const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: settings.schema });
-        const { error } = await migrator.migrateToLatest();
-        if (error) throw error;
-      });
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new BollardError("STORAGE_UNAVAILABLE", `Cannot open the PostgreSQL database ${redacted(settings.connectionString)}: ${reason}`, { cause: error });
-    }
-  }
-
   function serialized<T>(task: () => Promise<T>): Promise<T> {
     const result = queue.then(task, task);
     queue = result.catch(() => undefined);
@@ -99,7 +84,7 @@ export function postgresStorage(options: PostgresStorageOptions): Storage {
 
     open() {
       if (phase === "closed") return Promise.reject(closedStorageError());
-      opening ??= migrate().then(
+      opening ??= migrateDatabase(db, settings).then(
         () => {
           if (phase === "created") phase = "open";
         },
@@ -143,7 +128,7 @@ export function postgresStorage(options: PostgresStorageOptions): Storage {
 }
 
 /** The settings of `options`, or a TypeError naming what is wrong. */
-function checkedSettings(options: PostgresStorageOptions): ConnectionSettings {
+export function checkedSettings(options: PostgresStorageOptions): ConnectionSettings {
   const { connectionString } = options;
   if (typeof connectionString !== "string" || !/^postgres(ql)?:\/\//i.test(connectionString)) {
     throw new TypeError("postgresStorage: connectionString must be a postgres:// or postgresql:// URL");

@@ -26,4 +26,15 @@ describe("clocks", () => {
     expect(fast.now().toISOString()).toBe("2026-01-01T00:01:00.000Z");
     expect(() => scaledClock(0)).toThrow(RangeError);
   });
+
+  it("scaled clocks given the same origin agree, whenever they were created", () => {
+    const base = manualClock("2026-01-01T00:00:00Z");
+    const first = scaledClock(60, base, "2026-01-01T00:00:00Z");
+    base.advance(2_000);
+    const second = scaledClock(60, base, "2026-01-01T00:00:00Z");
+    base.advance(1_000);
+    expect(first.now().toISOString()).toBe("2026-01-01T00:03:00.000Z");
+    expect(second.now().toISOString()).toBe(first.now().toISOString());
+    expect(() => scaledClock(60, base, "not a date")).toThrow(RangeError);
+  });
 });

@@ -45,13 +45,14 @@ export function manualClock(start: Date | string = "2026-01-01T00:00:00.000Z"): 
 }
 
 /**
- * A clock that runs `speed` times faster than real time from the moment it is created,
- * for demos (`bollard serve --clock-speed N`).
+ * A clock that runs `speed` times faster than real time from `origin` (by default the moment it
+ * is created), for demos (`bollard serve --clock-speed N`). Processes sharing one database agree
+ * on the time when they are given the same `origin` (`--clock-origin`).
  */
-export function scaledClock(speed: number, base: Clock = realClock()): Clock {
+export function scaledClock(speed: number, base: Clock = realClock(), origin?: Date | string): Clock {
   if (!Number.isFinite(speed) || speed <= 0) throw new RangeError("Clock speed must be a positive number");
-  const origin = base.now().getTime();
-  return { now: () => new Date(origin + (base.now().getTime() - origin) * speed) };
+  const from = origin === undefined ? base.now().getTime() : toMillis(origin);
+  return { now: () => new Date(from + (base.now().getTime() - from) * speed) };
 }
 
 function toMillis(instant: Date | string): number {

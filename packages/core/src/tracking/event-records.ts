@@ -51,10 +51,15 @@ export function transportEventRecord(reported: SnapshotTransportEvent, owner: Ev
   };
 }
 
-/** The local calendar date of an instant in a time zone (UTC when unknown). */
+// Building an Intl.DateTimeFormat is costly (it dominated refresh cycles); keep one per zone.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The local calendar date (YYYY-MM-DD) of an instant in a time zone (UTC when unknown). */
 function localDate(timestamp: string, timeZone: string | null): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: timeZone ?? "UTC", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(timestamp));
-  return parts;
+  const zone = timeZone ?? "UTC";
+  let format = dateFormats.get(zone);
+  if (!format) dateFormats.set(zone, (format = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" })));
+  return format.format(new Date(timestamp));
 }
 
 /** The carrier-reported fields of a raw event (everything but its identity and index). */

@@ -1,6 +1,6 @@
 import type { Clock } from "../clock/index.js";
 import type { TrackingRequest } from "../domain/index.js";
-import type { Storage } from "../storage/index.js";
+import type { Storage, StorageRepositories } from "../storage/index.js";
 import type { CarrierResult, CarrierSource } from "./carrier-source.js";
 import type { RefreshPolicy } from "./refresh-policy.js";
 import { recordCarrierResult, type RefreshOutcome } from "./refresh-request.js";
@@ -48,7 +48,8 @@ export interface RefreshSchedulerOptions {
 }
 
 /** Requests claimed per worker at once; small, so a lease covers refreshing a whole claim. */
-const CLAIM_PER_WORKER = 4;
+/** Requests claimed, fetched and written together in one transaction. */
+const BATCH = 200;
 const DEFAULT_LEASE_MS = 5 * 60_000;
 
 function emptySummary(): RefreshSummary {
@@ -93,24 +94,44 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
     const lease = new Date(nowMs + leaseMs).toISOString();
     for (;;) {
       // Claimed requests move to the lease's end, so each claim returns requests not yet taken by anyone.
-      const claimed = await storage.trackingRequests.claimDue(now.toISOString(), lease, CLAIM_PER_WORKER * concurrency);
+      const claimed = await storage.trackingRequests.claimDue(now.toISOString(), lease, BATCH);
       if (claimed.length === 0) return summary;
       const due = claimed.filter((r) => !seen.has(r.id));
       // Refreshed in this pass already and due again at once (a zero delay): due for the next pass instead.
       await release(claimed.filter((r) => seen.has(r.id)), lease, now.toISOString());
       if (due.length === 0) return summary;
+      // Ask the carrier for the whole batch (bounded concurrency), then write it in one transaction:
+      // a commit is a disk sync, and one per shipment dominated a refresh cycle.
+      const results = new Array<CarrierResult>(due.length);
       let cursor = 0;
       const worker = async () => {
         while (cursor < due.length) {
-          const request = due[cursor++]!;
-          seen.add(request.id);
-          const result = await fetchFrom(request, now);
-          const outcome = await storage.transaction((tx) => recordCarrierResult(tx, request, result, nowMs, policy));
-          summary[outcome] += 1;
-          summary.total += 1;
+          const index = cursor++;
+          seen.add(due[index]!.id);
+          results[index] = await fetchFrom(due[index]!, now);
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+      const record = (tx: StorageRepositories, i: number) => recordCarrierResult(tx, due[i]!, results[i]!, nowMs, policy);
+      let outcomes: RefreshOutcome[];
+      try {
+        outcomes = await storage.transaction(async (tx) => {
+          const done: RefreshOutcome[] = [];
+          for (let i = 0; i < due.length; i++) done.push(await record(tx, i));
+          return done;
+        });
+      } catch (batchError) {
+        // One bad request must not hold back the others: write each on its own, reporting failures.
+        options.onError?.(batchError);
+        outcomes = [];
+        for (let i = 0; i < due.length; i++) {
+          outcomes.push(await storage.transaction((tx) => record(tx, i)).catch((error: unknown) => (options.onError?.(error), "skipped" as const)));
+        }
+      }
+      for (const outcome of outcomes) {
+        summary[outcome] += 1;
+        summary.total += 1;
+      }
     }
   }
 

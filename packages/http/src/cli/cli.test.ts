@@ -26,7 +26,7 @@ describe("the bollard command", () => {
       ["serve", "--port", "99999", "--db", ":memory:"],
       ["serve", "--bogus"],
       ["frobnicate"],
-      ["serve", "--db", "postgres://localhost/db"],
+      ["serve", "--db", "postgres://127.0.0.1:1/db"],
     ];
     for (const args of cases) {
       const t = io();

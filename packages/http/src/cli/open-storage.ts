@@ -2,19 +2,26 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Storage } from "@bollard/core";
 import { memoryStorage } from "@bollard/storage-memory";
+import { postgresStorage } from "@bollard/storage-postgres";
 import { sqliteStorage } from "@bollard/storage-sqlite";
 import { CliError } from "./cli-error.js";
 
 /** The database used when neither `--db` nor `BOLLARD_DB` is given. */
 export const DEFAULT_DB = "./data/bollard.sqlite";
 
+/** True when a `--db` value is a PostgreSQL connection URL (`postgres://…` or `postgresql://…`). */
+export function isPostgresUrl(db: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(db);
+}
+
 /**
- * The storage for a `--db` value: `:memory:` is memory storage, anything else a SQLite file
- * (its folder is created when missing). `postgres://` URLs are refused until PostgreSQL storage exists.
+ * The storage for a `--db` value: `:memory:` is memory storage, a `postgres://` or
+ * `postgresql://` URL is PostgreSQL storage (several servers may share it), anything else a
+ * SQLite file (its folder is created when missing).
  */
 export function openStorage(db: string): Storage {
   if (db === ":memory:") return memoryStorage();
-  if (/^postgres(ql)?:\/\//i.test(db)) throw new CliError("PostgreSQL storage is not available yet; use a SQLite file path or :memory:");
+  if (isPostgresUrl(db)) return postgresStorage({ connectionString: db });
   try {
     mkdirSync(dirname(db), { recursive: true });
   } catch (error) {

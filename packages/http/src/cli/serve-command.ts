@@ -1,4 +1,4 @@
-import { createTracker, scaledClock } from "@bollard/core";
+import { createTracker, scaledClock, type Storage } from "@bollard/core";
 import { createHttpApp } from "../app.js";
 import { parseRateLimit } from "../middleware/rate-limit.js";
 import { startServer } from "../server.js";
@@ -15,16 +15,18 @@ export async function serveCommand(args: Record<string, string | undefined>, io:
   const host = args.host ?? io.env.HOST ?? "127.0.0.1";
   const speed = args["clock-speed"] === undefined ? 1 : Number(args["clock-speed"]);
   if (!Number.isFinite(speed) || speed <= 0 || speed > 1_000_000) throw new CliError(`--clock-speed must be a positive number, not "${args["clock-speed"]}"`);
+  const origin = args["clock-origin"];
+  if (origin !== undefined && (speed === 1 || !Number.isFinite(Date.parse(origin)))) throw new CliError(`--clock-origin needs --clock-speed and an ISO 8601 instant, not "${origin}"`);
   const rateLimit = args["rate-limit"] === undefined ? undefined : parseRateLimit(args["rate-limit"]);
   if (rateLimit === null) throw new CliError(`--rate-limit must look like 100/min, not "${args["rate-limit"]}"`);
   // A boolean flag: parseArgs gives `true` (typed as the string options of the other flags).
   const allowPrivateWebhooks = (args["allow-private-webhooks"] as unknown) === true;
   const storage = openStorage(db);
   const webhooks = { allowPrivateUrls: allowPrivateWebhooks };
-  const tracker = await createTracker({ storage, webhooks, ...(speed !== 1 && { clock: scaledClock(speed) }) }).catch((error: Error) => {
+  const tracker = await createTracker({ storage, webhooks, ...(speed !== 1 && { clock: scaledClock(speed, undefined, origin) }) }).catch((error: Error) => {
     throw new CliError(`Cannot open the database ${db}: ${error.message}`);
   });
-  if (!(await tracker.accounts.any())) {
+  if (await claimDemoSeeding(tracker.storage)) {
     const demo = await seedDemo(tracker, DEFAULT_DEMO_ACCOUNT, 1);
     const { apiKey } = await tracker.accounts.issueKey(demo.accountId, { role: "editor", name: "demo" });
     io.out(`Created the ${DEFAULT_DEMO_ACCOUNT} account with ${demo.shipments} demo shipments. Its API key (shown once):`);
@@ -48,4 +50,18 @@ function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be an integer from 0 to 65535, not "${value}"`);
   return port;
+}
+
+/**
+ * True when this process should seed the demo account: the database has no account and no other
+ * process claimed the seeding. Servers sharing one PostgreSQL database may start together; the
+ * check and the claim run in one transaction, and transactions are serialized, so one seeds.
+ */
+async function claimDemoSeeding(storage: Storage): Promise<boolean> {
+  return storage.transaction(async (tx) => {
+    if ((await tx.accounts.list({ number: 1, size: 1 })).total > 0) return false;
+    if ((await tx.meta.get("serve.demo_seeded_at")) !== null) return false;
+    await tx.meta.set("serve.demo_seeded_at", new Date().toISOString());
+    return true;
+  });
 }
