@@ -32,8 +32,12 @@ export type ImportCheckpoint = { done: true } | { done: false; after: string | n
 export interface PostgresImportTarget {
   /** Connects and migrates the schema (as `open()` of the storage does). */
   open(): Promise<void>;
-  /** True when no copy started here and the target holds no account: a copy may begin. */
-  isEmpty(): Promise<boolean>;
+  /**
+   * `empty`: no account and no copy started, a copy may begin; `copying`: an earlier copy left
+   * checkpoints, it may resume; `occupied`: holds data no copy wrote (a copy must not mix into it).
+   */
+  state(): Promise<"empty" | "copying" | "occupied">;
+  /** Where the copy of `table` stands: not started (`after: null`), after a key, or done. */
   checkpoint(table: ImportTable): Promise<ImportCheckpoint>;
   /**
    * In one transaction: inserts `records` of `table`, skipping rows whose key is already there
@@ -43,8 +47,9 @@ export interface PostgresImportTarget {
   write(table: ImportTable, records: readonly unknown[], after: string): Promise<number>;
   /** Marks a table copied. */
   finish(table: ImportTable): Promise<void>;
-  /** Rows in a table of the target. */
+  /** Rows in a table of the target (for `meta`, without the copy's checkpoints). */
   count(table: ImportTable): Promise<number>;
+  /** Closes the connection pool. */
   close(): Promise<void>;
 }
 
@@ -65,11 +70,12 @@ export function postgresImportTarget(options: PostgresStorageOptions): PostgresI
   };
   return {
     open: () => migrateDatabase(db, settings),
-    isEmpty: () =>
+    state: () =>
       translated(async () => {
         const started = await db.selectFrom("meta").select("key").where("key", "like", "migrate\\_db.%").limit(1).executeTakeFirst();
+        if (started) return "copying";
         const account = await db.selectFrom("accounts").select("id").limit(1).executeTakeFirst();
-        return !started && !account;
+        return account ? "occupied" : "empty";
       }, "import"),
     checkpoint: (table) =>
       translated(async () => {
@@ -96,7 +102,9 @@ export function postgresImportTarget(options: PostgresStorageOptions): PostgresI
     count: (table) =>
       translated(async () => {
         if (!(IMPORT_TABLES as readonly string[]).includes(table)) throw new BollardError("INVALID_PARAMETER", `Unknown table ${table}`);
-        const { rows: counted } = await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db);
+        // The copy's own checkpoints in `meta` are not rows of the source.
+        const own = table === "meta" ? sql`where key not like 'migrate\_db.%'` : sql``;
+        const { rows: counted } = await sql<{ n: string }>`select count(*) as n from ${sql.table(table)} ${own}`.execute(db);
         return Number(counted[0]?.n ?? 0);
       }, "import"),
     close: () => db.destroy(),

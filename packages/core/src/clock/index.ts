@@ -1,1 +1,2 @@
 export * from "./clock.js";
+export * from "./periodic-pass.js";

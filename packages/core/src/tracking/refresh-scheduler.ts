@@ -1,4 +1,4 @@
-import type { Clock } from "../clock/index.js";
+import { periodicPass, type Clock } from "../clock/index.js";
 import type { TrackingRequest } from "../domain/index.js";
 import type { Storage, StorageRepositories } from "../storage/index.js";
 import type { CarrierResult, CarrierSource } from "./carrier-source.js";
@@ -61,8 +61,6 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
   const { storage, clock, carrier, policy } = options;
   const concurrency = options.concurrency ?? 8;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<RefreshSummary> | undefined;
 
   async function fetchFrom(request: TrackingRequest, now: Date): Promise<CarrierResult> {
     try {
@@ -135,32 +133,6 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
     }
   }
 
-  const scheduler: RefreshScheduler = {
-    runDue() {
-      // One pass at a time: a second caller waits for the running pass, then runs its own.
-      const previous = running ?? Promise.resolve(emptySummary());
-      const next = previous.catch(() => emptySummary()).then(pass);
-      // Compare with the promise stored in `running` (not `next`), or the loop would stay "running" forever.
-      const tracked: Promise<RefreshSummary> = next.finally(() => {
-        if (running === tracked) running = undefined;
-      });
-      tracked.catch(() => undefined);
-      running = tracked;
-      return next;
-    },
-    start(everyMs = 1_000) {
-      if (timer) return;
-      timer = setInterval(() => {
-        if (running) return;
-        scheduler.runDue().catch((error) => options.onError?.(error));
-      }, everyMs);
-      timer.unref?.();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => undefined);
-    },
-  };
-  return scheduler;
+  const scheduler = periodicPass(pass, emptySummary, options.onError);
+  return { ...scheduler, start: (everyMs = 1_000) => scheduler.start(everyMs) };
 }

@@ -1,4 +1,4 @@
-import { realClock, type Clock } from "../clock/index.js";
+import { periodicPass, realClock, type Clock } from "../clock/index.js";
 import type { Webhook, WebhookNotification } from "../domain/index.js";
 import type { Storage } from "../storage/index.js";
 import { createAttemptRecorder } from "./attempt-recorder.js";
@@ -79,8 +79,6 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const wallClock = options.wallClock ?? realClock();
   const concurrency = options.concurrency ?? 32;
   const inFlight = new Set<string>();
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<WebhookDeliverySummary> | undefined;
   const recorder = createAttemptRecorder({ storage, clock, policy, random });
 
   async function deliver(notification: WebhookNotification, webhookOf: (n: WebhookNotification) => Promise<Webhook | null>): Promise<WebhookNotification> {
@@ -163,31 +161,6 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     return summary;
   }
 
-  const dispatcher: WebhookDispatcher = {
-    runDue() {
-      // One pass at a time: a second caller waits for the running pass, then runs its own.
-      const previous = running ?? Promise.resolve(emptySummary());
-      const next = previous.catch(() => emptySummary()).then(pass);
-      const tracked: Promise<WebhookDeliverySummary> = next.finally(() => {
-        if (running === tracked) running = undefined;
-      });
-      tracked.catch(() => undefined);
-      running = tracked;
-      return next;
-    },
-    start(everyMs = 500) {
-      if (timer) return;
-      timer = setInterval(() => {
-        if (running) return;
-        dispatcher.runDue().catch((error) => options.onError?.(error));
-      }, everyMs);
-      timer.unref?.();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => undefined);
-    },
-  };
-  return dispatcher;
+  const dispatcher = periodicPass(pass, emptySummary, options.onError);
+  return { ...dispatcher, start: (everyMs = 500) => dispatcher.start(everyMs) };
 }

@@ -2,12 +2,14 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { CliError } from "./cli-error.js";
 import { demoCommand } from "./demo-command.js";
 import { keysCreateCommand } from "./keys-command.js";
+import { migrateDbCommand } from "./migrate-db/migrate-db-command.js";
 import { serveCommand } from "./serve-command.js";
 
 const USAGE = `Usage:
   bollard serve [--port 8080] [--host 127.0.0.1] [--db ./data/bollard.sqlite | postgres://…] [--clock-speed N [--clock-origin ISO]] [--rate-limit 100/min] [--allow-private-webhooks]
   bollard keys create --db PATH --account NAME [--role editor|viewer]
   bollard demo --db PATH [--seed N] [--account NAME]
+  bollard migrate-db --from ./data/bollard.sqlite --to postgres://… [--batch 500]
 
 Environment: BOLLARD_DB, PORT and HOST stand in for --db, --port and --host.`;
 
@@ -15,12 +17,15 @@ Environment: BOLLARD_DB, PORT and HOST stand in for --db, --port and --host.`;
 export interface CliIo {
   out(line: string): void;
   err(line: string): void;
+  /** Raw writes to a terminal on stderr, for progress bars drawn in place; absent when stderr is not a terminal. */
+  progress?: (chunk: string) => void;
   env: Record<string, string | undefined>;
 }
 
 const processIo: CliIo = {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
+  ...(process.stderr.isTTY && { progress: (chunk: string) => void process.stderr.write(chunk) }),
   env: process.env,
 };
 
@@ -42,6 +47,8 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
         if (sub !== "create") throw new CliError(`Unknown keys command "${sub ?? ""}" (try: bollard keys create)`);
         return await keysCreateCommand(parse(args, { db: { type: "string" }, account: { type: "string" }, role: { type: "string" } }), io);
       }
+      case "migrate-db":
+        return await migrateDbCommand(parse(rest, { from: { type: "string" }, to: { type: "string" }, batch: { type: "string" } }), io);
       case "demo":
         return await demoCommand(parse(rest, { db: { type: "string" }, seed: { type: "string" }, account: { type: "string" } }), io);
       case undefined:
