@@ -37,6 +37,13 @@ describe("the bollard command", () => {
     }
   });
 
+  it("never prints the password of a PostgreSQL URL", async () => {
+    const t = io();
+    expect(await runCli(["serve", "--db", "postgres://bollard:s3cret@127.0.0.1:1/db", "--port", "0"], t.io)).toBe(1);
+    expect(t.err).toStrictEqual([expect.stringMatching(/^bollard: Cannot open the database postgres:\/\/bollard:\*\*\*@127\.0\.0\.1:1\/db: /)]);
+    expect(t.err[0]).not.toContain("s3cret");
+  });
+
   it("fills an account with the demo dataset", async () => {
     const t = io();
     expect(await runCli(["demo", "--db", ":memory:", "--seed", "3", "--account", "Tryout"], t.io)).toBe(0);

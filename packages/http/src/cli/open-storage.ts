@@ -14,6 +14,18 @@ export function isPostgresUrl(db: string): boolean {
   return /^postgres(ql)?:\/\//i.test(db);
 }
 
+/** A `--db` value fit for messages and logs: a PostgreSQL URL's password is hidden. */
+export function displayDb(db: string): string {
+  if (!isPostgresUrl(db)) return db;
+  try {
+    const url = new URL(db);
+    if (url.password) url.password = "***";
+    return url.toString();
+  } catch {
+    return "(a postgres:// URL)";
+  }
+}
+
 /**
  * The storage for a `--db` value: `:memory:` is memory storage, a `postgres://` or
  * `postgresql://` URL is PostgreSQL storage (several servers may share it), anything else a

@@ -6,7 +6,7 @@ import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli.js";
 import { DEFAULT_DEMO_ACCOUNT, seedDemo } from "./demo-command.js";
 import { bufferedLines } from "./line-writer.js";
-import { DEFAULT_DB, openStorage } from "./open-storage.js";
+import { DEFAULT_DB, displayDb, openStorage } from "./open-storage.js";
 
 /** `bollard serve`: runs the API until SIGINT or SIGTERM. */
 export async function serveCommand(args: Record<string, string | undefined>, io: CliIo): Promise<number> {
@@ -24,7 +24,7 @@ export async function serveCommand(args: Record<string, string | undefined>, io:
   const storage = openStorage(db);
   const webhooks = { allowPrivateUrls: allowPrivateWebhooks };
   const tracker = await createTracker({ storage, webhooks, ...(speed !== 1 && { clock: scaledClock(speed, undefined, origin) }) }).catch((error: Error) => {
-    throw new CliError(`Cannot open the database ${db}: ${error.message}`);
+    throw new CliError(`Cannot open the database ${displayDb(db)}: ${error.message}`);
   });
   if (await claimDemoSeeding(tracker.storage)) {
     const demo = await seedDemo(tracker, DEFAULT_DEMO_ACCOUNT, 1);
@@ -37,7 +37,7 @@ export async function serveCommand(args: Record<string, string | undefined>, io:
   const server = await startServer(app, { port, host });
   tracker.refresh.start(1_000);
   tracker.webhooks.start(250);
-  io.out(`Bollard listening on http://${server.address}/v2 (database: ${db}${speed !== 1 ? `, clock ×${speed}` : ""}${allowPrivateWebhooks ? ", private webhook targets allowed" : ""})`);
+  io.out(`Bollard listening on http://${server.address}/v2 (database: ${displayDb(db)}${speed !== 1 ? `, clock ×${speed}` : ""}${allowPrivateWebhooks ? ", private webhook targets allowed" : ""})`);
   const signal = await server.untilSignal();
   logs.write(JSON.stringify({ msg: "shutting down", signal }));
   await server.close();
