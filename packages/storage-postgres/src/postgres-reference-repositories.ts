@@ -1,3 +1,5 @@
+import { sql } from "kysely";
+import { thinningStep } from "@bollard/core";
 import type {
   MetroArea,
   MetroAreaRepository,
@@ -106,12 +108,22 @@ export function postgresVesselPositionRepository({ db }: RepositoryScope): Vesse
     insertMany(positions) {
       return insertRows(db, "vessel_positions", positions.map(rows.vessel_positions), { kind: "ignore" });
     },
-    async listByVessel(vesselId, window = {}) {
+    async listByVessel(vesselId, window = {}, options = {}) {
       if (!isUuid(vesselId)) return [];
-      let query = db.selectFrom("vessel_positions").select("doc").where("vessel_id", "=", vesselId);
-      if (window.from !== undefined) query = query.where("timestamp", ">=", pgTime(window.from));
-      if (window.to !== undefined) query = query.where("timestamp", "<=", pgTime(window.to));
-      return docsOf<VesselPositionRecord>(await query.orderBy("timestamp").execute());
+      let matching = db.selectFrom("vessel_positions").where("vessel_id", "=", vesselId);
+      if (window.from !== undefined) matching = matching.where("timestamp", ">=", pgTime(window.from));
+      if (window.to !== undefined) matching = matching.where("timestamp", "<=", pgTime(window.to));
+      if (options.maxPoints !== undefined) {
+        const { n } = await matching.select(sql<string>`count(*)`.as("n")).executeTakeFirstOrThrow();
+        const step = thinningStep(Number(n), options.maxPoints);
+        if (step > 1) {
+          // Thin in the database rather than shipping every report of a dense AIS track.
+          const numbered = matching.select(["doc", "timestamp", sql<number>`row_number() over (order by timestamp) - 1`.as("rn")]).as("numbered");
+          const rows = await db.selectFrom(numbered).select("doc").where(sql<boolean>`rn % ${step} = 0 or rn = ${Number(n) - 1}`).orderBy("timestamp").execute();
+          return docsOf<VesselPositionRecord>(rows);
+        }
+      }
+      return docsOf<VesselPositionRecord>(await matching.select("doc").orderBy("timestamp").execute());
     },
     async latest(vesselId) {
       if (!isUuid(vesselId)) return null;

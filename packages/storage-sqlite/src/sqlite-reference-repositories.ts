@@ -1,3 +1,5 @@
+import { sql } from "kysely";
+import { thinningStep } from "@bollard/core";
 import type {
   MetroArea,
   MetroAreaRepository,
@@ -110,11 +112,23 @@ export function sqliteVesselPositionRepository({ read, write }: RepositoryScope)
       const rows = positions.map((position) => ({ vessel_id: position.vessel_id, timestamp: position.timestamp, doc: JSON.stringify(position) }));
       return insertRows(write, "vessel_positions", rows, { kind: "ignore" });
     },
-    async listByVessel(vesselId, window = {}) {
-      let query = read.selectFrom("vessel_positions").select("doc").where("vessel_id", "=", vesselId);
-      if (window.from !== undefined) query = query.where("timestamp", ">=", window.from);
-      if (window.to !== undefined) query = query.where("timestamp", "<=", window.to);
-      return parseDocs<VesselPositionRecord>(await query.orderBy("timestamp").execute());
+    async listByVessel(vesselId, window = {}, options = {}) {
+      let matching = read.selectFrom("vessel_positions").where("vessel_id", "=", vesselId);
+      if (window.from !== undefined) matching = matching.where("timestamp", ">=", window.from);
+      if (window.to !== undefined) matching = matching.where("timestamp", "<=", window.to);
+      if (options.maxPoints !== undefined) {
+        const { n } = await matching.select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
+        const step = thinningStep(Number(n), options.maxPoints);
+        if (step > 1) {
+          // Thin inside SQLite over the narrow time index, then read only the kept documents:
+          // turning every row of a dense AIS track into objects is what costs.
+          const numbered = matching.select(["timestamp", sql<number>`row_number() over (order by timestamp) - 1`.as("rn")]).as("numbered");
+          const kept = read.selectFrom(numbered).select("timestamp").where(sql<boolean>`rn % ${step} = 0 or rn = ${Number(n) - 1}`);
+          const rows = await read.selectFrom("vessel_positions").select("doc").where("vessel_id", "=", vesselId).where("timestamp", "in", kept).orderBy("timestamp").execute();
+          return parseDocs<VesselPositionRecord>(rows);
+        }
+      }
+      return parseDocs<VesselPositionRecord>(await matching.select("doc").orderBy("timestamp").execute());
     },
     async latest(vesselId) {
       const row = await read.selectFrom("vessel_positions").select("doc").where("vessel_id", "=", vesselId).orderBy("timestamp", "desc").limit(1).executeTakeFirst();

@@ -36,13 +36,17 @@ export async function readContainerMapInput(storage: StorageRepositories, accoun
   const vessels = new Map<string, Vessel>((await storage.vessels.getMany(vesselIds)).map((v) => [v.id, v]));
   const positions = new Map<string, VesselPositionRecord[]>();
   for (const window of journey ? pastLegWindows(journey.legs, now) : []) {
-    const series = await storage.vesselPositions.listByVessel(window.vesselId, { from: window.from, to: window.to });
+    // A leg is drawn with at most 500 points, so a dense AIS track is thinned by storage first.
+    const series = await storage.vesselPositions.listByVessel(window.vesselId, { from: window.from, to: window.to }, { maxPoints: MAP_POSITIONS_PER_LEG });
     const earlier = positions.get(window.vesselId);
     // Two legs on one vessel: merge their windows back into one time-ordered series.
     positions.set(window.vesselId, earlier ? [...earlier, ...series].sort(byTime) : series);
   }
   return { shipment, container, transportEvents, rawEvents, ports, vessels, positions, router: seaRouter(), now };
 }
+
+/** Positions read per leg before simplification to 500 points; enough to keep the track's shape. */
+const MAP_POSITIONS_PER_LEG = 2_000;
 
 /** Creates the {@link MapService} of a session. */
 export function createMapService(context: SessionContext): MapService {

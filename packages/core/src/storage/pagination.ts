@@ -22,3 +22,16 @@ export function slicePage<T>(ordered: readonly T[], page: Page | undefined): Pag
   const start = pageOffset(page);
   return { items: ordered.slice(start, start + page.size), total: ordered.length };
 }
+
+/** The step of an evenly thinned series of `count` items kept to at most `maxPoints`; 1 keeps all. */
+export function thinningStep(count: number, maxPoints: number | undefined): number {
+  if (maxPoints === undefined || count <= maxPoints) return 1;
+  return Math.ceil((count - 1) / (Math.max(2, maxPoints) - 1));
+}
+
+/** Keeps the items at positions 0, step, 2·step, … and the last one (see `VesselPositionRepository.listByVessel`). */
+export function thinEvenly<T>(ordered: readonly T[], maxPoints: number | undefined): T[] {
+  const step = thinningStep(ordered.length, maxPoints);
+  if (step === 1) return [...ordered];
+  return ordered.filter((_, i) => i % step === 0 || i === ordered.length - 1);
+}

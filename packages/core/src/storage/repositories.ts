@@ -115,8 +115,12 @@ export interface VesselPositionRepository {
    * a duplicate and is skipped. Returns how many reports were stored.
    */
   insertMany(positions: readonly VesselPositionRecord[]): Promise<number>;
-  /** The vessel's reports inside the window, ordered by `timestamp` ascending. */
-  listByVessel(vesselId: string, window?: TimeWindow): Promise<VesselPositionRecord[]>;
+  /**
+   * The vessel's reports inside the window, ordered by `timestamp` ascending. With `maxPoints` (≥ 2)
+   * and more matching reports than that, returns the evenly thinned series: with `n` matches and
+   * `step = ceil((n - 1) / (maxPoints - 1))`, the reports at positions 0, step, 2·step, … and the last one.
+   */
+  listByVessel(vesselId: string, window?: TimeWindow, options?: { maxPoints?: number }): Promise<VesselPositionRecord[]>;
   /** The vessel's report with the greatest `timestamp`, or null. */
   latest(vesselId: string): Promise<VesselPositionRecord | null>;
 }

@@ -21,6 +21,20 @@ export function describeVesselPositionsContract(ctx: ContractContext): void {
     expect(await ctx.storage.vesselPositions.listByVessel(vesselId)).toStrictEqual(reports);
   });
 
+  ctx.test("vesselPositions.listByVessel with maxPoints keeps positions 0, step, 2·step, … and the last, in time order", async () => {
+    const vesselId = await seedVessel();
+    const reports = Array.from({ length: 101 }, (_, i) => makeVesselPosition(vesselId, { timestamp: at(i), latitude: i / 10 }));
+    await ctx.storage.vesselPositions.insertMany([...reports].reverse());
+    // 101 matches, at most 10: step = ceil(100 / 9) = 12.
+    const expected = [0, 12, 24, 36, 48, 60, 72, 84, 96, 100].map((i) => reports[i]);
+    expect(await ctx.storage.vesselPositions.listByVessel(vesselId, {}, { maxPoints: 10 })).toStrictEqual(expected);
+    expect(await ctx.storage.vesselPositions.listByVessel(vesselId, {}, { maxPoints: 101 })).toStrictEqual(reports);
+    // The window applies first: 21 matches (minutes 10..30), at most 5: step = 5.
+    expect(await ctx.storage.vesselPositions.listByVessel(vesselId, { from: at(10), to: at(30) }, { maxPoints: 5 })).toStrictEqual(
+      [10, 15, 20, 25, 30].map((i) => reports[i]),
+    );
+  });
+
   ctx.test("vesselPositions.insertMany skips a report with the (vessel_id, timestamp) of a stored one and does not count it", async () => {
     const vesselId = await seedVessel();
     const stored = makeVesselPosition(vesselId, { timestamp: at(1) });
