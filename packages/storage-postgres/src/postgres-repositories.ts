@@ -1,4 +1,4 @@
-import type { StorageRepositories } from "@bollard/core";
+import { REPOSITORY_NOUNS, type StorageRepositories } from "@bollard/core";
 import { postgresAccountRepository, postgresApiKeyRepository, postgresMetaRepository, postgresUserRepository } from "./postgres-account-repositories.js";
 import {
   postgresCustomFieldDefinitionRepository,
@@ -20,32 +20,6 @@ import {
 import { postgresContainerRepository, postgresShipmentRepository } from "./postgres-shipment-repositories.js";
 import { postgresDomainEventRepository, postgresTrackingRequestRepository } from "./postgres-tracking-repositories.js";
 import { postgresWebhookNotificationRepository, postgresWebhookRepository } from "./postgres-webhook-repositories.js";
-
-/** What each repository stores, for error messages ("The id is already used by another shipment"). */
-const NOUNS: Record<keyof StorageRepositories, string> = {
-  accounts: "account",
-  users: "user",
-  apiKeys: "API key",
-  ports: "port",
-  terminals: "terminal",
-  railTerminals: "rail terminal",
-  metroAreas: "metro area",
-  shippingLines: "shipping line",
-  vessels: "vessel",
-  vesselPositions: "vessel position",
-  shipments: "shipment",
-  containers: "container",
-  transportEvents: "transport event",
-  rawEvents: "raw event",
-  trackingRequests: "tracking request",
-  customFieldDefinitions: "custom field definition",
-  customFieldOptions: "custom field option",
-  customFields: "custom field",
-  webhooks: "webhook",
-  webhookNotifications: "webhook notification",
-  domainEvents: "domain event",
-  meta: "meta entry",
-};
 
 /** Every repository, each method written once against the executors of `scope`. */
 function buildRepositories(scope: RepositoryScope): StorageRepositories {
@@ -89,7 +63,7 @@ const direct: CallGate = (call) => call();
 function guarded(repositories: StorageRepositories, gate: CallGate): StorageRepositories {
   const out: Record<string, Record<string, AnyMethod>> = {};
   for (const [name, repository] of Object.entries(repositories) as [keyof StorageRepositories, Record<string, AnyMethod>][]) {
-    const noun = NOUNS[name];
+    const noun = REPOSITORY_NOUNS[name];
     const wrapped: Record<string, AnyMethod> = {};
     for (const [method, fn] of Object.entries(repository)) {
       wrapped[method] = (...args) =>

@@ -1,4 +1,4 @@
-import type { StorageRepositories } from "@bollard/core";
+import { REPOSITORY_NOUNS, type StorageRepositories } from "@bollard/core";
 import { sqliteAccountRepository, sqliteApiKeyRepository, sqliteMetaRepository, sqliteUserRepository } from "./sqlite-account-repositories.js";
 import {
   sqliteCustomFieldDefinitionRepository,
@@ -20,32 +20,6 @@ import {
 import { sqliteContainerRepository, sqliteShipmentRepository } from "./sqlite-shipment-repositories.js";
 import { sqliteDomainEventRepository, sqliteTrackingRequestRepository } from "./sqlite-tracking-repositories.js";
 import { sqliteWebhookNotificationRepository, sqliteWebhookRepository } from "./sqlite-webhook-repositories.js";
-
-/** What each repository stores, for error messages ("The id is already used by another shipment"). */
-const NOUNS: Record<keyof StorageRepositories, string> = {
-  accounts: "account",
-  users: "user",
-  apiKeys: "API key",
-  ports: "port",
-  terminals: "terminal",
-  railTerminals: "rail terminal",
-  metroAreas: "metro area",
-  shippingLines: "shipping line",
-  vessels: "vessel",
-  vesselPositions: "vessel position",
-  shipments: "shipment",
-  containers: "container",
-  transportEvents: "transport event",
-  rawEvents: "raw event",
-  trackingRequests: "tracking request",
-  customFieldDefinitions: "custom field definition",
-  customFieldOptions: "custom field option",
-  customFields: "custom field",
-  webhooks: "webhook",
-  webhookNotifications: "webhook notification",
-  domainEvents: "domain event",
-  meta: "meta entry",
-};
 
 /** Every repository, each method written once against the executors of `scope`. */
 function buildRepositories(scope: RepositoryScope): StorageRepositories {
@@ -94,7 +68,7 @@ const OPEN_GATE: CallGate = { enter: () => undefined, leave: () => undefined };
 function guarded(repositories: StorageRepositories, gate: CallGate): StorageRepositories {
   const out: Record<string, Record<string, AnyMethod>> = {};
   for (const [name, repository] of Object.entries(repositories) as [keyof StorageRepositories, Record<string, AnyMethod>][]) {
-    const noun = NOUNS[name];
+    const noun = REPOSITORY_NOUNS[name];
     const settled = (value: unknown) => {
       gate.leave();
       return value;
