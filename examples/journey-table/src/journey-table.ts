@@ -100,5 +100,5 @@ export async function journeyTable(api: ApiOptions, idOrNumber: string): Promise
   const container = await findContainer(api, idOrNumber);
   const { number, current_status } = container.attributes as { number: string; current_status: string };
   const rows = await journeyRows(api, container.id);
-  return `Container ${number} (${current_status}), ${rows.length} events\n\n${formatTable(rows)}`;
+  return `Container ${number} (${current_status}), ${rows.length} event${rows.length === 1 ? "" : "s"}\n\n${formatTable(rows)}`;
 }
