@@ -7,14 +7,21 @@ import { NullableTimestampSchema, TimestampSchema, UuidSchema } from "./common-s
  * Internal only: never serialized to the API.
  */
 export const ApiKeySchema = z.object({
+  /** The key's id. */
   id: UuidSchema,
+  /** The account the key authenticates for. */
   account_id: UuidSchema,
+  /** The user who owns the key; requests made with it act with this user's role. */
   user_id: UuidSchema,
+  /** Lower-case hex SHA-256 digest of the secret key; keys are looked up by it. */
   key_hash: z.string().regex(/^[0-9a-f]{64}$/, "must be a lower-case hex SHA-256 digest"),
+  /** The key's first characters (e.g. `bol_AbC123`). */
   prefix: z.string().min(1),
+  /** When the key was issued. */
   created_at: TimestampSchema,
+  /** When the key was last used; `null` when not recorded (Bollard itself does not record it yet). */
   last_used_at: NullableTimestampSchema,
 });
 
 /** A stored API key. */
-export type ApiKey = z.infer<typeof ApiKeySchema>;
+export interface ApiKey extends z.infer<typeof ApiKeySchema> {}

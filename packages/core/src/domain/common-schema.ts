@@ -14,7 +14,10 @@ export const TimestampSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, "must be an ISO 8601 UTC timestamp (YYYY-MM-DDTHH:mm:ss.sssZ)");
 
-/** A stored timestamp string; see {@link TimestampSchema}. */
+/**
+ * A stored timestamp string; see {@link TimestampSchema}.
+ * @useDeclaredType
+ */
 export type Timestamp = z.infer<typeof TimestampSchema>;
 
 /** A calendar date `YYYY-MM-DD`. */

@@ -12,7 +12,10 @@ export const DomainEventObjectTypeSchema = z.enum([
   "container_pod_terminal_changed_event",
 ]);
 
-/** The kind of object a domain event points at. */
+/**
+ * The kind of object a domain event points at.
+ * @useDeclaredType
+ */
 export type DomainEventObjectType = z.infer<typeof DomainEventObjectTypeSchema>;
 
 /**
@@ -21,12 +24,19 @@ export type DomainEventObjectType = z.infer<typeof DomainEventObjectTypeSchema>;
  * Webhook notifications are made from these; shipments whose tracking is stopped record none.
  */
 export const DomainEventSchema = z.object({
+  /** The event's id. */
   id: UuidSchema,
+  /** The account it happened in. */
   account_id: UuidSchema,
+  /** What happened, as a webhook event name. */
   event: WebhookEventNameSchema,
+  /** The tracking request concerned, if any. */
   tracking_request_id: UuidSchema.nullable(),
+  /** The shipment concerned, if any. */
   shipment_id: UuidSchema.nullable(),
+  /** The container concerned, if any. */
   container_id: UuidSchema.nullable(),
+  /** The kind of object `reference_object_id` points at. */
   reference_object_type: DomainEventObjectTypeSchema,
   /** The transport event or tracking request it points at, or its own id for the `*_event` kinds. */
   reference_object_id: UuidSchema,
@@ -37,8 +47,9 @@ export const DomainEventSchema = z.object({
   data: z.record(z.string(), z.unknown()),
   /** When it happened in the world (the milestone's time, or the refresh time). */
   occurred_at: TimestampSchema,
+  /** When it was recorded. */
   created_at: TimestampSchema,
 });
 
 /** A recorded domain event. */
-export type DomainEvent = z.infer<typeof DomainEventSchema>;
+export interface DomainEvent extends z.infer<typeof DomainEventSchema> {}

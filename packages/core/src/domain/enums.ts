@@ -19,32 +19,50 @@ export const ContainerStatusSchema = z.enum([
   "empty_returned",
   "awaiting_inland_transfer",
 ]);
-/** A container's state name. */
+/**
+ * A container's state name.
+ * @useDeclaredType
+ */
 export type ContainerStatus = z.infer<typeof ContainerStatusSchema>;
 
 /** A container's equipment type; note the spaces in `open top` and `flat rack`. */
 export const EquipmentTypeSchema = z.enum(["dry", "reefer", "open top", "flat rack", "bulk", "tank"]);
-/** A container's equipment type. */
+/**
+ * A container's equipment type.
+ * @useDeclaredType
+ */
 export type EquipmentType = z.infer<typeof EquipmentTypeSchema>;
 
 /** A container's length in feet; numbers, not strings, as the API returns them. */
 export const EquipmentLengthSchema = z.literal([10, 20, 40, 45]);
-/** A container's length in feet. */
+/**
+ * A container's length in feet.
+ * @useDeclaredType
+ */
 export type EquipmentLength = z.infer<typeof EquipmentLengthSchema>;
 
 /** A container's height class. */
 export const EquipmentHeightSchema = z.enum(["standard", "high_cube"]);
-/** A container's height class. */
+/**
+ * A container's height class.
+ * @useDeclaredType
+ */
 export type EquipmentHeight = z.infer<typeof EquipmentHeightSchema>;
 
 /** The kind of number a tracking request registers (`container` is beta upstream). */
 export const RequestTypeSchema = z.enum(["bill_of_lading", "booking_number", "container"]);
-/** The kind of number a tracking request registers. */
+/**
+ * The kind of number a tracking request registers.
+ * @useDeclaredType
+ */
 export type RequestType = z.infer<typeof RequestTypeSchema>;
 
 /** A tracking request's lifecycle status. */
 export const TrackingRequestStatusSchema = z.enum(["pending", "awaiting_manifest", "created", "failed", "tracking_stopped"]);
-/** A tracking request's lifecycle status. */
+/**
+ * A tracking request's lifecycle status.
+ * @useDeclaredType
+ */
 export type TrackingRequestStatus = z.infer<typeof TrackingRequestStatusSchema>;
 
 /**
@@ -64,7 +82,10 @@ export const FailedReasonSchema = z.enum([
   "data_unavailable",
   "scac_auto_detect_failed",
 ]);
-/** Why a tracking request failed or is retrying. */
+/**
+ * Why a tracking request failed or is retrying.
+ * @useDeclaredType
+ */
 export type FailedReason = z.infer<typeof FailedReasonSchema>;
 
 /** Why tracking of a shipment stopped. */
@@ -76,22 +97,34 @@ export const LineTrackingStoppedReasonSchema = z.enum([
   "cancelled_by_user",
   "booking_cancelled",
 ]);
-/** Why tracking of a shipment stopped. */
+/**
+ * Why tracking of a shipment stopped.
+ * @useDeclaredType
+ */
 export type LineTrackingStoppedReason = z.infer<typeof LineTrackingStoppedReasonSchema>;
 
 /** A terminal hold name; case-sensitive (`USDA`, not `usda`). */
 export const HoldNameSchema = z.enum(["freight", "customs", "USDA", "VACIS", "TMF", "other"]);
-/** A terminal hold name. */
+/**
+ * A terminal hold name.
+ * @useDeclaredType
+ */
 export type HoldName = z.infer<typeof HoldNameSchema>;
 
 /** A hold's status; a released hold disappears from the list instead of changing status. */
 export const HoldStatusSchema = z.enum(["hold", "pending"]);
-/** A hold's status. */
+/**
+ * A hold's status.
+ * @useDeclaredType
+ */
 export type HoldStatus = z.infer<typeof HoldStatusSchema>;
 
 /** A terminal fee type. */
 export const FeeTypeSchema = z.enum(["demurrage", "exam", "extended_dwell_time", "other", "total"]);
-/** A terminal fee type. */
+/**
+ * A terminal fee type.
+ * @useDeclaredType
+ */
 export type FeeType = z.infer<typeof FeeTypeSchema>;
 
 /** A transport event name, in the reference's order (it includes the odd `document.*` names). */
@@ -132,7 +165,10 @@ export const TransportEventNameSchema = z.enum([
   "document.extracted",
   "document.extraction_failed",
 ]);
-/** A transport event name. */
+/**
+ * A transport event name.
+ * @useDeclaredType
+ */
 export type TransportEventName = z.infer<typeof TransportEventNameSchema>;
 
 /** A normalized raw (carrier) event name, without the `container.transport.` prefix. */
@@ -166,12 +202,18 @@ export const RawEventNameSchema = z.enum([
   "customs_release",
   "available",
 ]);
-/** A normalized raw event name. */
+/**
+ * A normalized raw event name.
+ * @useDeclaredType
+ */
 export type RawEventName = z.infer<typeof RawEventNameSchema>;
 
 /** Where a transport event came from; `rail` is seen in live data though not in the upstream spec. */
 export const TransportEventDataSourceSchema = z.enum(["shipping_line", "terminal", "ais", "rail"]);
-/** Where a transport event came from. */
+/**
+ * Where a transport event came from.
+ * @useDeclaredType
+ */
 export type TransportEventDataSource = z.infer<typeof TransportEventDataSourceSchema>;
 
 /** A custom field definition's data type. */
@@ -185,27 +227,42 @@ export const CustomFieldDataTypeSchema = z.enum([
   "enum_multi",
   "reference",
 ]);
-/** A custom field definition's data type. */
+/**
+ * A custom field definition's data type.
+ * @useDeclaredType
+ */
 export type CustomFieldDataType = z.infer<typeof CustomFieldDataTypeSchema>;
 
 /** What a custom field definition applies to; containers are `Cargo`, as the live API returns. */
 export const CustomFieldEntityTypeSchema = z.enum(["Shipment", "Cargo"]);
-/** What a custom field definition applies to. */
+/**
+ * What a custom field definition applies to.
+ * @useDeclaredType
+ */
 export type CustomFieldEntityType = z.infer<typeof CustomFieldEntityTypeSchema>;
 
 /** The JSON:API type of the resource a custom field value is attached to. */
 export const CustomFieldTargetTypeSchema = z.enum(["shipment", "container", "tracking_request"]);
-/** The JSON:API type of the resource a custom field value is attached to. */
+/**
+ * The JSON:API type of the resource a custom field value is attached to.
+ * @useDeclaredType
+ */
 export type CustomFieldTargetType = z.infer<typeof CustomFieldTargetTypeSchema>;
 
 /** A user's role within an account. */
 export const UserRoleSchema = z.enum(["viewer", "editor"]);
-/** A user's role within an account. */
+/**
+ * A user's role within an account.
+ * @useDeclaredType
+ */
 export type UserRole = z.infer<typeof UserRoleSchema>;
 
 /** A webhook notification's delivery state; `failed` only after retries are exhausted. */
 export const WebhookDeliveryStatusSchema = z.enum(["pending", "succeeded", "failed"]);
-/** A webhook notification's delivery state. */
+/**
+ * A webhook notification's delivery state.
+ * @useDeclaredType
+ */
 export type WebhookDeliveryStatus = z.infer<typeof WebhookDeliveryStatusSchema>;
 
 /** An event a webhook can subscribe to: every transport event name plus the non-transport kinds. */
@@ -220,15 +277,24 @@ export const WebhookEventNameSchema = z.enum([
   "container.updated",
   "container.pod_terminal_changed",
 ]);
-/** An event a webhook can subscribe to. */
+/**
+ * An event a webhook can subscribe to.
+ * @useDeclaredType
+ */
 export type WebhookEventName = z.infer<typeof WebhookEventNameSchema>;
 
 /** The JSON:API type of a port-like location (`location`, `destination`). */
 export const LocationTypeSchema = z.enum(["port", "metro_area"]);
-/** The JSON:API type of a port-like location. */
+/**
+ * The JSON:API type of a port-like location.
+ * @useDeclaredType
+ */
 export type LocationType = z.infer<typeof LocationTypeSchema>;
 
 /** The JSON:API type of a terminal-like facility (`terminal`, `destination_terminal`). */
 export const TerminalTypeSchema = z.enum(["terminal", "rail_terminal"]);
-/** The JSON:API type of a terminal-like facility. */
+/**
+ * The JSON:API type of a terminal-like facility.
+ * @useDeclaredType
+ */
 export type TerminalType = z.infer<typeof TerminalTypeSchema>;

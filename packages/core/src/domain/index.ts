@@ -1,4 +1,8 @@
 // The domain model of @bollard/core: zod schemas per entity, enums and pure validators.
+// Object types are declared as `interface X extends z.infer<typeof XSchema> {}` rather than type
+// aliases so the API reference shows them by name (an alias of `z.infer` is inlined wherever it is
+// used); their fields are documented once, on the schema's keys, and typedoc carries those comments
+// to the interface. Union types (`z.enum`) stay aliases, marked `@useDeclaredType` so their values show.
 export * from "./common-schema.js";
 export * from "./enums.js";
 export * from "./validators.js";

@@ -9,25 +9,36 @@ import { IanaTimeZoneSchema, UnLocodeSchema } from "./validators.js";
  * service returns them as strings (`"35.10162"`) in live data; Bollard follows the spec.
  */
 export const PortAttributesSchema = z.object({
+  /** The port's name. */
   name: z.string().min(1),
+  /** The port's UN/LOCODE. */
   code: UnLocodeSchema,
+  /** Abbreviation of the state or province, when there is one. */
   state_abbr: z.string().min(1).nullable(),
+  /** Name of the state or province, when there is one. */
   state: z.string().min(1).nullable(),
+  /** The city, when known. */
   city: z.string().min(1).nullable(),
+  /** ISO 3166 alpha-2 country code. */
   country_code: z.string().regex(/^[A-Z]{2}$/, "must be an ISO 3166 alpha-2 country code"),
+  /** The country's name. */
   country: z.string().min(1),
+  /** The port's IANA time zone. */
   time_zone: IanaTimeZoneSchema,
+  /** Latitude in degrees. */
   latitude: z.number().min(-90).max(90),
+  /** Longitude in degrees. */
   longitude: z.number().min(-180).max(180),
 });
 
 /** The JSON:API attributes of a port. */
-export type PortAttributes = z.infer<typeof PortAttributesSchema>;
+export interface PortAttributes extends z.infer<typeof PortAttributesSchema> {}
 
 /** A port record: its attributes plus a stable id (see `referenceId`). */
 export const PortSchema = PortAttributesSchema.extend({
+  /** The port's stable id. */
   id: UuidSchema,
 });
 
 /** A port record. */
-export type Port = z.infer<typeof PortSchema>;
+export interface Port extends z.infer<typeof PortSchema> {}

@@ -7,22 +7,30 @@ import { ScacSchema } from "./validators.js";
  * `alternative_scacs` lists other SCACs the carrier's documents may carry (MSCU also uses MEDU).
  */
 export const ShippingLineAttributesSchema = z.object({
+  /** The line's main SCAC. */
   scac: ScacSchema,
+  /** The line's full name. */
   name: z.string().min(1),
+  /** The line's short name (e.g. `Maersk`). */
   short_name: z.string().min(1),
+  /** Other SCACs the line's documents may carry. */
   alternative_scacs: z.array(ScacSchema),
+  /** True when shipments can be tracked by bill of lading number. */
   bill_of_lading_tracking_support: z.boolean(),
+  /** True when shipments can be tracked by booking number. */
   booking_number_tracking_support: z.boolean(),
+  /** True when shipments can be tracked by container number. */
   container_number_tracking_support: z.boolean(),
 });
 
 /** The JSON:API attributes of a shipping line. */
-export type ShippingLineAttributes = z.infer<typeof ShippingLineAttributesSchema>;
+export interface ShippingLineAttributes extends z.infer<typeof ShippingLineAttributesSchema> {}
 
 /** A shipping line record: its attributes plus a stable id (see `referenceId`). */
 export const ShippingLineSchema = ShippingLineAttributesSchema.extend({
+  /** The shipping line's stable id. */
   id: UuidSchema,
 });
 
 /** A shipping line record. */
-export type ShippingLine = z.infer<typeof ShippingLineSchema>;
+export interface ShippingLine extends z.infer<typeof ShippingLineSchema> {}

@@ -5,32 +5,49 @@ import { ScacSchema } from "./validators.js";
 
 /** The JSON:API attributes of a tracking request. */
 export const TrackingRequestAttributesSchema = z.object({
+  /** The number to track: a bill of lading, booking or container number, as registered. */
   request_number: z.string().min(1),
+  /** What kind of number `request_number` is. */
   request_type: RequestTypeSchema,
-  // Null while the shipping line is being auto-detected.
+  /** The shipping line's SCAC; `null` while the line is being auto-detected. */
   scac: ScacSchema.nullable(),
+  /** Where the request is in its lifecycle. */
   status: TrackingRequestStatusSchema,
-  // Set on failure, and also while retrying a temporary problem with status unchanged.
+  /**
+   * Why the request failed; also set while retrying a temporary problem with `status`
+   * unchanged.
+   */
   failed_reason: FailedReasonSchema.nullable(),
+  /** When the request was registered. */
   created_at: TimestampSchema,
+  /** When the request last changed. */
   updated_at: TimestampSchema,
+  /** The customer's reference numbers, copied onto the shipment. */
   ref_numbers: z.array(z.string()),
-  // The live API's name; `tags` is the spec's name for the same list, so both are kept.
+  /** Tags copied onto the shipment (the live API's name for this list). */
   shipment_tags: z.array(z.string()),
+  /** The same list as `shipment_tags`, under the API specification's name. */
   tags: z.array(z.string()),
+  /** True while a temporary carrier problem is being retried. */
   is_retrying: z.boolean(),
+  /** How often a temporary problem has been retried; back to 0 after a successful attempt. */
   retry_count: z.int().nonnegative(),
 });
 
 /** The JSON:API attributes of a tracking request. */
-export type TrackingRequestAttributes = z.infer<typeof TrackingRequestAttributesSchema>;
+export interface TrackingRequestAttributes extends z.infer<typeof TrackingRequestAttributesSchema> {}
 
 /** A stored tracking request with its relationship ids and scheduler bookkeeping. */
 export const TrackingRequestSchema = TrackingRequestAttributesSchema.extend({
+  /** The tracking request's id. */
   id: UuidSchema,
+  /** The account that registered it. */
   account_id: UuidSchema,
+  /** The shipment the request found; `null` until the carrier reported one. */
   tracked_object_id: UuidSchema.nullable(),
+  /** The type of `tracked_object_id` (always `shipment` once set). */
   tracked_object_type: z.enum(["shipment"]).nullable(),
+  /** The `party` given as the request's `customer` relationship, if any. */
   customer_id: UuidSchema.nullable(),
   /** The user whose key created the request. */
   user_id: UuidSchema.nullable(),
@@ -41,4 +58,4 @@ export const TrackingRequestSchema = TrackingRequestAttributesSchema.extend({
 });
 
 /** A stored tracking request. */
-export type TrackingRequest = z.infer<typeof TrackingRequestSchema>;
+export interface TrackingRequest extends z.infer<typeof TrackingRequestSchema> {}

@@ -5,33 +5,48 @@ import { IanaTimeZoneSchema, UnLocodeSchema } from "./validators.js";
 
 /** The JSON:API attributes of a transport event (a normalized milestone), spec order then `data_source`. */
 export const TransportEventAttributesSchema = z.object({
+  /** Which milestone this is. */
   event: TransportEventNameSchema,
+  /** When Bollard recorded the event. */
   created_at: TimestampSchema,
+  /** The voyage the milestone belongs to, when it involves a vessel. */
   voyage_number: z.string().nullable(),
+  /** When the milestone happened; for the `*.estimated.*` names, when it is expected to. */
   timestamp: NullableTimestampSchema,
+  /** UN/LOCODE of where it happened, when known. */
   location_locode: UnLocodeSchema.nullable(),
-  // Null when the location is unknown; `timestamp` then holds local time serialized as UTC.
+  /** Time zone of the location; `null` when the location is unknown, and `timestamp` then holds local time serialized as UTC. */
   timezone: IanaTimeZoneSchema.nullable(),
+  /** Who reported the milestone. */
   data_source: TransportEventDataSourceSchema.nullable(),
 });
 
 /** The JSON:API attributes of a transport event. */
-export type TransportEventAttributes = z.infer<typeof TransportEventAttributesSchema>;
+export interface TransportEventAttributes extends z.infer<typeof TransportEventAttributesSchema> {}
 
 /** A stored transport event with its relationship ids. */
 export const TransportEventSchema = TransportEventAttributesSchema.extend({
+  /** The transport event's id. */
   id: UuidSchema,
+  /** The account the event belongs to. */
   account_id: UuidSchema,
+  /** The shipment of the container. */
   shipment_id: UuidSchema,
+  /** The container the milestone happened to. */
   container_id: UuidSchema,
+  /** The {@link Vessel} involved, when known. */
   vessel_id: UuidSchema.nullable(),
+  /** The location's record: a {@link Port} or a {@link MetroArea}, as `location_type` says. */
   location_id: UuidSchema.nullable(),
+  /** Whether `location_id` is a port or a metro area. */
   location_type: LocationTypeSchema.nullable(),
+  /** The terminal where it happened, as `terminal_type` says. */
   terminal_id: UuidSchema.nullable(),
+  /** Whether `terminal_id` is a terminal or a rail terminal. */
   terminal_type: TerminalTypeSchema.nullable(),
   /** The raw event this milestone was derived from, when there is one. */
   raw_event_id: UuidSchema.nullable(),
 });
 
 /** A stored transport event. */
-export type TransportEvent = z.infer<typeof TransportEventSchema>;
+export interface TransportEvent extends z.infer<typeof TransportEventSchema> {}

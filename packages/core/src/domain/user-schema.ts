@@ -7,20 +7,26 @@ import { UserRoleSchema } from "./enums.js";
  * Bollard's own; name and email are optional because a user may exist only to own an API key.
  */
 export const UserAttributesSchema = z.object({
+  /** The user's display name, if given. */
   name: z.string().nullable(),
+  /** The user's email address, if given. */
   email: z.string().nullable(),
+  /** What the user's API keys may do: `viewer` reads, `editor` also writes. */
   role: UserRoleSchema,
+  /** When the user was created. */
   created_at: TimestampSchema,
 });
 
 /** The JSON:API attributes of a user. */
-export type UserAttributes = z.infer<typeof UserAttributesSchema>;
+export interface UserAttributes extends z.infer<typeof UserAttributesSchema> {}
 
 /** A stored user of an account. */
 export const UserSchema = UserAttributesSchema.extend({
+  /** The user's id. */
   id: UuidSchema,
+  /** The account the user belongs to. */
   account_id: UuidSchema,
 });
 
 /** A stored user. */
-export type User = z.infer<typeof UserSchema>;
+export interface User extends z.infer<typeof UserSchema> {}

@@ -4,39 +4,48 @@ import { WebhookEventNameSchema } from "./enums.js";
 
 /** A custom HTTP header sent with every delivery of a webhook. */
 export const WebhookHeaderSchema = z.object({
+  /** The header's name. */
   name: z.string().min(1),
+  /** The header's value. */
   value: z.string(),
 });
 
 /** A custom HTTP header sent with every delivery of a webhook. */
-export type WebhookHeader = z.infer<typeof WebhookHeaderSchema>;
+export interface WebhookHeader extends z.infer<typeof WebhookHeaderSchema> {}
 
 /** The JSON:API attributes of a webhook subscription. */
 export const WebhookAttributesSchema = z.object({
-  // http is allowed next to https so local receivers work in development and tests.
+  /** Where notifications are POSTed; http is allowed next to https so local receivers work in development and tests. */
   url: z.url({ protocol: /^https?$/ }),
+  /** False stops deliveries; set by the user, or by Bollard after too many failures in a row. */
   active: z.boolean(),
+  /** The events to be notified of; at least one, no repeats. */
   events: z
     .array(WebhookEventNameSchema)
     .min(1)
     .refine((events) => new Set(events).size === events.length, "events must be unique"),
   /** The HMAC-SHA256 key for `X-T49-Webhook-Signature`. */
   secret: z.string().min(1),
+  /** Extra HTTP headers sent with every delivery, if any. */
   headers: z.array(WebhookHeaderSchema).nullable(),
+  /** When the webhook was created. */
   created_at: TimestampSchema,
+  /** When the webhook last changed. */
   updated_at: TimestampSchema,
 });
 
 /** The JSON:API attributes of a webhook. */
-export type WebhookAttributes = z.infer<typeof WebhookAttributesSchema>;
+export interface WebhookAttributes extends z.infer<typeof WebhookAttributesSchema> {}
 
 /** A stored webhook subscription. */
 export const WebhookSchema = WebhookAttributesSchema.extend({
+  /** The webhook's id. */
   id: UuidSchema,
+  /** The account that owns the webhook. */
   account_id: UuidSchema,
   /** Failed deliveries in a row; lets the dispatcher back off from a dead receiver. */
   consecutive_failures: z.int().nonnegative(),
 });
 
 /** A stored webhook subscription. */
-export type Webhook = z.infer<typeof WebhookSchema>;
+export interface Webhook extends z.infer<typeof WebhookSchema> {}

@@ -29,18 +29,25 @@ const FUTURE_SKEW_MS = 60 * 60_000;
  */
 export const PositionReportSchema = z
   .object({
+    /** The vessel's IMO number; wins over `mmsi` when both are given. */
     imo: ImoSchema.optional(),
+    /** The vessel's MMSI, used when there is no `imo`. */
     mmsi: MmsiSchema.optional(),
+    /** WGS84 latitude in degrees. */
     latitude: z.number().min(-90).max(90),
+    /** WGS84 longitude in degrees. */
     longitude: z.number().min(-180).max(180),
+    /** Speed over ground in knots, when known. */
     speed_knots: z.number().min(0).max(100).nullable().optional(),
+    /** Heading in degrees, when known. */
     heading: z.number().min(0).max(360).nullable().optional(),
+    /** When the position was observed: any ISO 8601 date-time with an offset, stored in UTC. */
     timestamp: z.string().transform((value, ctx) => toTimestamp(value) ?? (ctx.addIssue({ code: "custom", message: "must be an ISO 8601 date-time" }), z.NEVER)),
   })
   .refine((report) => report.imo !== undefined || report.mmsi !== undefined, { message: "needs an imo or an mmsi", path: ["imo"] });
 
 /** A validated position report. */
-export type PositionReport = z.output<typeof PositionReportSchema>;
+export interface PositionReport extends z.output<typeof PositionReportSchema> {}
 
 const ReportsSchema = z.array(PositionReportSchema).min(1).max(MAX_POSITION_REPORTS);
 
