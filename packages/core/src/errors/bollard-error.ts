@@ -1,7 +1,15 @@
 import { ERROR_CODES, type ErrorCode } from "./error-codes.js";
 
 /** Where in a request an error points: a JSON pointer into the body, or a query parameter. */
-export type ErrorSource = { pointer: string } | { parameter: string };
+export type ErrorSource =
+  | {
+      /** A JSON pointer into the request body, e.g. `/data/attributes/request_number`. */
+      pointer: string;
+    }
+  | {
+      /** The query or path parameter at fault, e.g. `include`. */
+      parameter: string;
+    };
 
 /** Options for {@link BollardError}. */
 export interface BollardErrorOptions {
@@ -21,13 +29,24 @@ export interface BollardErrorOptions {
  * and optionally where in the request the problem is.
  */
 export class BollardError extends Error {
+  /** The stable machine-readable code; clients branch on this. */
   readonly code: ErrorCode;
+  /** The HTTP status the code maps to. */
   readonly status: number;
+  /** The code's short, fixed title (the status's reason phrase). */
   readonly title: string;
+  /** What went wrong in this case, for people; also the error's `message`. */
   readonly detail: string;
+  /** Where in the request the problem is, when it is in one place. */
   readonly source: ErrorSource | undefined;
+  /** Extra machine-readable details, returned as the error object's `meta`. */
   readonly meta: Record<string, unknown> | undefined;
 
+  /**
+   * @param code - One of {@link ERROR_CODES}; sets `status` and `title`.
+   * @param detail - The human-readable explanation.
+   * @param options - Where the problem is, extra `meta` and the underlying `cause`.
+   */
   constructor(code: ErrorCode, detail: string, options: BollardErrorOptions = {}) {
     super(detail, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
@@ -47,6 +66,10 @@ export class BollardError extends Error {
 
 /** A request that names a record that does not exist or belongs to another account. */
 export class NotFoundError extends BollardError {
+  /**
+   * @param detail - The human-readable explanation.
+   * @param options - Where the problem is and extra `meta`.
+   */
   constructor(detail = "The resource could not be found", options: BollardErrorOptions = {}) {
     super("NOT_FOUND", detail, options);
   }
@@ -57,6 +80,7 @@ export class ValidationError extends BollardError {
   /** Every problem found, so callers can report them all at once; the first is also `this`. */
   readonly issues: readonly BollardError[];
 
+  /** @param issues - Every problem found; at least one, else a `TypeError` is thrown. */
   constructor(issues: readonly BollardError[]) {
     const first = issues[0];
     if (!first) throw new TypeError("ValidationError needs at least one issue");
@@ -71,6 +95,7 @@ export class ValidationError extends BollardError {
 
 /** The caller is known but lacks the permission the action needs (HTTP 403). */
 export class ForbiddenError extends BollardError {
+  /** @param detail - The human-readable explanation. */
   constructor(detail = "You do not have permission to perform this action") {
     super("FORBIDDEN", detail);
   }
@@ -78,6 +103,7 @@ export class ForbiddenError extends BollardError {
 
 /** The caller could not be identified (HTTP 401). */
 export class UnauthorizedError extends BollardError {
+  /** @param detail - The human-readable explanation. */
   constructor(detail = "Invalid or missing API token.") {
     super("UNAUTHORIZED", detail);
   }
