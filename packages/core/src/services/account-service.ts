@@ -7,12 +7,15 @@ import { apiKeyPrefix, generateApiKey, hashApiKey, parseAuthorization, sameDiges
 
 /** Who is calling: an account and one of its users. Every session-scoped read and write uses it. */
 export interface Principal {
+  /** The account acted for. */
   account: Account;
+  /** The user acting; its `role` decides whether writes are allowed. */
   user: User;
 }
 
 /** A user with a freshly minted API key; the key is shown once and never stored. */
 export interface IssuedKey extends Principal {
+  /** The new secret API key; only its hash is stored. */
   apiKey: string;
 }
 
@@ -21,8 +24,15 @@ export interface AccountService {
   /** Creates an account; a taken `company_name` is a 422 `DUPLICATE`. */
   create(companyName: string): Promise<Account>;
   /** The account with this exact name, created when missing. */
-  ensure(companyName: string): Promise<{ account: Account; created: boolean }>;
+  ensure(companyName: string): Promise<{
+    /** The account found or created. */
+    account: Account;
+    /** True when this call created it. */
+    created: boolean;
+  }>;
+  /** The account with this id, or null. */
   get(id: string): Promise<Account | null>;
+  /** The account with exactly this `company_name`, or null. */
   findByName(companyName: string): Promise<Account | null>;
   /** Whether any account exists (a fresh database has none). */
   any(): Promise<boolean>;

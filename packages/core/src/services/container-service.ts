@@ -13,6 +13,7 @@ import type { SessionContext } from "./session.js";
 
 /** Filters of {@link ContainerService.list}. */
 export interface ContainerListOptions extends ListOptions {
+  /** Exact, case-insensitive container number. */
   number?: string;
 }
 
@@ -27,7 +28,10 @@ export interface ContainerService extends ContainerEventService {
 }
 
 /** The attributes `PATCH /v2/containers` accepts. */
-export const ContainerPatchSchema = z.strictObject({ ref_numbers: ReferenceListSchema.optional() });
+export const ContainerPatchSchema = z.strictObject({
+  /** Replaces the container's reference numbers. */
+  ref_numbers: ReferenceListSchema.optional(),
+});
 
 /** Creates the {@link ContainerService} of a session. */
 export function createContainerService(context: SessionContext): ContainerService {

@@ -34,8 +34,11 @@ export interface CustomFieldDefinitionListOptions extends ListOptions {
 
 /** What deleting a definition removed. */
 export interface DeletedCustomFieldDefinition {
+  /** The definition as it was before deletion. */
   definition: CustomFieldDefinition;
+  /** How many of its options were deleted with it. */
   deletedOptions: number;
+  /** How many custom field values were deleted with it. */
   deletedValues: number;
 }
 
@@ -72,27 +75,45 @@ const editable = {
 
 /** The attributes `POST /v2/custom_field_definitions` accepts. */
 export const CustomFieldDefinitionCreateSchema = z.strictObject({
+  /** `Shipment`, or `Cargo` (also accepted as `Container`) for containers. */
   entity_type: EntityTypeInputSchema,
+  /** The field's key; unique within the account, immutable. */
   api_slug: ApiSlugSchema,
+  /** The type of the values; immutable. */
   data_type: CustomFieldDataTypeSchema,
+  /** What a `reference` field points at (required for that type only); immutable. */
   reference_type: z.string().max(64).nullable().optional(),
+  /** The field's name as people see it. */
   display_name: editable.display_name,
+  /** A longer explanation. */
   description: editable.description.optional(),
+  /** Rules a value must pass. */
   validation: editable.validation.optional(),
+  /** How values are displayed (number pattern or date-fns tokens). */
   default_format: editable.default_format.optional(),
+  /** The value a new custom field takes when created without one. */
   default_value: editable.default_value.optional(),
 });
 
 /** The attributes `PATCH /v2/custom_field_definitions/{id}` accepts (the immutable ones only unchanged). */
 export const CustomFieldDefinitionPatchSchema = z.strictObject({
+  /** A new display name. */
   display_name: editable.display_name.optional(),
+  /** A new description; `null` clears it. */
   description: editable.description.optional(),
+  /** New validation rules; `null` clears them. */
   validation: editable.validation.optional(),
+  /** A new display format; `null` clears it. */
   default_format: editable.default_format.optional(),
+  /** A new default value; `null` clears it. */
   default_value: editable.default_value.optional(),
+  /** Accepted only unchanged (`IMMUTABLE` otherwise). */
   api_slug: z.unknown().optional(),
+  /** Accepted only unchanged (`IMMUTABLE` otherwise). */
   entity_type: z.unknown().optional(),
+  /** Accepted only unchanged (`IMMUTABLE` otherwise). */
   data_type: z.unknown().optional(),
+  /** Accepted only unchanged (`IMMUTABLE` otherwise). */
   reference_type: z.unknown().optional(),
 });
 
@@ -133,10 +154,15 @@ export function createCustomFieldDefinitionService(context: SessionContext): Cus
       context.requireEditor();
       const input = parseInput(CustomFieldDefinitionCreateSchema, attributes ?? {});
       const settings = settleDefinitionSettings({
+        /** Accepted only unchanged (`IMMUTABLE` otherwise). */
         data_type: input.data_type,
+        /** Accepted only unchanged (`IMMUTABLE` otherwise). */
         reference_type: input.reference_type ?? null,
+        /** New validation rules; `null` clears them. */
         validation: input.validation ?? null,
+        /** A new display format; `null` clears it. */
         default_format: input.default_format ?? null,
+        /** A new default value; `null` clears it. */
         default_value: input.default_value ?? null,
       });
       const created = await storage.transaction(async (tx) => {
@@ -148,10 +174,15 @@ export function createCustomFieldDefinitionService(context: SessionContext): Cus
           id: uuidv7(),
           account_id: accountId,
           template_id: null,
+          /** Accepted only unchanged (`IMMUTABLE` otherwise). */
           entity_type: input.entity_type,
+          /** Accepted only unchanged (`IMMUTABLE` otherwise). */
           api_slug: input.api_slug,
+          /** A new display name. */
           display_name: input.display_name,
+          /** A new description; `null` clears it. */
           description: input.description ?? null,
+          /** Accepted only unchanged (`IMMUTABLE` otherwise). */
           data_type: input.data_type,
           ...settings,
           created_at: at,
@@ -187,10 +218,15 @@ export function createCustomFieldDefinitionService(context: SessionContext): Cus
         const options = await optionsOf(tx, accountId, current.id);
         const settings = settleDefinitionSettings(
           {
+            /** Accepted only unchanged (`IMMUTABLE` otherwise). */
             data_type: current.data_type,
+            /** Accepted only unchanged (`IMMUTABLE` otherwise). */
             reference_type: current.reference_type,
+            /** New validation rules; `null` clears them. */
             validation: patch.validation !== undefined ? patch.validation : current.validation,
+            /** A new display format; `null` clears it. */
             default_format: patch.default_format !== undefined ? patch.default_format : current.default_format,
+            /** A new default value; `null` clears it. */
             default_value: patch.default_value !== undefined ? patch.default_value : current.default_value,
           },
           // A stored enum default is re-checked against the options only when it is being changed.

@@ -10,7 +10,9 @@ export const CUSTOM_FIELD_PAGE_SIZE = 25;
 
 /** The record a custom field value is attached to. */
 export interface CustomFieldTarget {
+  /** The record's JSON:API type. */
   type: CustomFieldTargetType;
+  /** The record's id. */
   id: string;
 }
 

@@ -43,15 +43,21 @@ const PositionSchema = z.int().min(0).max(1_000_000).nullable();
 
 /** The attributes `POST …/options` accepts. */
 export const CustomFieldOptionCreateSchema = z.strictObject({
+  /** The option as people see it. */
   label: z.string().trim().min(1).max(255),
+  /** The stored value; unique within the definition, immutable. */
   value: CustomFieldOptionValueSchema,
+  /** Sort position; defaults to after the last option. */
   position: PositionSchema.optional(),
 });
 
 /** The attributes `PATCH …/options/{option_id}` accepts (`value` only unchanged). */
 export const CustomFieldOptionPatchSchema = z.strictObject({
+  /** A new label; values that chose the option are re-rendered. */
   label: z.string().trim().min(1).max(255).optional(),
+  /** A new sort position; `null` sorts last. */
   position: PositionSchema.optional(),
+  /** Accepted only unchanged (`IMMUTABLE` otherwise). */
   value: z.unknown().optional(),
 });
 
@@ -102,8 +108,11 @@ export function createCustomFieldOptionService(context: SessionContext): CustomF
           id: uuidv7(),
           account_id: accountId,
           definition_id: definitionId,
+          /** A new label; values that chose the option are re-rendered. */
           label: input.label,
+          /** Accepted only unchanged (`IMMUTABLE` otherwise). */
           value: input.value,
+          /** A new sort position; `null` sorts last. */
           position: input.position !== undefined ? input.position : last + 1,
           created_at: at,
           updated_at: at,

@@ -28,6 +28,7 @@ export type { CustomFieldTarget } from "./custom-field-lookup.js";
 
 /** The result of a create-or-update: the value, and whether it was new. */
 export interface CustomFieldWriteResult extends ResourceResult<CustomField> {
+  /** True when the value was created, false when an existing one was updated. */
   created: boolean;
 }
 

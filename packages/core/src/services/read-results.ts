@@ -8,11 +8,13 @@ import type { Page } from "../storage/index.js";
 
 /** Options of a read: the JSON:API `include` value (comma-separated, dotted paths allowed). */
 export interface ReadOptions {
+  /** Related records to include, e.g. `containers` or `containers.transport_events`. */
   include?: string;
 }
 
 /** Options of a paginated read. */
 export interface ListOptions extends ReadOptions {
+  /** Which page: `number` from 1 and `size`; each listing has its own default size. */
   page?: Partial<Page>;
 }
 
@@ -20,19 +22,27 @@ export interface ListOptions extends ReadOptions {
 export interface ResourceResult<T> {
   /** The JSON:API type of `data`. */
   type: string;
+  /** The record read. */
   data: T;
   /** The records reachable through the include paths (and to-many linkage). */
   graph: ResourceGraph;
+  /** The include paths, parsed; they decide what the document's `included` holds. */
   include: IncludeTree;
 }
 
 /** One page of records read through a session. */
 export interface ListResult<T> {
+  /** The JSON:API type of the records in `data`. */
   type: string;
+  /** The page's records, in the listing's order. */
   data: T[];
+  /** How many records match across all pages. */
   total: number;
+  /** The page returned (defaults applied). */
   page: Page;
+  /** The records reachable through the include paths (and to-many linkage). */
   graph: ResourceGraph;
+  /** The include paths, parsed. */
   include: IncludeTree;
 }
 

@@ -16,8 +16,11 @@ import { createWebhookService, defaultWebhookSettings, type WebhookService, type
 
 /** What every session-scoped service is built from. */
 export interface SessionContext {
+  /** The storage every service reads and writes. */
   readonly storage: Storage;
+  /** The clock for timestamps. */
   readonly clock: Clock;
+  /** Who is calling. */
   readonly principal: Principal;
   /** The carrier source, asked which SCACs it supports. */
   readonly carrier: CarrierSource;
@@ -32,9 +35,13 @@ export interface SessionContext {
  * records of other accounts are invisible (404), and writes need the `editor` role (403 otherwise).
  */
 export interface Session {
+  /** Who the session acts as. */
   readonly principal: Principal;
+  /** The account's shipments. */
   readonly shipments: ShipmentService;
+  /** The account's containers and their events. */
   readonly containers: ContainerService;
+  /** The account's tracking requests. */
   readonly trackingRequests: TrackingRequestService;
   /** Ports, terminals, metro areas and shipping lines (shared by every account). */
   readonly reference: ReferenceService;

@@ -12,8 +12,11 @@ import type { SessionContext } from "./session.js";
 
 /** Filters of {@link ShipmentService.list}. */
 export interface ShipmentListOptions extends ListOptions {
+  /** True for only stopped shipments, false for only tracked ones. */
   trackingStopped?: boolean;
+  /** Exact, case-insensitive bill of lading number (as given or normalized). */
   number?: string;
+  /** Case-insensitive substring of the bill of lading, a reference number or a container number. */
   q?: string;
 }
 
@@ -36,7 +39,9 @@ export interface ShipmentService {
 
 /** The attributes `PATCH /v2/shipments/{id}` accepts. */
 export const ShipmentPatchSchema = z.strictObject({
+  /** Replaces the shipment's reference numbers. */
   ref_numbers: ReferenceListSchema.optional(),
+  /** Replaces the shipment's tags (no repeats). */
   tags: ReferenceListSchema.refine((tags) => new Set(tags).size === tags.length, "tags must be unique").optional(),
 });
 

@@ -14,13 +14,26 @@ import { createTrackingRequestWrites, type TrackingRequestWrites } from "./track
 export interface TrackingRequestListOptions extends ListOptions {
   /** Substring of the request number or a reference number. */
   q?: string;
+  /** Exact, case-insensitive request number. */
   requestNumber?: string;
   /** One of the tracking request statuses. */
   status?: string;
+  /** The shipping line's SCAC (any case). */
   scac?: string;
-  /** ISO 8601 bounds, inclusive. */
-  createdAt?: { start?: string; end?: string };
-  updatedAt?: { start?: string; end?: string };
+  /** ISO 8601 bounds on `created_at`, inclusive. */
+  createdAt?: {
+    /** The earliest time included. */
+    start?: string;
+    /** The latest time included. */
+    end?: string;
+  };
+  /** ISO 8601 bounds on `updated_at`, inclusive. */
+  updatedAt?: {
+    /** The earliest time included. */
+    start?: string;
+    /** The latest time included. */
+    end?: string;
+  };
 }
 
 /** Reads and writes of the session account's tracking requests. */

@@ -10,10 +10,15 @@ import type { SessionContext } from "./session.js";
 
 /** The attributes of `POST /v2/tracking_requests`. */
 export const TrackingRequestCreateSchema = z.object({
+  /** What kind of number `request_number` is. */
   request_type: RequestTypeSchema,
+  /** The number to track (required; blank is a 422). */
   request_number: z.string().max(100).nullish(),
+  /** The shipping line's SCAC (required; any case). */
   scac: z.string().max(10).nullish(),
+  /** Reference numbers for the shipment. */
   ref_numbers: ReferenceListSchema.optional(),
+  /** Tags for the shipment. */
   shipment_tags: ReferenceListSchema.optional(),
   /** Bollard extension: the customer's name, copied onto the shipment. */
   customer_name: z.string().trim().min(1).max(200).nullish(),
@@ -21,8 +26,11 @@ export const TrackingRequestCreateSchema = z.object({
 
 /** The attributes `PATCH /v2/tracking_requests/{id}` accepts (`ref_number` is the real API's singular form). */
 export const TrackingRequestPatchSchema = z.strictObject({
+  /** One reference number, replacing the list (the live API's singular form). */
   ref_number: z.string().trim().min(1).max(255).optional(),
+  /** Replaces the reference numbers. */
   ref_numbers: ReferenceListSchema.optional(),
+  /** Replaces the shipment tags. */
   shipment_tags: ReferenceListSchema.optional(),
 });
 

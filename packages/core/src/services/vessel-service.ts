@@ -13,7 +13,9 @@ import type { SessionContext } from "./session.js";
 
 /** A vessel with the `positions` a vessel endpoint returns. */
 export interface VesselWithPositions {
+  /** The vessel. */
   vessel: Vessel;
+  /** Its positions in time order: reported ones, or estimates for the forecast endpoints. */
   positions: VesselPosition[];
 }
 
@@ -27,9 +29,13 @@ export interface PositionWindowOptions {
 
 /** The query of the future position endpoints: UUIDs as sent, and for the coordinate variant the start. */
 export interface FuturePositionsQuery {
+  /** The port the forecast ends at (required). */
   port_id?: string;
+  /** The port the vessel left (required); the start when the vessel has no reported position. */
   previous_port_id?: string;
+  /** The start's latitude, for the coordinate variant. */
   latitude?: string;
+  /** The start's longitude, for the coordinate variant. */
   longitude?: string;
 }
 

@@ -1,11 +1,14 @@
 /** A page request: `number` is 1-based, `size` is at least 1. */
 export interface Page {
+  /** The page, counting from 1. */
   number: number;
+  /** Records per page, at least 1. */
   size: number;
 }
 
 /** One page of an ordered listing, with the total number of matching records. */
 export interface PageResult<T> {
+  /** The page's records, in the listing's order. */
   items: T[];
   /** How many records match the query across all pages. */
   total: number;

@@ -41,7 +41,9 @@ import type { Page, PageResult } from "./pagination.js";
 
 /** Accounts (tenants). Not account-scoped themselves. */
 export interface AccountRepository {
+  /** Stores a new account; `CONFLICT` when the id or `company_name` is taken. */
   insert(account: Account): Promise<void>;
+  /** The account with this id, or null. */
   get(id: string): Promise<Account | null>;
   /** The account whose `company_name` equals `companyName` exactly, or null. Names are unique. */
   findByName(companyName: string): Promise<Account | null>;
@@ -51,7 +53,9 @@ export interface AccountRepository {
 
 /** Users of an account. */
 export interface UserRepository {
+  /** Stores a new user; `CONFLICT` when the id is taken. */
   insert(user: User): Promise<void>;
+  /** The account's user with this id, or null. */
   get(accountId: string, id: string): Promise<User | null>;
   /** Ordered by `created_at`, then `id`, ascending. */
   list(accountId: string, page: Page): Promise<PageResult<User>>;
@@ -59,6 +63,7 @@ export interface UserRepository {
 
 /** API keys, stored only as hashes. */
 export interface ApiKeyRepository {
+  /** Stores a new key; `CONFLICT` when the id or `key_hash` is taken. */
   insert(key: ApiKey): Promise<void>;
   /** The key whose `key_hash` equals `hash`, across all accounts, or null. Hashes are unique. */
   findByHash(hash: string): Promise<ApiKey | null>;
@@ -68,7 +73,9 @@ export interface ApiKeyRepository {
 export interface ReferenceRepository<T extends { id: string }> {
   /** Inserts or replaces each record by id. */
   upsertMany(records: readonly T[]): Promise<void>;
+  /** The record with this id, or null. */
   get(id: string): Promise<T | null>;
+  /** The records with these ids that exist, in the order asked for. */
   getMany(ids: readonly string[]): Promise<T[]>;
   /** How many records are stored. */
   count(): Promise<number>;
@@ -104,7 +111,9 @@ export interface VesselRepository extends ReferenceRepository<Vessel> {
 
 /** Time window of a positions query; both bounds inclusive, either may be omitted. */
 export interface TimeWindow {
+  /** Earliest timestamp included. */
   from?: string;
+  /** Latest timestamp included. */
   to?: string;
 }
 
@@ -127,6 +136,7 @@ export interface VesselPositionRepository {
 
 /** Filters of the shipments listing; all optional and combined with AND. */
 export interface ShipmentListQuery {
+  /** Which page to return. */
   page: Page;
   /** true: only shipments with `line_tracking_stopped_at` set; false: only those without. */
   trackingStopped?: boolean;
@@ -138,9 +148,13 @@ export interface ShipmentListQuery {
 
 /** Shipments of an account. */
 export interface ShipmentRepository {
+  /** Stores a new shipment; `CONFLICT` when the id is taken. */
   insert(shipment: Shipment): Promise<void>;
+  /** Replaces the stored shipment; `NOT_FOUND` when there is none. */
   update(shipment: Shipment): Promise<void>;
+  /** The account's shipment with this id, or null. */
   get(accountId: string, id: string): Promise<Shipment | null>;
+  /** The account's shipments with these ids, in the order asked for. */
   getMany(accountId: string, ids: readonly string[]): Promise<Shipment[]>;
   /** Ordered newest first: `created_at` descending, then `id` descending. */
   list(accountId: string, query: ShipmentListQuery): Promise<PageResult<Shipment>>;
@@ -148,6 +162,7 @@ export interface ShipmentRepository {
 
 /** Filters of the containers listing. */
 export interface ContainerListQuery {
+  /** Which page to return. */
   page: Page;
   /** Exact, case-insensitive match on the container `number`. */
   number?: string;
@@ -155,9 +170,13 @@ export interface ContainerListQuery {
 
 /** Containers of an account. */
 export interface ContainerRepository {
+  /** Stores a new container; `CONFLICT` when the id is taken. */
   insert(container: Container): Promise<void>;
+  /** Replaces the stored container; `NOT_FOUND` when there is none. */
   update(container: Container): Promise<void>;
+  /** The account's container with this id, or null. */
   get(accountId: string, id: string): Promise<Container | null>;
+  /** The account's containers with these ids, in the order asked for. */
   getMany(accountId: string, ids: readonly string[]): Promise<Container[]>;
   /** The containers of the given shipments, ordered by `created_at`, then `id`, ascending. */
   listByShipments(accountId: string, shipmentIds: readonly string[]): Promise<Container[]>;
@@ -169,6 +188,7 @@ export interface ContainerRepository {
 export interface TransportEventRepository {
   /** Inserts many events at once (the ingest path); all or nothing inside a transaction. */
   insertMany(events: readonly TransportEvent[]): Promise<void>;
+  /** The account's transport event with this id, or null. */
   get(accountId: string, id: string): Promise<TransportEvent | null>;
   /**
    * The events of the given containers, ordered by `timestamp` ascending with null timestamps last,
@@ -179,6 +199,7 @@ export interface TransportEventRepository {
 
 /** Raw carrier events (deprecated resource). */
 export interface RawEventRepository {
+  /** Inserts many raw events at once; all or nothing inside a transaction. */
   insertMany(events: readonly RawEvent[]): Promise<void>;
   /** Replaces a raw event (an estimate that changed or became actual). */
   update(event: RawEvent): Promise<void>;
@@ -188,11 +209,13 @@ export interface RawEventRepository {
 
 /** Filters of the tracking requests listing (the spec's query parameters); combined with AND. */
 export interface TrackingRequestListQuery {
+  /** Which page to return. */
   page: Page;
   /** Case-insensitive substring of `request_number` or any of `ref_numbers`. */
   q?: string;
   /** Exact, case-insensitive match on `request_number`. */
   requestNumber?: string;
+  /** Only requests with this status. */
   status?: TrackingRequest["status"];
   /** Exact match on `scac` (upper case). */
   scac?: string;
@@ -204,8 +227,11 @@ export interface TrackingRequestListQuery {
 
 /** Tracking requests of an account. */
 export interface TrackingRequestRepository {
+  /** Stores a new tracking request; `CONFLICT` when the id is taken. */
   insert(request: TrackingRequest): Promise<void>;
+  /** Replaces the stored tracking request; `NOT_FOUND` when there is none. */
   update(request: TrackingRequest): Promise<void>;
+  /** The account's tracking request with this id, or null. */
   get(accountId: string, id: string): Promise<TrackingRequest | null>;
   /** Ordered newest first: `created_at` descending, then `id` descending. */
   list(accountId: string, query: TrackingRequestListQuery): Promise<PageResult<TrackingRequest>>;
@@ -227,8 +253,11 @@ export interface TrackingRequestRepository {
 
 /** Filters of the custom field definitions listing. */
 export interface CustomFieldDefinitionListQuery {
+  /** Which page to return. */
   page: Page;
+  /** Only definitions for this entity type. */
   entityType?: CustomFieldDefinition["entity_type"];
+  /** Only definitions of this data type. */
   dataType?: CustomFieldDefinition["data_type"];
   /** Case-insensitive prefix of `display_name`. */
   displayNamePrefix?: string;
@@ -236,10 +265,15 @@ export interface CustomFieldDefinitionListQuery {
 
 /** Custom field definitions of an account. `api_slug` is unique per account. */
 export interface CustomFieldDefinitionRepository {
+  /** Stores a new definition; `CONFLICT` when the id or the account's `api_slug` is taken. */
   insert(definition: CustomFieldDefinition): Promise<void>;
+  /** Replaces the stored definition; `NOT_FOUND` when there is none. */
   update(definition: CustomFieldDefinition): Promise<void>;
+  /** Deletes the definition; true when there was one. */
   delete(accountId: string, id: string): Promise<boolean>;
+  /** The account's definition with this id, or null. */
   get(accountId: string, id: string): Promise<CustomFieldDefinition | null>;
+  /** The account's definition with this `api_slug`, or null. */
   getBySlug(accountId: string, apiSlug: string): Promise<CustomFieldDefinition | null>;
   /** Ordered by `created_at`, then `id`, ascending. */
   list(accountId: string, query: CustomFieldDefinitionListQuery): Promise<PageResult<CustomFieldDefinition>>;
@@ -247,9 +281,13 @@ export interface CustomFieldDefinitionRepository {
 
 /** Options of enum custom field definitions. `value` is unique per definition. */
 export interface CustomFieldOptionRepository {
+  /** Stores a new option; `CONFLICT` when the id or the definition's `value` is taken. */
   insert(option: CustomFieldOption): Promise<void>;
+  /** Replaces the stored option; `NOT_FOUND` when there is none. */
   update(option: CustomFieldOption): Promise<void>;
+  /** Deletes the option; true when there was one. */
   delete(accountId: string, id: string): Promise<boolean>;
+  /** The account's option with this id, or null. */
   get(accountId: string, id: string): Promise<CustomFieldOption | null>;
   /** Ordered by `position` ascending with null positions last, then `created_at`, then `id`. */
   listByDefinition(accountId: string, definitionId: string, page?: Page): Promise<PageResult<CustomFieldOption>>;
@@ -259,18 +297,27 @@ export interface CustomFieldOptionRepository {
 
 /** Filters of the custom field values listing. */
 export interface CustomFieldListQuery {
+  /** Which page to return. */
   page: Page;
+  /** Only values attached to this type of record. */
   entityType?: CustomField["entity_type"];
+  /** Only values attached to this record. */
   entityId?: string;
+  /** Only values of this definition. */
   definitionId?: string;
 }
 
 /** Custom field values. (`entity_type`, `entity_id`, `api_slug`) is unique. */
 export interface CustomFieldRepository {
+  /** Stores a new value; `CONFLICT` when the id or (`entity_type`, `entity_id`, `api_slug`) is taken. */
   insert(field: CustomField): Promise<void>;
+  /** Replaces the stored value; `NOT_FOUND` when there is none. */
   update(field: CustomField): Promise<void>;
+  /** Deletes the value; true when there was one. */
   delete(accountId: string, id: string): Promise<boolean>;
+  /** The account's custom field value with this id, or null. */
   get(accountId: string, id: string): Promise<CustomField | null>;
+  /** The value of one field on one record, or null. */
   getByEntitySlug(accountId: string, entityType: CustomField["entity_type"], entityId: string, apiSlug: string): Promise<CustomField | null>;
   /** Ordered by `created_at`, then `id`, ascending. */
   list(accountId: string, query: CustomFieldListQuery): Promise<PageResult<CustomField>>;
@@ -280,9 +327,13 @@ export interface CustomFieldRepository {
 
 /** Webhook subscriptions of an account. */
 export interface WebhookRepository {
+  /** Stores a new webhook; `CONFLICT` when the id is taken. */
   insert(webhook: Webhook): Promise<void>;
+  /** Replaces the stored webhook; `NOT_FOUND` when there is none. */
   update(webhook: Webhook): Promise<void>;
+  /** Deletes the webhook; true when there was one. */
   delete(accountId: string, id: string): Promise<boolean>;
+  /** The account's webhook with this id, or null. */
   get(accountId: string, id: string): Promise<Webhook | null>;
   /** Ordered newest first: `created_at` descending, then `id` descending. */
   list(accountId: string, page: Page): Promise<PageResult<Webhook>>;
@@ -295,15 +346,21 @@ export interface WebhookRepository {
 
 /** Filters of the webhook notifications listing. */
 export interface WebhookNotificationListQuery {
+  /** Which page to return. */
   page: Page;
+  /** Only notifications of this webhook. */
   webhookId?: string;
+  /** Only notifications in this delivery state. */
   deliveryStatus?: WebhookNotification["delivery_status"];
 }
 
 /** The webhook outbox and its delivery log. */
 export interface WebhookNotificationRepository {
+  /** Inserts many notifications at once; all or nothing inside a transaction. */
   insertMany(notifications: readonly WebhookNotification[]): Promise<void>;
+  /** Replaces the stored notification; `NOT_FOUND` when there is none. */
   update(notification: WebhookNotification): Promise<void>;
+  /** The account's notification with this id, or null. */
   get(accountId: string, id: string): Promise<WebhookNotification | null>;
   /** Ordered newest first: `created_at` descending, then `id` descending. */
   list(accountId: string, query: WebhookNotificationListQuery): Promise<PageResult<WebhookNotification>>;
@@ -316,6 +373,7 @@ export interface WebhookNotificationRepository {
    * claimer dies, it is due again when the lease ends (at-least-once delivery).
    */
   claimDue(now: string, leaseUntil: string, limit: number): Promise<WebhookNotification[]>;
+  /** Appends one delivery attempt to a notification's log. */
   insertAttempt(attempt: WebhookNotificationAttempt): Promise<void>;
   /** The attempts of one notification, ordered by `attempted_at`, then `id`, ascending. */
   listAttempts(notificationId: string): Promise<WebhookNotificationAttempt[]>;
@@ -323,15 +381,21 @@ export interface WebhookNotificationRepository {
 
 /** Filters of the domain events listing. */
 export interface DomainEventListQuery {
+  /** Which page to return. */
   page: Page;
+  /** Only events of this shipment. */
   shipmentId?: string;
+  /** Only events of this container. */
   containerId?: string;
+  /** Only events with this name. */
   event?: DomainEvent["event"];
 }
 
 /** The record of what happened to tracked shipments (the source of webhook notifications). */
 export interface DomainEventRepository {
+  /** Inserts many events at once; all or nothing inside a transaction. */
   insertMany(events: readonly DomainEvent[]): Promise<void>;
+  /** The account's domain event with this id, or null. */
   get(accountId: string, id: string): Promise<DomainEvent | null>;
   /** Ordered by `created_at`, then `id`, ascending (the order they happened in). */
   list(accountId: string, query: DomainEventListQuery): Promise<PageResult<DomainEvent>>;
@@ -339,32 +403,56 @@ export interface DomainEventRepository {
 
 /** A small key/value store for storage-level bookkeeping (e.g. the reference data version). */
 export interface MetaRepository {
+  /** The value stored under `key`, or null. */
   get(key: string): Promise<string | null>;
+  /** Stores `value` under `key`, replacing any value there. */
   set(key: string, value: string): Promise<void>;
 }
 
 /** Every repository of a storage; what a transaction callback receives. */
 export interface StorageRepositories {
+  /** Accounts (tenants). */
   readonly accounts: AccountRepository;
+  /** Users of accounts. */
   readonly users: UserRepository;
+  /** API keys, by hash. */
   readonly apiKeys: ApiKeyRepository;
+  /** Ports (reference data). */
   readonly ports: PortRepository;
+  /** Terminals (reference data). */
   readonly terminals: ReferenceRepository<Terminal>;
+  /** Rail terminals (reference data). */
   readonly railTerminals: ReferenceRepository<RailTerminal>;
+  /** Metro areas (reference data). */
   readonly metroAreas: MetroAreaRepository;
+  /** Shipping lines (reference data). */
   readonly shippingLines: ShippingLineRepository;
+  /** Vessels (global). */
   readonly vessels: VesselRepository;
+  /** The vessels' position reports. */
   readonly vesselPositions: VesselPositionRepository;
+  /** Shipments. */
   readonly shipments: ShipmentRepository;
+  /** Containers. */
   readonly containers: ContainerRepository;
+  /** Transport events. */
   readonly transportEvents: TransportEventRepository;
+  /** Raw carrier events. */
   readonly rawEvents: RawEventRepository;
+  /** Tracking requests, and the refresh queue. */
   readonly trackingRequests: TrackingRequestRepository;
+  /** Custom field definitions. */
   readonly customFieldDefinitions: CustomFieldDefinitionRepository;
+  /** Options of enum custom field definitions. */
   readonly customFieldOptions: CustomFieldOptionRepository;
+  /** Custom field values. */
   readonly customFields: CustomFieldRepository;
+  /** Webhook subscriptions. */
   readonly webhooks: WebhookRepository;
+  /** The webhook outbox, its delivery queue and log. */
   readonly webhookNotifications: WebhookNotificationRepository;
+  /** Domain events. */
   readonly domainEvents: DomainEventRepository;
+  /** Storage bookkeeping values. */
   readonly meta: MetaRepository;
 }

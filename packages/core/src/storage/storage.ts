@@ -20,6 +20,7 @@ export interface StorageCapabilities {
 export interface Storage extends StorageRepositories {
   /** A short name for logs, e.g. `memory` or `sqlite`. */
   readonly name: string;
+  /** What this backend can do. */
   readonly capabilities: StorageCapabilities;
   /**
    * Prepares the backend (creates or migrates the schema). Idempotent; `createTracker` calls it.
