@@ -1,3 +1,11 @@
+/** The HTTP status and title an {@link ErrorCode} maps to. */
+export interface ErrorCodeInfo<Status extends number = number> {
+  /** The HTTP status of a response carrying the code. */
+  readonly status: Status;
+  /** The error object's `title`: the status's reason phrase (e.g. `Unprocessable Entity`). */
+  readonly title: string;
+}
+
 /**
  * The registry of every error code Bollard can return, with its HTTP status and title.
  * Codes are part of the API contract: add new ones, never rename or reuse one.
@@ -5,84 +13,84 @@
 export const ERROR_CODES = {
   // 400: malformed requests
   /** A malformed request that no more specific 400 code describes. */
-  BAD_REQUEST: { /** HTTP status. */ status: 400, /** JSON:API error title. */ title: "Bad Request" },
+  BAD_REQUEST: { status: 400, title: "Bad Request" } as ErrorCodeInfo<400>,
   /** A query or path parameter is malformed or out of range; `source.parameter` names it. */
-  INVALID_PARAMETER: { /** HTTP status. */ status: 400, /** JSON:API error title. */ title: "Bad Request" },
+  INVALID_PARAMETER: { status: 400, title: "Bad Request" } as ErrorCodeInfo<400>,
   /** `include` names a relationship the resource does not have. */
-  INVALID_INCLUDE: { /** HTTP status. */ status: 400, /** JSON:API error title. */ title: "Bad Request" },
+  INVALID_INCLUDE: { status: 400, title: "Bad Request" } as ErrorCodeInfo<400>,
   /** The request body is not valid JSON (or not UTF-8). */
-  MALFORMED_JSON: { /** HTTP status. */ status: 400, /** JSON:API error title. */ title: "Bad Request" },
+  MALFORMED_JSON: { status: 400, title: "Bad Request" } as ErrorCodeInfo<400>,
   // 401 / 403: identity and permission
   /** No API key, or one that is unknown. */
-  UNAUTHORIZED: { /** HTTP status. */ status: 401, /** JSON:API error title. */ title: "Unauthorized" },
+  UNAUTHORIZED: { status: 401, title: "Unauthorized" } as ErrorCodeInfo<401>,
   /** The key's user lacks the role the action needs (viewers cannot write). */
-  FORBIDDEN: { /** HTTP status. */ status: 403, /** JSON:API error title. */ title: "Forbidden" },
+  FORBIDDEN: { status: 403, title: "Forbidden" } as ErrorCodeInfo<403>,
   // 404 / 405
   /** The record does not exist in the caller's account. */
-  NOT_FOUND: { /** HTTP status. */ status: 404, /** JSON:API error title. */ title: "Not Found" },
+  NOT_FOUND: { status: 404, title: "Not Found" } as ErrorCodeInfo<404>,
   /** No route matches the request path. */
-  ROUTE_NOT_FOUND: { /** HTTP status. */ status: 404, /** JSON:API error title. */ title: "Not Found" },
+  ROUTE_NOT_FOUND: { status: 404, title: "Not Found" } as ErrorCodeInfo<404>,
   /** The path exists but not for this HTTP method. */
-  METHOD_NOT_ALLOWED: { /** HTTP status. */ status: 405, /** JSON:API error title. */ title: "Method Not Allowed" },
+  METHOD_NOT_ALLOWED: { status: 405, title: "Method Not Allowed" } as ErrorCodeInfo<405>,
   // 409: conflicts with stored state
   /** A write clashes with stored state: a taken id or unique key, or a missing referenced record. */
-  CONFLICT: { /** HTTP status. */ status: 409, /** JSON:API error title. */ title: "Conflict" },
+  CONFLICT: { status: 409, title: "Conflict" } as ErrorCodeInfo<409>,
   // 413 / 415: request envelope
   /** The request body is over the size limit. */
-  PAYLOAD_TOO_LARGE: { /** HTTP status. */ status: 413, /** JSON:API error title. */ title: "Payload Too Large" },
+  PAYLOAD_TOO_LARGE: { status: 413, title: "Payload Too Large" } as ErrorCodeInfo<413>,
   /** The request body is not `application/json` or `application/vnd.api+json`. */
-  UNSUPPORTED_MEDIA_TYPE: { /** HTTP status. */ status: 415, /** JSON:API error title. */ title: "Unsupported Media Type" },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, title: "Unsupported Media Type" } as ErrorCodeInfo<415>,
   // 422: validation of a well-formed request
   /** The body is not the JSON:API document the route expects (e.g. no `data` object). */
-  VALIDATION_FAILED: { /** HTTP status. */ status: 422, /** JSON:API error title. */ title: "Unprocessable Entity" },
+  VALIDATION_FAILED: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** A required value is missing or empty. */
-  BLANK: { /** HTTP status. */ status: 422, /** JSON:API error title. */ title: "Unprocessable Entity" },
+  BLANK: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** A value has the right type but is not acceptable (e.g. a container number failing its check digit). */
-  INVALID: { /** HTTP status. */ status: 422, /** JSON:API error title. */ title: "Unprocessable Entity" },
+  INVALID: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** A value that must be unique is already taken (a tracking request, an `api_slug`, an option value). */
-  DUPLICATE: { /** HTTP status. */ status: 422, /** JSON:API error title. */ title: "Unprocessable Entity" },
+  DUPLICATE: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** A code Bollard does not know, such as an unknown SCAC. */
-  NOT_RECOGNIZED: { /** HTTP status. */ status: 422, /** JSON:API error title. */ title: "Unprocessable Entity" },
+  NOT_RECOGNIZED: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** A known value or combination Bollard does not support (an unsupported carrier, a rule for the wrong data type). */
-  NOT_SUPPORTED: { /** HTTP status. */ status: 422, /** JSON:API error title. */ title: "Unprocessable Entity" },
+  NOT_SUPPORTED: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** An attribute that cannot change after creation was given a new value. */
-  IMMUTABLE: { /** HTTP status. */ status: 422, /** JSON:API error title. */ title: "Unprocessable Entity" },
+  IMMUTABLE: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** The body has an attribute the resource does not accept. */
-  UNKNOWN_ATTRIBUTE: { /** HTTP status. */ status: 422, /** JSON:API error title. */ title: "Unprocessable Entity" },
+  UNKNOWN_ATTRIBUTE: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** Data was sent for a shipment whose tracking is stopped. */
-  TRACKING_STOPPED: { /** HTTP status. */ status: 422, /** JSON:API error title. */ title: "Unprocessable Entity" },
+  TRACKING_STOPPED: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   // 422: custom field values and definitions, one code per reason a value is rejected
   /** No custom field definition or template has the `api_slug`. */
-  UNKNOWN_SLUG: { /** HTTP status. */ status: 422, /** JSON:API error title. */ title: "Unprocessable Entity" },
+  UNKNOWN_SLUG: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** The custom field's definition is for the other entity type (shipment vs container). */
-  WRONG_ENTITY_TYPE: { /** HTTP status. */ status: 422, /** JSON:API error title. */ title: "Unprocessable Entity" },
+  WRONG_ENTITY_TYPE: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** A custom field value is not of the definition's data type. */
-  WRONG_TYPE: { /** HTTP status. */ status: 422, /** JSON:API error title. */ title: "Unprocessable Entity" },
+  WRONG_TYPE: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** An `enum` or `enum_multi` value is not one of the definition's options. */
-  NOT_AN_OPTION: { /** HTTP status. */ status: 422, /** JSON:API error title. */ title: "Unprocessable Entity" },
+  NOT_AN_OPTION: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** A text value is longer than allowed. */
-  TOO_LONG: { /** HTTP status. */ status: 422, /** JSON:API error title. */ title: "Unprocessable Entity" },
+  TOO_LONG: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** A `short_text` value does not match the definition's `pattern`. */
-  PATTERN_MISMATCH: { /** HTTP status. */ status: 422, /** JSON:API error title. */ title: "Unprocessable Entity" },
+  PATTERN_MISMATCH: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** A value is outside the allowed bounds (the definition's `min`/`max`, or a built-in limit). */
-  OUT_OF_RANGE: { /** HTTP status. */ status: 422, /** JSON:API error title. */ title: "Unprocessable Entity" },
+  OUT_OF_RANGE: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** An empty value for a custom field whose definition requires one. */
-  REQUIRED: { /** HTTP status. */ status: 422, /** JSON:API error title. */ title: "Unprocessable Entity" },
+  REQUIRED: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** A value points at a record that does not exist (a `reference` custom field, a vessel by IMO or MMSI). */
-  REFERENCE_NOT_FOUND: { /** HTTP status. */ status: 422, /** JSON:API error title. */ title: "Unprocessable Entity" },
+  REFERENCE_NOT_FOUND: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** A custom field `pattern` that could take too long to run (catastrophic backtracking). */
-  UNSAFE_PATTERN: { /** HTTP status. */ status: 422, /** JSON:API error title. */ title: "Unprocessable Entity" },
+  UNSAFE_PATTERN: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** A webhook URL whose host is (or resolves to) a private, loopback or link-local address. */
-  UNSAFE_URL: { /** HTTP status. */ status: 422, /** JSON:API error title. */ title: "Unprocessable Entity" },
+  UNSAFE_URL: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   // 429
   /** The API key exceeded its request rate limit; retry after `Retry-After` seconds. */
-  RATE_LIMITED: { /** HTTP status. */ status: 429, /** JSON:API error title. */ title: "Too Many Requests" },
+  RATE_LIMITED: { status: 429, title: "Too Many Requests" } as ErrorCodeInfo<429>,
   // 500 / 503
   /** An unexpected error; details are logged, never sent to the client. */
-  INTERNAL: { /** HTTP status. */ status: 500, /** JSON:API error title. */ title: "Internal Server Error" },
+  INTERNAL: { status: 500, title: "Internal Server Error" } as ErrorCodeInfo<500>,
   /** The storage cannot be reached or opened. */
-  STORAGE_UNAVAILABLE: { /** HTTP status. */ status: 503, /** JSON:API error title. */ title: "Service Unavailable" },
-} as const satisfies Record<string, { status: number; title: string }>;
+  STORAGE_UNAVAILABLE: { status: 503, title: "Service Unavailable" } as ErrorCodeInfo<503>,
+} as const satisfies Record<string, ErrorCodeInfo>;
 
 /**
  * One of the stable error codes in {@link ERROR_CODES}.
