@@ -9,6 +9,7 @@ import type {
   TrackingRequestListQuery,
   TransportEvent,
 } from "@bollard/core";
+import { containerResource, renderRecord, shipmentResource } from "@bollard/core";
 import {
   cmp,
   cmpNullsLast,
@@ -76,6 +77,11 @@ export function trackingRepositories(tables: MemoryTables, access: Access): Trac
       insert: (shipment) => access.write(() => insertInto(tables.shipments, shipment, "shipment")),
       update: (shipment) => access.write(() => updateIn(tables.shipments, shipment, "shipment")),
       get: (accountId, id) => access.read(() => getScoped(tables.shipments, accountId, id)),
+      getRendered: (accountId, id) =>
+        access.read(() => {
+          const shipment = getScoped(tables.shipments, accountId, id);
+          return shipment && renderRecord(shipmentResource, shipment);
+        }),
       getMany: (accountId, ids) => access.read(() => getManyScoped(tables.shipments, accountId, ids)),
       list: (accountId, query) =>
         access.read(() => {
@@ -93,6 +99,10 @@ export function trackingRepositories(tables: MemoryTables, access: Access): Trac
           const wanted = new Set(shipmentIds);
           return listWhere(tables.containers, (c: Container) => c.account_id === accountId && wanted.has(c.shipment_id), oldestFirst).items;
         }),
+      listRenderedByShipment: (accountId, shipmentId) =>
+        access.read(() =>
+          listWhere(tables.containers, (c: Container) => c.account_id === accountId && c.shipment_id === shipmentId, oldestFirst).items.map((c) => renderRecord(containerResource, c)),
+        ),
       list: (accountId, query) =>
         access.read(() => {
           const { number } = query;

@@ -1,4 +1,4 @@
-import type { Container, ContainerRepository, Shipment, ShipmentRepository } from "@bollard/core";
+import { type Container, type ContainerRepository, containerResource, renderRecord, type Shipment, type ShipmentRepository, shipmentResource } from "@bollard/core";
 import { sql, type SqlBool } from "kysely";
 import { containsNeedle, docOf, docsOf, inIdOrder, isUuid, pageOfDocs, type RepositoryScope, uuidEquals, uuidIn } from "./postgres-rows.js";
 import { rows } from "./postgres-records.js";
@@ -7,6 +7,10 @@ import { insertRows, replaceRecord } from "./postgres-writes.js";
 
 /** Shipments over PostgreSQL. `q` searches `search_text` and the shipment's container numbers. */
 export function postgresShipmentRepository({ db }: RepositoryScope): ShipmentRepository {
+  async function getShipment(accountId: string, id: string): Promise<Shipment | null> {
+    if (!isUuid(id) || !isUuid(accountId)) return null;
+    return docOf<Shipment>(await db.selectFrom("shipments").select("doc").where("id", "=", id).where("account_id", "=", accountId).executeTakeFirst());
+  }
   return {
     async insert(shipment) {
       await insertRows(db, "shipments", [rows.shipments(shipment)], { kind: "fail", noun: "shipment" });
@@ -14,9 +18,11 @@ export function postgresShipmentRepository({ db }: RepositoryScope): ShipmentRep
     update(shipment) {
       return replaceRecord(db, "shipments", shipment, rows.shipments, "shipment");
     },
-    async get(accountId, id) {
-      if (!isUuid(id) || !isUuid(accountId)) return null;
-      return docOf<Shipment>(await db.selectFrom("shipments").select("doc").where("id", "=", id).where("account_id", "=", accountId).executeTakeFirst());
+    get: getShipment,
+    // PostgreSQL keeps no renderings: they are made on read.
+    async getRendered(accountId, id) {
+      const shipment = await getShipment(accountId, id);
+      return shipment && renderRecord(shipmentResource, shipment);
     },
     async getMany(accountId, ids) {
       if (ids.length === 0) return [];
@@ -53,6 +59,12 @@ export function postgresShipmentRepository({ db }: RepositoryScope): ShipmentRep
 
 /** Containers over PostgreSQL. */
 export function postgresContainerRepository({ db }: RepositoryScope): ContainerRepository {
+  async function listByShipments(accountId: string, shipmentIds: readonly string[]): Promise<Container[]> {
+    if (shipmentIds.length === 0) return [];
+    const shipments = shipmentIds.length === 1 ? uuidEquals("shipment_id", shipmentIds[0]!) : uuidIn("shipment_id", shipmentIds);
+    const query = db.selectFrom("containers").select("doc").where(uuidEquals("account_id", accountId)).where(shipments);
+    return docsOf<Container>(await query.orderBy("created_at").orderBy("id").execute());
+  }
   return {
     async insert(container) {
       await insertRows(db, "containers", [rows.containers(container)], { kind: "fail", noun: "container" });
@@ -69,11 +81,9 @@ export function postgresContainerRepository({ db }: RepositoryScope): ContainerR
       const found = await db.selectFrom("containers").select("doc").where(uuidEquals("account_id", accountId)).where(uuidIn("id", ids)).execute();
       return inIdOrder(docsOf<Container>(found), ids);
     },
-    async listByShipments(accountId, shipmentIds) {
-      if (shipmentIds.length === 0) return [];
-      const shipments = shipmentIds.length === 1 ? uuidEquals("shipment_id", shipmentIds[0]!) : uuidIn("shipment_id", shipmentIds);
-      const query = db.selectFrom("containers").select("doc").where(uuidEquals("account_id", accountId)).where(shipments);
-      return docsOf<Container>(await query.orderBy("created_at").orderBy("id").execute());
+    listByShipments,
+    async listRenderedByShipment(accountId, shipmentId) {
+      return (await listByShipments(accountId, [shipmentId])).map((container) => renderRecord(containerResource, container));
     },
     list(accountId, { page, number }) {
       let query = db.selectFrom("containers").where(uuidEquals("account_id", accountId));

@@ -1,4 +1,5 @@
 import { type Page, type PageResult, pageOffset, toTimestamp } from "@bollard/core";
+import type Database from "better-sqlite3";
 import { type Compilable, CompiledQuery, type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { BollardDatabase } from "./sqlite-schema.js";
 
@@ -41,6 +42,22 @@ export function precompiled<R, A extends string[]>(arity: A["length"], build: (d
     }
     const parameters = template.slots.map(({ arg, constant }) => (arg === -1 ? constant : args[arg]));
     return db.executeQuery(CompiledQuery.raw(template.sql, parameters)).then((result) => result.rows as R[]);
+  };
+}
+
+/**
+ * A fixed read for the hot paths: on a scope with a reader handle it runs synchronously on a
+ * statement prepared once per connection (no query building, no driver hops); otherwise it goes
+ * through Kysely on `scope.read`, so inside a transaction it sees the transaction's writes.
+ */
+export function directRead<R>(text: string): (scope: RepositoryScope, ...parameters: unknown[]) => Promise<R[]> {
+  const statements = new WeakMap<Database.Database, Database.Statement>();
+  return (scope, ...parameters) => {
+    const handle = scope.readHandle();
+    if (!handle) return scope.read.executeQuery(CompiledQuery.raw(text, parameters)).then((result) => result.rows as R[]);
+    let statement = statements.get(handle);
+    if (!statement) statements.set(handle, (statement = handle.prepare(text)));
+    return Promise.resolve(statement.all(...parameters) as R[]);
   };
 }
 
@@ -113,6 +130,11 @@ export function searchText(parts: readonly string[], separator: string): string 
 export interface RepositoryScope {
   readonly read: Db;
   readonly write: Db;
+  /**
+   * The reader's better-sqlite3 handle when reads may bypass Kysely and run synchronously (a file
+   * database outside a transaction); undefined otherwise, and the hot reads go through `read`.
+   */
+  readonly readHandle: () => Database.Database | undefined;
 }
 
 /**

@@ -84,6 +84,10 @@ export interface ShipmentsTable {
   /** Lower-cased bill of lading and reference numbers, joined by {@link SEARCH_SEPARATOR}. */
   search_text: string;
   doc: string;
+  /** The JSON:API attributes, rendered when written (`RenderedParts`); null only for rows written by an older version. */
+  attributes_json: string | null;
+  /** The to-one relationships, rendered when written. */
+  relationships_json: string | null;
 }
 
 /** Containers; `number_lc` is the lower-cased container number. */
@@ -94,6 +98,10 @@ export interface ContainersTable {
   created_at: string;
   number_lc: string;
   doc: string;
+  /** The JSON:API attributes, rendered when written (`RenderedParts`); null only for rows written by an older version. */
+  attributes_json: string | null;
+  /** The to-one relationships, rendered when written. */
+  relationships_json: string | null;
 }
 
 /**
@@ -133,6 +141,10 @@ export interface TrackingRequestsTable {
   /** Lower-cased request and reference numbers, joined by {@link SEARCH_SEPARATOR}. */
   search_text: string;
   doc: string;
+  /** The JSON:API attributes, rendered when written (`RenderedParts`); null only for rows written by an older version. */
+  attributes_json: string | null;
+  /** The to-one relationships, rendered when written. */
+  relationships_json: string | null;
 }
 
 /** Custom field definitions; (`account_id`, `api_slug`) is unique. `account_id` null is a template. */

@@ -2,6 +2,7 @@ import { BollardError, type Storage, type StorageRepositories } from "@bollard/c
 import { Migrator, sql } from "kysely";
 import { migrationProvider } from "./migrations/index.js";
 import { createKysely, openConnection, type SqliteDurability } from "./sqlite-connection.js";
+import { ensureRenderings } from "./sqlite-renderings.js";
 import { closedStorageError, finishedTransactionError, translateSqliteError } from "./sqlite-errors.js";
 import { type CallGate, repositoriesOver } from "./sqlite-repositories.js";
 
@@ -53,9 +54,11 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
   if (durability !== "full" && durability !== "normal") throw new TypeError(`sqliteStorage: durability must be "full" or "normal", not ${String(durability)}`);
 
   const inMemory = filename === ":memory:";
-  const writer = createKysely(() => openConnection(filename, { durability }));
+  const writerConnection = createKysely(() => openConnection(filename, { durability }));
   // The reader connects on its first query, which open() makes after the migrations ran.
-  const reader = inMemory ? writer : createKysely(() => openConnection(filename, { durability, readonly: true }));
+  const readerConnection = inMemory ? writerConnection : createKysely(() => openConnection(filename, { durability, readonly: true }));
+  const writer = writerConnection.db;
+  const reader = readerConnection.db;
 
   let phase: Phase = "created";
   let opening: Promise<void> | undefined;
@@ -79,6 +82,7 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
     try {
       const { error } = await new Migrator({ db: writer, provider: migrationProvider }).migrateToLatest();
       if (error) throw error;
+      ensureRenderings(writerConnection.handle()!);
       await sql`select 1`.execute(reader);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -86,7 +90,9 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
     }
   }
 
-  const repositories: StorageRepositories = repositoriesOver({ read: reader, write: writer }, gate);
+  // Only a reader of its own may be read synchronously: with one connection, a synchronous read
+  // could see the uncommitted writes of a transaction another call has open.
+  const repositories: StorageRepositories = repositoriesOver({ read: reader, write: writer, readHandle: inMemory ? () => undefined : readerConnection.handle }, gate);
 
   return {
     ...repositories,
@@ -114,7 +120,7 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
       // A `tx` kept past the end of its transaction must not write on the bare writer connection.
       const txGate: CallGate = { enter: () => (active ? undefined : finishedTransactionError()), leave: () => undefined };
       try {
-        return await writer.transaction().execute((trx) => fn(repositoriesOver({ read: trx, write: trx }, txGate)));
+        return await writer.transaction().execute((trx) => fn(repositoriesOver({ read: trx, write: trx, readHandle: () => undefined }, txGate)));
       } catch (error) {
         throw translateSqliteError(error, "transaction");
       } finally {

@@ -9,20 +9,31 @@ import type { ResourceGraph } from "./resource-graph.js";
  * and the resource-level self link where the type has one.
  */
 export function serializeResource<T extends { id: string }>(definition: ResourceDefinition<T>, record: T, graph?: ResourceGraph): ResourceObject {
-  const attributes: Record<string, unknown> = {};
-  for (const key of definition.attributes) attributes[key] = record[key] ?? null;
-  const relationships: Record<string, RelationshipObject> = {};
+  const relationships = toOneRelationships(definition, record);
   for (const [name, relationship] of Object.entries(definition.relationships)) {
-    if (relationship.kind === "one") {
-      relationships[name] = { data: relationship.linkage(record) };
-    } else {
-      const many = graph?.getMany(definition.type, record.id, name);
-      if (many) relationships[name] = { data: many };
-    }
+    if (relationship.kind === "one") continue;
+    const many = graph?.getMany(definition.type, record.id, name);
+    if (many) relationships[name] = { data: many };
   }
-  const resource: ResourceObject = { id: record.id, type: definition.type, attributes, relationships };
+  const resource: ResourceObject = { id: record.id, type: definition.type, attributes: resourceAttributes(definition, record), relationships };
   if (definition.selfLink) resource.links = { self: definition.selfLink(record) };
   return resource;
+}
+
+/** A record's attributes object: the definition's keys in order, missing ones as `null`. */
+export function resourceAttributes<T extends { id: string }>(definition: ResourceDefinition<T>, record: T): Record<string, unknown> {
+  const attributes: Record<string, unknown> = {};
+  for (const key of definition.attributes) attributes[key] = record[key] ?? null;
+  return attributes;
+}
+
+/** A record's to-one relationships, in definition order (to-many ones come from a graph). */
+export function toOneRelationships<T extends { id: string }>(definition: ResourceDefinition<T>, record: T): Record<string, RelationshipObject> {
+  const relationships: Record<string, RelationshipObject> = {};
+  for (const [name, relationship] of Object.entries(definition.relationships)) {
+    if (relationship.kind === "one") relationships[name] = { data: relationship.linkage(record) };
+  }
+  return relationships;
 }
 
 /** What {@link buildDocument} needs besides the primary data. */

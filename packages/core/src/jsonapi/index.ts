@@ -6,3 +6,4 @@ export * from "./document.js";
 export * from "./collection-links.js";
 export * from "./error-document.js";
 export * from "./resources.js";
+export * from "./rendered.js";

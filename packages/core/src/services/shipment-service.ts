@@ -3,11 +3,12 @@ import type { Shipment } from "../domain/index.js";
 import { NotFoundError } from "../errors/index.js";
 import { mergeIncludes, parseInclude } from "../jsonapi/include.js";
 import { ResourceGraph } from "../jsonapi/resource-graph.js";
-import { resourceRegistry } from "../jsonapi/resources.js";
+import { identifiersOf, renderDocument, renderResource } from "../jsonapi/rendered.js";
+import { containerResource, resourceRegistry, shipmentResource } from "../jsonapi/resources.js";
 import { loadIncludes } from "./include-loader.js";
 import { definedOnly, parseInput, ReferenceListSchema } from "./input-validation.js";
 import { resolvePage } from "./pagination-defaults.js";
-import type { ListOptions, ListResult, ReadOptions, ResourceResult } from "./read-results.js";
+import { type ListOptions, type ListResult, type ReadOptions, type ResourceResult, resourceDocument } from "./read-results.js";
 import type { SessionContext } from "./session.js";
 
 /** Filters of {@link ShipmentService.list}. */
@@ -24,6 +25,13 @@ export interface ShipmentListOptions extends ListOptions {
 export interface ShipmentService {
   /** One shipment with its container linkage and the requested includes; 404 when absent. */
   get(id: string, options?: ReadOptions): Promise<ResourceResult<Shipment>>;
+  /**
+   * The JSON:API document of {@link get} as JSON text: exactly
+   * `JSON.stringify(resourceDocument(await get(id, options), options.self))`. With no `include`
+   * or `containers` alone (the hot read) it is spliced from the storage's renderings
+   * (`getRendered`, `listRenderedByShipment`) without parsing or serializing records.
+   */
+  getJson(id: string, options?: ReadOptions & { self?: string }): Promise<string>;
   /** Shipments newest first; default page size 30. */
   list(options?: ShipmentListOptions): Promise<ListResult<Shipment>>;
   /** Replaces `ref_numbers` and/or `tags` (editor only); any other attribute is a 422 on its pointer. */
@@ -74,7 +82,7 @@ export function createShipmentService(context: SessionContext): ShipmentService 
     return { type: "shipment", data: shipment, graph, include: new Map() };
   }
 
-  return {
+  const service: ShipmentService = {
     async get(id, options = {}) {
       const include = parseInclude(options.include, "shipment", resourceRegistry);
       const shipment = await storage.shipments.get(accountId, id);
@@ -82,6 +90,17 @@ export function createShipmentService(context: SessionContext): ShipmentService 
       const graph = new ResourceGraph();
       await loadIncludes(storage, accountId, graph, "shipment", [shipment], mergeIncludes(LINKAGE, include));
       return { type: "shipment", data: shipment, graph, include };
+    },
+    async getJson(id, options = {}) {
+      const include = parseInclude(options.include, "shipment", resourceRegistry);
+      const containersAtMost = include.size === 0 || (include.size === 1 && include.get("containers")?.size === 0);
+      if (!containersAtMost) return JSON.stringify(resourceDocument(await service.get(id, options), options.self));
+      const shipment = await storage.shipments.getRendered(accountId, id);
+      if (!shipment) throw new NotFoundError(`No shipment ${id}`);
+      const containers = await storage.containers.listRenderedByShipment(accountId, id);
+      const data = renderResource(shipmentResource, shipment, { containers: identifiersOf("container", containers) });
+      const included = include.size === 0 ? [] : containers.map((container) => renderResource(containerResource, container));
+      return renderDocument(data, included, options.self);
     },
     async list(options = {}) {
       const include = parseInclude(options.include, "shipment", resourceRegistry);
@@ -113,4 +132,5 @@ export function createShipmentService(context: SessionContext): ShipmentService 
       return { type: "shipment", data: updated, graph, include: new Map() };
     },
   };
+  return service;
 }

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Storage } from "../storage/index.js";
 import { describeAccountsContract } from "./contract-accounts.js";
 import { describeContainersContract } from "./contract-containers.js";
+import { describeRenderingsContract } from "./contract-renderings.js";
 import type { ContractContext } from "./contract-context.js";
 import { describeCustomFieldValuesContract } from "./contract-custom-field-values.js";
 import { describeCustomFieldsContract } from "./contract-custom-fields.js";
@@ -79,6 +80,7 @@ export function runStorageContract(name: string, makeStorage: () => Promise<Stor
     describe("vessel positions", () => describeVesselPositionsContract(ctx));
     describe("shipments", () => describeShipmentsContract(ctx));
     describe("containers", () => describeContainersContract(ctx));
+    describe("rendered reads", () => describeRenderingsContract(ctx));
     describe("tracking lifecycle", () => describeLifecycleContract(ctx));
     describe("transport and raw events", () => describeEventsContract(ctx));
     describe("tracking requests", () => describeTrackingRequestsContract(ctx));

@@ -14,14 +14,15 @@ export function requestLog(log: (entry: LogEntry) => void): MiddlewareHandler {
     const started = performance.now();
     const requestId = uuidv7();
     c.set("requestId", requestId);
-    await next();
+    // Set before the handler runs: once a response exists, adding a header would rebuild it.
     c.header("x-request-id", requestId);
+    await next();
     log({
       level: "info",
       msg: "request",
       request_id: requestId,
       method: c.req.method,
-      path: new URL(c.req.url).pathname,
+      path: c.req.path,
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 100) / 100,
     });

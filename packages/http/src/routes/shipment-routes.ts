@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app.js";
 import { booleanParam, given, includeParam, pageParams, uuidParam } from "../request/query-params.js";
 import { readResource } from "../request/request-body.js";
-import { jsonApi } from "../respond.js";
+import { jsonApi, jsonApiText } from "../respond.js";
 
 /** `/v2/shipments` routes. */
 export function shipmentRoutes(): Hono<AppEnv> {
@@ -15,8 +15,8 @@ export function shipmentRoutes(): Hono<AppEnv> {
     return jsonApi(c, 200, listDocument(result, c.req.url));
   });
   routes.get("/shipments/:id", async (c) => {
-    const result = await c.get("session").shipments.get(uuidParam(c), given({ include: includeParam(c) }));
-    return jsonApi(c, 200, resourceDocument(result, c.req.url));
+    const text = await c.get("session").shipments.getJson(uuidParam(c), given({ include: includeParam(c), self: c.req.url }));
+    return jsonApiText(c, 200, text);
   });
   routes.patch("/shipments/:id", async (c) => {
     const id = uuidParam(c);

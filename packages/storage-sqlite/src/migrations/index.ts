@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as initial from "./0001-initial.js";
 import * as vesselPositionTimes from "./0002-vessel-position-times.js";
+import * as renderedResources from "./0003-rendered-resources.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -9,6 +10,7 @@ import * as vesselPositionTimes from "./0002-vessel-position-times.js";
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-vessel-position-times": vesselPositionTimes,
+  "0003-rendered-resources": renderedResources,
 };
 
 /** The Kysely migration provider over the in-code migrations. */

@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { containerResource, renderRecord, shipmentResource } from "@bollard/core";
+import { makeAccount, makeContainer, makeShipment } from "@bollard/core/testing";
+import Database from "better-sqlite3";
+import { afterAll, describe, expect, it } from "vitest";
+import { sqliteStorage } from "./sqlite-storage.js";
+
+const directory = mkdtempSync(join(tmpdir(), "bollard-sqlite-renderings-"));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+/** A file with one shipment and two containers, closed again. */
+async function seeded(name: string) {
+  const filename = join(directory, name);
+  const storage = sqliteStorage({ filename });
+  await storage.open();
+  const account = makeAccount();
+  const shipment = makeShipment(account.id);
+  const containers = [makeContainer(account.id, shipment.id, { created_at: "2026-01-01T00:00:00.000Z" }), makeContainer(account.id, shipment.id, { created_at: "2026-01-02T00:00:00.000Z" })];
+  await storage.accounts.insert(account);
+  await storage.shipments.insert(shipment);
+  for (const container of containers) await storage.containers.insert(container);
+  await storage.close();
+  return { filename, account, shipment, containers };
+}
+
+function renderedColumns(filename: string): (string | null)[][] {
+  const db = new Database(filename, { readonly: true });
+  try {
+    return db.prepare("select attributes_json, relationships_json from shipments union all select attributes_json, relationships_json from containers").raw().all() as (string | null)[][];
+  } finally {
+    db.close();
+  }
+}
+
+describe("stored renderings", () => {
+  it("are written with every row, so a reopened file serves them", async () => {
+    const { filename, account, shipment, containers } = await seeded("written.sqlite");
+    expect(renderedColumns(filename).flat().every((text) => typeof text === "string" && text.startsWith("{"))).toBe(true);
+    const storage = sqliteStorage({ filename });
+    await storage.open();
+    expect(await storage.shipments.getRendered(account.id, shipment.id)).toStrictEqual(renderRecord(shipmentResource, shipment));
+    expect(await storage.containers.listRenderedByShipment(account.id, shipment.id)).toStrictEqual(containers.map((c) => renderRecord(containerResource, c)));
+    await storage.close();
+  });
+
+  it("are rendered again on open when the stored fingerprint differs (rows from an older version)", async () => {
+    const { filename, account, shipment, containers } = await seeded("stale.sqlite");
+    const db = new Database(filename);
+    db.exec("update shipments set attributes_json = null, relationships_json = null; update containers set attributes_json = '{\"stale\":true}'");
+    db.prepare("update meta set value = 'an older rendering' where key = 'rendering_fingerprint'").run();
+    db.close();
+    const storage = sqliteStorage({ filename });
+    await storage.open();
+    expect(await storage.shipments.getRendered(account.id, shipment.id)).toStrictEqual(renderRecord(shipmentResource, shipment));
+    expect(await storage.containers.listRenderedByShipment(account.id, shipment.id)).toStrictEqual(containers.map((c) => renderRecord(containerResource, c)));
+    await storage.close();
+    expect(renderedColumns(filename).flat().some((text) => text === null || text.includes("stale"))).toBe(false);
+  });
+
+  it("fall back to rendering the document for a row written without them after open", async () => {
+    const { filename, account, shipment, containers } = await seeded("late.sqlite");
+    const storage = sqliteStorage({ filename });
+    await storage.open();
+    const db = new Database(filename);
+    db.exec("update shipments set attributes_json = null; update containers set relationships_json = null");
+    db.close();
+    expect(await storage.shipments.getRendered(account.id, shipment.id)).toStrictEqual(renderRecord(shipmentResource, shipment));
+    expect(await storage.containers.listRenderedByShipment(account.id, shipment.id)).toStrictEqual(containers.map((c) => renderRecord(containerResource, c)));
+    await storage.close();
+  });
+});
