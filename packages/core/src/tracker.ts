@@ -39,7 +39,9 @@ export interface TrackerOptions {
 
 /** A running tracker: the in-process SDK behind the HTTP API. */
 export interface Tracker {
+  /** The storage the tracker keeps everything in. */
   readonly storage: Storage;
+  /** The tracker's source of time. */
   readonly clock: Clock;
   /** Accounts, users and API keys. */
   readonly accounts: AccountService;

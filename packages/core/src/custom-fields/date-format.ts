@@ -56,7 +56,15 @@ export function datePatternProblem(pattern: string): string | null {
  * Parses a date or datetime `default_format` (see {@link DateFormat}). A zone prefix is allowed
  * only when `allowZone` (datetimes). Returns the reason when it is unusable.
  */
-export function parseDateFormat(format: string | null, allowZone: boolean): DateFormat | { problem: string } {
+export function parseDateFormat(
+  format: string | null,
+  allowZone: boolean,
+):
+  | DateFormat
+  | {
+      /** What is wrong with the format, to follow `default_format` in an error message. */
+      problem: string;
+    } {
   if (format === null) return { zone: "UTC", pattern: null };
   const bar = format.indexOf("|");
   const zone = bar >= 0 ? format.slice(0, bar).trim() : "UTC";

@@ -11,10 +11,15 @@ export type DefinitionSettings = Pick<CustomFieldDefinition, "reference_type" | 
 
 /** Settings as a create or patch request gives them (absent is null). */
 export interface DefinitionSettingsInput {
+  /** The definition's data type. */
   data_type: CustomFieldDataType;
+  /** What a `reference` field points at. */
   reference_type: string | null;
+  /** The validation rules given. */
   validation: CustomFieldValidation | null;
+  /** The display format given. */
   default_format: string | null;
+  /** The default value given. */
   default_value: CustomFieldDefaultValue | null;
 }
 

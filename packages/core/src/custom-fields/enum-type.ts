@@ -3,7 +3,9 @@ import { quote, valueError, VALUE_POINTER } from "./field-errors.js";
 
 /** The part of an option that typing needs. */
 export interface OptionChoice {
+  /** The stored value. */
   value: string;
+  /** The label displayed. */
   label: string;
 }
 

@@ -19,12 +19,15 @@ import { decimalFromStored, NUMBER_SCALE } from "./number-type.js";
  * (`1234.5`, `-0.25`, `1000000`).
  */
 export interface NumberFormat {
+  /** Literal text before the number. */
   prefix: string;
+  /** True to separate thousands with `,`. */
   grouping: boolean;
   /** Decimals always printed. */
   fixed: number;
   /** Further decimals printed when not zero. */
   optional: number;
+  /** Literal text after the number. */
   suffix: string;
 }
 

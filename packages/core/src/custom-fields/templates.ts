@@ -4,6 +4,7 @@ import type { CustomFieldDefinition, CustomFieldOption, CustomFieldOptionAttribu
 export interface CustomFieldTemplate {
   /** The template itself: `account_id` null, a fixed id that materialized copies keep as `template_id`. */
   definition: CustomFieldDefinition;
+  /** The options of an enum template, in order; empty for other types. */
   options: readonly Required<Pick<CustomFieldOptionAttributes, "label" | "value">>[];
 }
 
@@ -81,7 +82,12 @@ export function materializeTemplate(
   accountId: string,
   now: string,
   newId: () => string,
-): { definition: CustomFieldDefinition; options: CustomFieldOption[] } {
+): {
+  /** The account's definition. */
+  definition: CustomFieldDefinition;
+  /** Its options. */
+  options: CustomFieldOption[];
+} {
   const definition: CustomFieldDefinition = {
     ...template.definition,
     validation: template.definition.validation ? { ...template.definition.validation } : null,

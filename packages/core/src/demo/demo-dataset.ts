@@ -13,13 +13,19 @@ import { vesselsAndPositions } from "./vessel-positions.js";
 
 /** A complete demo data set for one account: every record parses with its domain schema. */
 export interface DemoDataset {
+  /** The tracking requests, one per shipment. */
   trackingRequests: TrackingRequest[];
+  /** The shipments. */
   shipments: Shipment[];
+  /** Their containers. */
   containers: Container[];
+  /** The containers' transport events. */
   transportEvents: TransportEvent[];
+  /** The containers' raw events. */
   rawEvents: RawEvent[];
   /** Global records, shared by every account (ids derive from the IMO number). */
   vessels: Vessel[];
+  /** Position reports of the vessels along the journeys. */
   vesselPositions: VesselPositionRecord[];
 }
 
@@ -40,7 +46,9 @@ export interface DemoDatasetOptions {
 
 /** A demo data set together with the stage each shipment was planned at (by shipment id). */
 export interface DemoDatasetWithStages {
+  /** The records. */
   dataset: DemoDataset;
+  /** The journey stage of each shipment, by shipment id. */
   stages: ReadonlyMap<string, JourneyStage>;
 }
 

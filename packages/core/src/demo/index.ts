@@ -3,4 +3,4 @@ export { generateDemoDataset, generateDemoJourneys, type DemoDataset, type DemoD
 export { loadDemoDataset } from "./load-demo.js";
 export { createRng, hashSeed, seededUuid, type Rng } from "./random.js";
 export { JOURNEY_STAGES, type JourneyStage } from "./journey-plan.js";
-export { DEMO_VESSELS, TRADE_LANES, type DemoVessel, type TradeLane } from "./voyages.js";
+export { DEMO_VESSELS, TRADE_LANES, type DemoVessel, type TradeLane, type OceanLeg, type InlandLeg, type RailOperator } from "./voyages.js";

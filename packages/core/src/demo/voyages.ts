@@ -1,7 +1,10 @@
 /** A container ship the demo data sails on; `imo` passes `isImo`, `mmsi` passes `isMmsi`. */
 export interface DemoVessel {
+  /** The ship's name. */
   readonly name: string;
+  /** Its IMO number. */
   readonly imo: string;
+  /** Its MMSI. */
   readonly mmsi: string;
 }
 
@@ -45,8 +48,11 @@ export function demoVessel(imo: string): DemoVessel {
 
 /** One ocean leg of a lane: UN/LOCODEs, transit time range in days and the preferred ships. */
 export interface OceanLeg {
+  /** UN/LOCODE of the port the leg leaves. */
   readonly from: string;
+  /** UN/LOCODE of the port the leg arrives at. */
   readonly to: string;
+  /** The shortest and longest transit, in days. */
   readonly transitDays: readonly [min: number, max: number];
   /** IMO numbers tried first; any other free demo vessel is the fallback. */
   readonly vessels: readonly string[];
@@ -54,7 +60,9 @@ export interface OceanLeg {
 
 /** A rail operator serving an inland leg, with the ramps (rail terminal names) it unloads at. */
 export interface RailOperator {
+  /** The railroad's SCAC. */
   readonly scac: string;
+  /** Names of the rail terminals it unloads at. */
   readonly terminals: readonly string[];
 }
 
@@ -62,16 +70,21 @@ export interface RailOperator {
 export interface InlandLeg {
   /** The metro area's UN/LOCODE (see `metroAreaByLocode`). */
   readonly metroArea: string;
+  /** The railroads serving the leg. */
   readonly operators: readonly RailOperator[];
+  /** The shortest and longest rail transit, in days. */
   readonly railDays: readonly [min: number, max: number];
 }
 
 /** A trade lane: the carriers selling it, its ocean legs in order and an optional rail leg. */
 export interface TradeLane {
+  /** A short name for the lane, unique among lanes. */
   readonly key: string;
   /** SCACs of the carriers offering the lane (see `carrierStyle`). */
   readonly carriers: readonly string[];
+  /** The ocean legs, in order. */
   readonly legs: readonly OceanLeg[];
+  /** The rail leg after the last port, or null. */
   readonly inland: InlandLeg | null;
 }
 

@@ -5,14 +5,19 @@ import type { TransportEvent } from "../domain/transport-event-schema.js";
 
 /** One port of a container's ocean journey, with the times the map shows for it. */
 export interface JourneyPort {
+  /** The port. */
   port: Port;
   /** 1-based position on the route. */
   sequence: number;
   /** `POL`, `TS1`, `TS2` …, `POD`. */
   label: string;
+  /** Estimated arrival at the port. */
   inbound_eta_at: string | null;
+  /** Actual arrival at the port. */
   inbound_ata_at: string | null;
+  /** Estimated departure from the port. */
   outbound_etd_at: string | null;
+  /** Actual departure from the port. */
   outbound_atd_at: string | null;
 }
 
@@ -20,9 +25,13 @@ export interface JourneyPort {
 export interface JourneyLeg {
   /** The sequence of the port the leg departs from (leg 1 leaves the POL). */
   sequence: number;
+  /** The port the leg leaves. */
   from: JourneyPort;
+  /** The port the leg arrives at. */
   to: JourneyPort;
+  /** The vessel sailing the leg, when known. */
   vesselId: string | null;
+  /** The leg's voyage number, when known. */
   voyageNumber: string | null;
   /** `sailed`: arrived at `to` (or later legs started); `sailing`: departed, not arrived; `planned`: not departed. */
   status: "sailed" | "sailing" | "planned";
@@ -30,7 +39,9 @@ export interface JourneyLeg {
 
 /** The ports and legs of a container's ocean journey. */
 export interface JourneyRoute {
+  /** The ports in journey order, POL first. */
   ports: JourneyPort[];
+  /** The legs between consecutive ports. */
   legs: JourneyLeg[];
 }
 

@@ -15,7 +15,9 @@ export const MAX_PAST_POINTS = 500;
 
 /** Everything the map of one container is drawn from (read by the caller; the assembly does no I/O). */
 export interface ContainerMapInput {
+  /** The container's shipment. */
   shipment: Shipment;
+  /** The container mapped. */
   container: Container;
   /** The container's transport events (actual milestones). */
   transportEvents: readonly TransportEvent[];
@@ -27,6 +29,7 @@ export interface ContainerMapInput {
   vessels: ReadonlyMap<string, Vessel>;
   /** Stored reports by vessel id, in time order, covering at least each leg's {@link pastLegWindows}. */
   positions: ReadonlyMap<string, readonly VesselPositionRecord[]>;
+  /** Draws the sea routes of legs not sailed yet. */
   router: SeaRouter;
   /** The current time (ISO timestamp): the end of the leg being sailed. */
   now: string;
@@ -34,8 +37,11 @@ export interface ContainerMapInput {
 
 /** The time window of stored positions that draws one leg's past path. */
 export interface PastLegWindow {
+  /** The vessel that sailed the leg. */
   vesselId: string;
+  /** Departure time (ISO timestamp), inclusive. */
   from: string;
+  /** Arrival time, or now for the leg being sailed (inclusive). */
   to: string;
 }
 

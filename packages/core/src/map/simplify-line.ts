@@ -16,8 +16,11 @@ function evenIndices(n: number, count: number): Int32Array {
 
 /** A track read by index, so long series are simplified without copying them into arrays of positions. */
 export interface Track {
+  /** How many positions the track has. */
   readonly length: number;
+  /** Longitude of position `i`. */
   lon(i: number): number;
+  /** Latitude of position `i`. */
   lat(i: number): number;
 }
 

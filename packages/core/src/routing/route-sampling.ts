@@ -2,6 +2,7 @@ import { haversineNm, initialBearing, interpolateLonLat, type LonLat } from "./g
 
 /** A point some distance along a line, with the bearing of the line there. */
 export interface RoutePoint {
+  /** The point, `[lon, lat]`. */
   point: LonLat;
   /** Course over ground at the point, degrees `[0, 360)`. */
   heading: number;

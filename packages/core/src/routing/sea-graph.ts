@@ -2,7 +2,16 @@ import { haversineNm } from "./geodesy.js";
 
 /** The part of a GeoJSON FeatureCollection of LineStrings the graph is built from. */
 export interface LineStringCollection {
-  features: readonly { geometry: { type: string; coordinates: readonly (readonly number[])[] } | null }[];
+  /** The lines of the network; features without a geometry are skipped. */
+  features: readonly {
+    /** The feature's geometry; only LineStrings are used. */
+    geometry: {
+      /** The GeoJSON geometry type. */
+      type: string;
+      /** The line's `[lon, lat]` positions. */
+      coordinates: readonly (readonly number[])[];
+    } | null;
+  }[];
 }
 
 /**
@@ -10,11 +19,17 @@ export interface LineStringCollection {
  * edges are `targets[offsets[i] .. offsets[i + 1])` with great-circle lengths in `weights` (nm).
  */
 export interface SeaGraph {
+  /** How many nodes the graph has. */
   readonly nodeCount: number;
+  /** Longitude of each node. */
   readonly lon: Float64Array;
+  /** Latitude of each node. */
   readonly lat: Float64Array;
+  /** Where each node's edges start in `targets` (one more entry than nodes). */
   readonly offsets: Int32Array;
+  /** The node each edge leads to. */
   readonly targets: Int32Array;
+  /** Each edge's great-circle length in nautical miles. */
   readonly weights: Float64Array;
   /** 1 for nodes of the largest connected component, the only ones positions are snapped to. */
   readonly routable: Uint8Array;

@@ -55,6 +55,8 @@ const manyLoaders: Record<string, ManyLoader> = {
 /**
  * Loads into `graph` every record reachable from `records` (of `type`) along the include tree,
  * plus the to-many linkage of each relationship walked, batching one storage call per type and level.
+ * The services' plumbing for `include`; use a session's reads instead.
+ * @internal
  */
 export async function loadIncludes(storage: StorageRepositories, accountId: string, graph: ResourceGraph, type: string, records: readonly Row[], tree: IncludeTree): Promise<void> {
   const definition = resourceRegistry.get(type);

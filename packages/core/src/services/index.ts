@@ -16,4 +16,7 @@ export * from "./custom-field-option-service.js";
 export * from "./custom-field-service.js";
 export { CUSTOM_FIELD_PAGE_SIZE, definitionEntityTypeFor } from "./custom-field-lookup.js";
 export * from "./vessel-service.js";
+// Types only: what `Session.webhooks`, `Session.webhookNotifications` and `TrackerOptions.webhooks` are.
+export type { WebhookOptions, WebhookSettings, WebhookService, WebhookTriggerResult } from "./webhook-service.js";
+export type { WebhookNotificationListOptions, WebhookNotificationService } from "./webhook-notification-service.js";
 export * from "./map-service.js";

@@ -25,6 +25,7 @@ export interface WebhookSettings {
   lookup: HostLookup;
   /** Sends trigger requests (and deliveries). */
   transport: WebhookTransport;
+  /** Retries, timeouts, size caps and the deactivation threshold. */
   policy: WebhookDeliveryPolicy;
   /** The clock of `webhook-timestamp` (real time). */
   wallClock: Clock;
@@ -32,7 +33,7 @@ export interface WebhookSettings {
   random: () => number;
 }
 
-/** Options of {@link webhookSettings}: what `createTracker({ webhooks })` accepts. */
+/** How a tracker delivers webhooks: what `createTracker({ webhooks })` accepts. */
 export interface WebhookOptions {
   /**
    * Accept webhook URLs whose host is (or resolves to) a private, loopback, link-local,
@@ -86,14 +87,21 @@ export function defaultWebhookSettings(): WebhookSettings {
 
 /** What `POST /v2/webhooks/trigger` reports, as the upstream service does. */
 export interface WebhookTriggerResult {
+  /** Where the sample was sent. */
   url: string;
   /** The receiver answered 200, 201, 202 or 204. */
   succeeded: boolean;
+  /** Why it was not accepted (e.g. `the receiver answered 500`), or null. */
   error: string | null;
+  /** The receiver's HTTP status, or null when no response came. */
   status_code: number | null;
+  /** The headers sent, signatures included. */
   request_headers: Record<string, string>;
+  /** The body sent: a sample notification of the event. */
   request_body: string;
+  /** The response's headers, or null without a response. */
   response_headers: Record<string, string> | null;
+  /** The response body (capped), or null without a response. */
   response_body: string | null;
 }
 

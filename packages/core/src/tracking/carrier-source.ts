@@ -3,9 +3,13 @@ import type { CarrierSnapshotInput } from "./snapshot-schema.js";
 
 /** What a carrier source is asked: one tracking request's number. */
 export interface CarrierRequest {
+  /** The tracking request's id. */
   tracking_request_id: string;
+  /** What kind of number it is. */
   request_type: RequestType;
+  /** The number to look up. */
   request_number: string;
+  /** The shipping line's SCAC. */
   scac: string;
   /** When the tracking request was created (simulations anchor journeys on it). */
   requested_at: string;
@@ -16,14 +20,31 @@ export interface CarrierRequest {
 /** A carrier source's answer. */
 export type CarrierResult =
   /** The carrier knows the number; here is everything it reports now. */
-  | { status: "found"; snapshot: CarrierSnapshotInput }
+  | {
+      /** The number was found. */
+      status: "found";
+      /** Everything the carrier reports about the shipment now. */
+      snapshot: CarrierSnapshotInput;
+    }
   /**
    * The carrier does not know the number (yet). For bills of lading and bookings this usually means
    * the manifest is not filed yet (`awaiting_manifest`); container numbers fail at once.
    */
-  | { status: "not_found"; reason?: "not_found" | "awaiting_manifest" | "booking_cancelled" | "invalid_number" }
+  | {
+      /** The number is unknown to the carrier. */
+      status: "not_found";
+      /** Why, when the carrier says; becomes the request's status or `failed_reason`. */
+      reason?: "not_found" | "awaiting_manifest" | "booking_cancelled" | "invalid_number";
+    }
   /** A temporary problem: Bollard retries with exponential backoff. */
-  | { status: "transient"; reason: "shipping_line_unreachable" | "unrecognized_response" | "internal_processing_error"; detail?: string };
+  | {
+      /** A temporary problem. */
+      status: "transient";
+      /** What went wrong; set as the request's `failed_reason` while it is retried. */
+      reason: "shipping_line_unreachable" | "unrecognized_response" | "internal_processing_error";
+      /** Free text about the problem (Bollard does not store it). */
+      detail?: string;
+    };
 
 /**
  * Where tracking data comes from. Bollard's embedded default is the simulated carrier; plug in your
@@ -35,5 +56,6 @@ export interface CarrierSource {
   readonly name: string;
   /** Whether the source can track this SCAC; when false, requests for it are refused as unsupported. */
   supports(scac: string): boolean;
+  /** Asks the carrier about one tracking request's number; `context.now` is the tracker's clock time. */
   fetch(request: CarrierRequest, context: { now: Date }): Promise<CarrierResult>;
 }

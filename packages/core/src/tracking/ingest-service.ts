@@ -11,13 +11,19 @@ import { SnapshotTransportEventSchema } from "./snapshot-schema.js";
 
 /** What an ingest call changed. */
 export interface IngestResult {
+  /** The shipment written. */
   shipmentId: string;
+  /** The tracking request the data went through. */
   trackingRequestId: string;
   /** The shipment was created by this call. */
   created: boolean;
+  /** Containers created. */
   containersAdded: number;
+  /** Containers whose fields changed. */
   containersUpdated: number;
+  /** Transport events added. */
   transportEventsAdded: number;
+  /** Raw events added or changed. */
   rawEventsWritten: number;
   /** Domain events recorded (what webhooks will announce). */
   domainEvents: number;

@@ -7,7 +7,7 @@ import { BollardError, ValidationError } from "../errors/index.js";
 import { parseInput } from "../services/input-validation.js";
 import type { Storage, StorageRepositories } from "../storage/index.js";
 
-/** What {@link ingestPositions} did with a batch of reports. */
+/** What {@link IngestService.positions} did with a batch of reports. */
 export interface PositionIngestResult {
   /** Reports received. */
   received: number;

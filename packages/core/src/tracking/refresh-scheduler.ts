@@ -6,7 +6,10 @@ import type { RefreshPolicy } from "./refresh-policy.js";
 import { recordCarrierResult, type RefreshOutcome } from "./refresh-request.js";
 
 /** What one pass of the scheduler did, by outcome. */
-export type RefreshSummary = Record<RefreshOutcome, number> & { total: number };
+export type RefreshSummary = Record<RefreshOutcome, number> & {
+  /** Tracking requests refreshed (the sum of the outcomes). */
+  total: number;
+};
 
 /**
  * Refreshes due tracking requests from the carrier source, driven by the tracker's clock. Requests
@@ -26,9 +29,13 @@ export interface RefreshScheduler {
 
 /** Options of {@link createRefreshScheduler}. */
 export interface RefreshSchedulerOptions {
+  /** The storage holding the tracking requests. */
   storage: Storage;
+  /** Decides what is due and stamps the changes. */
   clock: Clock;
+  /** Where snapshots come from. */
   carrier: CarrierSource;
+  /** Refresh intervals, retries and automatic stops. */
   policy: RefreshPolicy;
   /**
    * Carrier calls in flight at once.

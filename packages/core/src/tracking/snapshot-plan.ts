@@ -8,30 +8,47 @@ import type { CarrierSnapshot, SnapshotContainer } from "./snapshot-schema.js";
 
 /** What is stored for a tracked shipment before a snapshot is applied. */
 export interface StoredState {
+  /** The shipment, or null before its first snapshot. */
   shipment: Shipment | null;
+  /** Its containers. */
   containers: Container[];
+  /** Its containers' transport events. */
   transportEvents: TransportEvent[];
+  /** Its containers' raw events. */
   rawEvents: RawEvent[];
 }
 
 /** What planning needs besides the stored state and the snapshot. */
 export interface PlanContext {
+  /** The tracking request the snapshot answers. */
   trackingRequest: TrackingRequest;
+  /** The current time (ISO timestamp), stamped on new and changed records. */
   now: string;
+  /** Mints ids for new records. */
   newId: () => string;
+  /** The id of the known vessel with this IMO number, or null. */
   vesselIdByImo: (imo: string) => string | null;
 }
 
 /** The writes a snapshot causes, and the domain events they record. Empty when nothing changed. */
 export interface SnapshotPlan {
+  /** The shipment after the snapshot. */
   shipment: Shipment;
+  /** True when the shipment is created by this snapshot. */
   shipmentIsNew: boolean;
+  /** True when the shipment must be written. */
   shipmentChanged: boolean;
+  /** Containers seen for the first time. */
   containersToInsert: Container[];
+  /** Containers whose fields changed. */
   containersToUpdate: Container[];
+  /** Transport events not stored yet. */
   transportEvents: TransportEvent[];
+  /** Raw events not stored yet. */
   rawEventsToInsert: RawEvent[];
+  /** Stored raw events that changed (an estimate moved or became actual). */
   rawEventsToUpdate: RawEvent[];
+  /** The domain events the changes record. */
   domainEvents: DomainEvent[];
 }
 

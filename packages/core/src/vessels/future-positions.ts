@@ -16,6 +16,7 @@ export interface FuturePositionsOptions {
   startAt: number;
   /** The vessel's speed over ground; null, or under 1 knot, means {@link DEFAULT_SPEED_KNOTS}. */
   speedKnots: number | null;
+  /** Finds the sea route from `from` to `to`. */
   router: SeaRouter;
   /**
    * Minutes between two estimated positions. The hosted service answers one a minute; an hour

@@ -8,8 +8,11 @@ import { notificationAfterAttempt, webhookAfterAttempt, type AttemptOutcome, typ
 export interface AttemptRecord {
   /** The notification as claimed. */
   notification: WebhookNotification;
+  /** What the attempt got back. */
   outcome: AttemptOutcome;
+  /** When the attempt started (ISO timestamp). */
   attemptedAt: string;
+  /** How long it took, in milliseconds. */
   durationMs: number;
   /** The response body (already capped), or null without a response. */
   responseBody: string | null;
@@ -19,9 +22,13 @@ export interface AttemptRecord {
 
 /** Options of {@link createAttemptRecorder}. */
 export interface AttemptRecorderOptions {
+  /** Where attempts are written. */
   storage: Storage;
+  /** Dates the notification's next attempt. */
   clock: Clock;
+  /** Decides retries and when a webhook is deactivated. */
   policy: WebhookDeliveryPolicy;
+  /** The jitter source, in [0, 1). */
   random: () => number;
 }
 
@@ -31,7 +38,10 @@ export interface AttemptRecorderOptions {
  * records many deliveries per sync. `record` resolves with the notification's next state once it is
  * durable (or rejects with the transaction's error).
  */
-export function createAttemptRecorder(options: AttemptRecorderOptions): { record(entry: AttemptRecord): Promise<WebhookNotification> } {
+export function createAttemptRecorder(options: AttemptRecorderOptions): {
+  /** Queues the attempt for the next group commit; resolves with the notification's next state once durable. */
+  record(entry: AttemptRecord): Promise<WebhookNotification>;
+} {
   const { storage, clock, policy, random } = options;
   const waiting: { entry: AttemptRecord; resolve: (next: WebhookNotification) => void; reject: (error: unknown) => void }[] = [];
   let flushing = false;

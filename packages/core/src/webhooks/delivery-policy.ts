@@ -75,6 +75,7 @@ export function retryDelayMs(policy: WebhookDeliveryPolicy, retry: number, rando
 export interface AttemptOutcome {
   /** The response status, or null when no response came (timeout, refused, unreachable). */
   status: number | null;
+  /** Why the attempt failed, or null when it succeeded. */
   error: string | null;
 }
 

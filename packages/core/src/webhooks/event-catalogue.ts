@@ -2,7 +2,9 @@ import type { WebhookEventName } from "../domain/index.js";
 
 /** One event a webhook can subscribe to, with what it announces. */
 export interface WebhookEventDescription {
+  /** The event name to subscribe with. */
   name: WebhookEventName;
+  /** What the event announces. */
   description: string;
 }
 
@@ -10,7 +12,9 @@ export interface WebhookEventDescription {
 export interface WebhookEventCategory {
   /** A stable slug, e.g. `tracking-request-events` (the upstream service's style). */
   id: string;
+  /** The category's display name. */
   name: string;
+  /** The events of the category. */
   events: WebhookEventDescription[];
 }
 

@@ -4,43 +4,92 @@ import type { Container, DomainEvent, Shipment } from "../domain/index.js";
 
 /** Attributes of an `estimated_event` (the reference object of `shipment.estimated.arrival`). */
 export const EstimatedEventAttributesSchema = z.object({
+  /** When the estimate was recorded. */
   created_at: TimestampSchema,
+  /** The new estimated arrival. */
   estimated_timestamp: NullableTimestampSchema,
+  /** Always `shipment.estimated.arrival`. */
   event: z.literal("shipment.estimated.arrival"),
+  /** UN/LOCODE of the port the estimate is for. */
   location_locode: z.string().nullable(),
+  /** Time zone of that port. */
   timezone: z.string().nullable(),
+  /** The voyage arriving. */
   voyage_number: z.string().nullable(),
+  /** Who reported the estimate. */
   data_source: z.enum(["shipping_line", "terminal"]),
 });
 
 /** Attributes of a `container_updated_event`: `changeset` maps each changed attribute to `[before, after]`. */
 export const ContainerUpdatedEventAttributesSchema = z.object({
+  /** Each changed attribute, mapped to `[before, after]`. */
   changeset: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])),
+  /** When the change was seen. */
   timestamp: TimestampSchema,
+  /** Time zone of the port of discharge, when known. */
   timezone: z.string().nullable(),
+  /** Always `terminal`. */
   data_source: z.literal("terminal"),
 });
 
 /** Attributes of a `container_created_event`. */
 export const ContainerCreatedEventAttributesSchema = z.object({
+  /** When the container was first seen. */
   timestamp: TimestampSchema,
+  /** Time zone of the port of discharge, when known. */
   timezone: z.string().nullable(),
 });
 
 /** Attributes of a `container_pod_terminal_changed_event`. */
 export const ContainerPodTerminalChangedEventAttributesSchema = z.object({
+  /** When the change was seen. */
   timestamp: TimestampSchema,
+  /** Who reported the new terminal. */
   data_source: z.enum(["shipping_line", "terminal", "pierpass"]),
 });
 
 /** An `estimated_event` record with its relationship ids. */
-export type EstimatedEventRecord = z.infer<typeof EstimatedEventAttributesSchema> & { id: string; shipment_id: string | null; port_id: string | null; vessel_id: string | null };
+export interface EstimatedEventRecord extends z.infer<typeof EstimatedEventAttributesSchema> {
+  /** The event's id (its domain event's `reference_object_id`). */
+  id: string;
+  /** The shipment whose arrival estimate changed. */
+  shipment_id: string | null;
+  /** The port of discharge the estimate is for. */
+  port_id: string | null;
+  /** The vessel arriving. */
+  vessel_id: string | null;
+}
 /** A `container_updated_event` record with its relationship ids. */
-export type ContainerUpdatedEventRecord = z.infer<typeof ContainerUpdatedEventAttributesSchema> & { id: string; container_id: string | null; shipment_id: string | null; terminal_id: string | null };
+export interface ContainerUpdatedEventRecord extends z.infer<typeof ContainerUpdatedEventAttributesSchema> {
+  /** The event's id (its domain event's `reference_object_id`). */
+  id: string;
+  /** The container that changed. */
+  container_id: string | null;
+  /** The container's shipment. */
+  shipment_id: string | null;
+  /** The container's POD terminal. */
+  terminal_id: string | null;
+}
 /** A `container_created_event` record with its relationship ids. */
-export type ContainerCreatedEventRecord = z.infer<typeof ContainerCreatedEventAttributesSchema> & { id: string; container_id: string | null; shipment_id: string | null };
+export interface ContainerCreatedEventRecord extends z.infer<typeof ContainerCreatedEventAttributesSchema> {
+  /** The event's id (its domain event's `reference_object_id`). */
+  id: string;
+  /** The new container. */
+  container_id: string | null;
+  /** The container's shipment. */
+  shipment_id: string | null;
+}
 /** A `container_pod_terminal_changed_event` record with its relationship ids. */
-export type ContainerPodTerminalChangedEventRecord = z.infer<typeof ContainerPodTerminalChangedEventAttributesSchema> & { id: string; container_id: string | null; shipment_id: string | null; terminal_id: string | null };
+export interface ContainerPodTerminalChangedEventRecord extends z.infer<typeof ContainerPodTerminalChangedEventAttributesSchema> {
+  /** The event's id (its domain event's `reference_object_id`). */
+  id: string;
+  /** The container whose terminal changed. */
+  container_id: string | null;
+  /** The container's shipment. */
+  shipment_id: string | null;
+  /** The new POD terminal. */
+  terminal_id: string | null;
+}
 
 /** Any record that exists only inside webhook payloads, built from a domain event. */
 export type EventObjectRecord = EstimatedEventRecord | ContainerUpdatedEventRecord | ContainerCreatedEventRecord | ContainerPodTerminalChangedEventRecord;
@@ -66,6 +115,7 @@ export function eventObjectRecord(event: DomainEvent, related: { shipment: Shipm
         location_locode: text(data.location_locode),
         timezone: text(data.timezone),
         voyage_number: text(data.voyage_number),
+        /** Who reported the new terminal. */
         data_source: data.data_source === "terminal" ? "terminal" : "shipping_line",
         shipment_id: event.shipment_id,
         port_id: related.shipment?.port_of_discharge_id ?? null,
@@ -74,9 +124,11 @@ export function eventObjectRecord(event: DomainEvent, related: { shipment: Shipm
     case "container_updated_event":
       return {
         ...owner,
+        /** Each changed attribute, mapped to `[before, after]`. */
         changeset: (data.changeset ?? {}) as Record<string, [unknown, unknown]>,
         timestamp,
         timezone: text(data.timezone),
+        /** Who reported the new terminal. */
         data_source: "terminal",
         terminal_id: related.container?.pod_terminal_id ?? null,
       };

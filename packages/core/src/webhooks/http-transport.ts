@@ -5,8 +5,11 @@ import { forbiddenAddressReason, systemLookup, type HostLookup } from "./url-saf
 
 /** One HTTP POST of a webhook delivery. */
 export interface WebhookHttpRequest {
+  /** Where to POST. */
   url: string;
+  /** Every header to send. */
   headers: Record<string, string>;
+  /** The JSON body. */
   body: string;
   /** The whole exchange (connect, send, read) must finish within this; otherwise it is aborted. */
   timeoutMs: number;
@@ -14,11 +17,15 @@ export interface WebhookHttpRequest {
 
 /** What came back; `status` is null (and `error` set) when no response came. */
 export interface WebhookHttpResponse {
+  /** The response status, or null when no response came. */
   status: number | null;
+  /** The response headers (lower-case names), or null without a response. */
   headers: Record<string, string> | null;
   /** The response body up to the size cap (UTF-8 decoded), or null without a response. */
   body: string | null;
+  /** Why no usable response came (timeout, refused, unsafe address), else null. */
   error: string | null;
+  /** How long the exchange took, in milliseconds. */
   durationMs: number;
 }
 

@@ -8,9 +8,13 @@ import type { PayloadRecords } from "./payload-records.js";
 export interface NotificationEnvelope {
   /** The notification id: `data.id`, `data.attributes.id` and the `webhook-id` header. */
   id: string;
+  /** The webhook the notification is for. */
   webhookId: string;
+  /** The event announced. */
   event: WebhookEventName;
+  /** When the notification was created (`created_at`). */
   createdAt: string;
+  /** The object the event is about (the `reference_object` relationship). */
   referenceObject: ResourceIdentifier;
 }
 

@@ -9,22 +9,33 @@ import { eventObjectRecord } from "./event-objects.js";
  * data set for examples. Methods are called unbound (implement them as closures).
  */
 export interface PayloadRecordSource {
+  /** The tracking request with this id, or null. */
   trackingRequest(id: string): Promise<TrackingRequest | null>;
+  /** The shipment with this id, or null. */
   shipment(id: string): Promise<Shipment | null>;
+  /** The container with this id, or null. */
   container(id: string): Promise<Container | null>;
   /** The shipment's containers, ordered by `created_at`, then `id`. */
   containersOf(shipmentId: string): Promise<Container[]>;
+  /** The transport event with this id, or null. */
   transportEvent(id: string): Promise<TransportEvent | null>;
+  /** The port with this id, or null. */
   port(id: string): Promise<Port | null>;
+  /** The metro area with this id, or null. */
   metroArea(id: string): Promise<MetroArea | null>;
+  /** The terminal with this id, or null. */
   terminal(id: string): Promise<Terminal | null>;
+  /** The rail terminal with this id, or null. */
   railTerminal(id: string): Promise<RailTerminal | null>;
+  /** The vessel with this id, or null. */
   vessel(id: string): Promise<Vessel | null>;
 }
 
 /** The records of one payload: the graph to serialize, and what goes into `included`, in order. */
 export interface PayloadRecords {
+  /** Every record collected, by type and id. */
   graph: ResourceGraph;
+  /** The records of the payload's `included`, in order. */
   included: ResourceIdentifier[];
 }
 

@@ -10,6 +10,7 @@ import { deliveryHeaders } from "./webhook-signing.js";
 export interface WebhookDeliverySummary {
   /** Attempts made (including notifications given up because their webhook is gone or inactive). */
   total: number;
+  /** Attempts the receiver accepted. */
   succeeded: number;
   /** Failed attempts with a retry scheduled. */
   retrying: number;
@@ -32,10 +33,13 @@ export interface WebhookDispatcher {
 
 /** Options of {@link createWebhookDispatcher}. */
 export interface WebhookDispatcherOptions {
+  /** The storage holding the outbox. */
   storage: Storage;
   /** Schedules attempts (`next_attempt_at`) and stamps the delivery log. */
   clock: Clock;
+  /** Retry, timeout and deactivation rules. */
   policy: WebhookDeliveryPolicy;
+  /** Sends the HTTP requests. */
   transport: WebhookTransport;
   /**
    * The jitter source, in [0, 1).

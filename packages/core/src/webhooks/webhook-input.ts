@@ -23,6 +23,7 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** One custom header as sent: a valid, non-reserved name (capitalized on the way in) and a single-line value. */
 export const WebhookHeaderInputSchema = z.strictObject({
+  /** The header's name; capitalized on the way in (`x-api-key` → `X-Api-Key`). */
   name: z
     .string()
     .trim()
@@ -31,6 +32,7 @@ export const WebhookHeaderInputSchema = z.strictObject({
     .regex(TOKEN, "must be an HTTP header name (letters, digits and !#$%&'*+.^_`|~-)")
     .refine((name) => !RESERVED_WEBHOOK_HEADERS.has(name.toLowerCase()), "is set by Bollard on every delivery and cannot be replaced")
     .transform(capitalizeHeaderName),
+  /** The header's value, on one line. */
   value: z.string().max(4096).regex(/^[^\r\n\0]*$/, "must be a single line"),
 });
 
@@ -52,23 +54,34 @@ export const WebhookEventsInputSchema = z
 
 /** The attributes `POST /v2/webhooks` accepts; `active` defaults to true, the secret is generated. */
 export const WebhookCreateSchema = z.strictObject({
+  /** Where to deliver; http or https. */
   url: WebhookUrlInputSchema,
+  /** Whether to deliver; defaults to true. */
   active: z.boolean().default(true),
+  /** The events to subscribe to. */
   events: WebhookEventsInputSchema,
+  /** Custom headers sent with every delivery. */
   headers: WebhookHeadersInputSchema.optional(),
 });
 
 /** The attributes `PATCH /v2/webhooks/{id}` accepts (any subset). */
 export const WebhookPatchSchema = z.strictObject({
+  /** A new URL. */
   url: WebhookUrlInputSchema.optional(),
+  /** Turns deliveries on or off. */
   active: z.boolean().optional(),
+  /** Replaces the subscribed events. */
   events: WebhookEventsInputSchema.optional(),
+  /** Replaces the custom headers; `null` or `[]` removes them. */
   headers: WebhookHeadersInputSchema.optional(),
 });
 
 /** The body of `POST /v2/webhooks/trigger`: where to send a sample of which event, and the optional signing secret. */
 export const WebhookTriggerSchema = z.strictObject({
+  /** Where to send the sample. */
   url: WebhookUrlInputSchema,
+  /** Which event's sample to send. */
   event: WebhookEventNameSchema,
+  /** The key to sign the sample with, if any. */
   secret: z.string().min(1).max(512).optional(),
 });

@@ -21,13 +21,16 @@ const keys = <T>(schema: z.ZodObject) => Object.keys(schema.shape) as (keyof T &
  * `delivery_status`, `created_at`) plus Bollard's delivery bookkeeping.
  */
 export const WebhookNotificationResourceAttributesSchema = z.object({
+  /** The notification's id (upstream repeats it among the attributes). */
   id: UuidSchema,
   ...WebhookNotificationAttributesSchema.shape,
   /** Attempts made so far (the first delivery and its retries). */
   attempts: z.int().nonnegative(),
   /** When the next attempt is due; null once delivered or failed. */
   next_attempt_at: NullableTimestampSchema,
+  /** When delivery was last attempted. */
   last_attempt_at: NullableTimestampSchema,
+  /** The HTTP status of the last attempt's response; null when none came. */
   last_response_status: z.int().nullable(),
 });
 
@@ -36,8 +39,17 @@ export const WebhookNotificationLogAttributesSchema = WebhookNotificationAttempt
 
 /** The attributes of a `webhook_event_category`. */
 export const WebhookEventCategoryAttributesSchema = z.object({
+  /** The category's name. */
   name: z.string(),
-  events: z.array(z.object({ name: z.string(), description: z.string() })),
+  /** The events of the category. */
+  events: z.array(
+    z.object({
+      /** The event name a webhook subscribes with. */
+      name: z.string(),
+      /** What the event announces. */
+      description: z.string(),
+    }),
+  ),
 });
 
 /** Every attribute schema of the webhook resource types, by type (for the OpenAPI document). */

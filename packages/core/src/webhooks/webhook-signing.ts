@@ -45,6 +45,7 @@ export function standardWebhooksSignature(id: string, timestampSeconds: number, 
 export interface DeliveryHeaderInput {
   /** The notification id: the `webhook-id`, stable across retries (receivers dedupe on it). */
   id: string;
+  /** The exact body sent (what is signed). */
   body: string;
   /** The signing secret; without one (a trigger without `secret`) no signature headers are sent. */
   secret: string | null;
