@@ -34,7 +34,13 @@ export interface HttpAppOptions {
 
 /** The variables a request carries through the app. */
 export interface AppEnv {
-  Variables: { session: Session; requestId: string };
+  /** Read with `c.get(name)` in a handler. */
+  Variables: {
+    /** The session of the request's API key (set by the authentication middleware under `/v2`). */
+    session: Session;
+    /** The request's id, echoed as `X-Request-Id`. */
+    requestId: string;
+  };
 }
 
 /**

@@ -7,3 +7,4 @@ export { createHttpApp, type HttpAppOptions, type AppEnv } from "./app.js";
 export { startServer, type StartServerOptions, type RunningServer } from "./server.js";
 export { runCli, type CliIo } from "./cli/cli.js";
 export type { LogEntry } from "./middleware/request-log.js";
+export type { RateLimit } from "./middleware/rate-limit.js";

@@ -14,6 +14,7 @@ export interface StartServerOptions {
 export interface RunningServer {
   /** `host:port` it listens on. */
   readonly address: string;
+  /** The port it listens on (the one chosen when asked for port 0). */
   readonly port: number;
   /** Resolves with the signal's name at the first SIGINT or SIGTERM. */
   untilSignal(): Promise<NodeJS.Signals>;

@@ -21,7 +21,17 @@ export const IMPORT_TABLES = [
 export type ImportTable = (typeof IMPORT_TABLES)[number];
 
 /** Where an import stands in a table: the key of the last row copied (opaque to the target), or done. */
-export type ImportCheckpoint = { done: true } | { done: false; after: string | null };
+export type ImportCheckpoint =
+  | {
+      /** The table is copied. */
+      done: true;
+    }
+  | {
+      /** The table is not copied yet. */
+      done: false;
+      /** The key of the last row copied; null when none is yet. */
+      after: string | null;
+    };
 
 /**
  * The receiving end of a copy into PostgreSQL (`bollard migrate-db`): writes domain records

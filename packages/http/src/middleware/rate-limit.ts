@@ -4,7 +4,9 @@ import type { AppEnv } from "../app.js";
 
 /** A request budget per API key: `limit` requests per `windowMs`. */
 export interface RateLimit {
+  /** Requests allowed per window. */
   limit: number;
+  /** The window's length in milliseconds. */
   windowMs: number;
 }
 
