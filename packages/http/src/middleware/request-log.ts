@@ -3,7 +3,9 @@ import { uuidv7 } from "@bollard/core";
 
 /** One structured log line. Never holds keys, headers or bodies. */
 export interface LogEntry {
+  /** `info` for requests, `error` for unexpected errors. */
   level: "info" | "error";
+  /** What the entry is about, e.g. `request`. */
   msg: string;
   [key: string]: unknown;
 }
