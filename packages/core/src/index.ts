@@ -1,7 +1,8 @@
 /**
  * `@bollard/core`: the domain model, the storage contract, services and JSON:API assembly of
- * Bollard. Storage adapters (`@bollard/storage-memory`, `@bollard/storage-sqlite`) implement
- * {@link Storage}; `@bollard/http` serves a tracker over HTTP.
+ * Bollard. Start at {@link createTracker}. Storage adapters (`@bollard/storage-memory`,
+ * `@bollard/storage-sqlite`, `@bollard/storage-postgres`) implement {@link Storage};
+ * `@bollard/http` serves a tracker over HTTP.
  * @packageDocumentation
  */
 export * from "./domain/index.js";

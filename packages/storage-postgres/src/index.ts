@@ -4,10 +4,12 @@
  * database.
  *
  * @example
+ * ```ts
  * import { postgresStorage } from "@bollard/storage-postgres";
  *
  * const storage = postgresStorage({ connectionString: "postgres://bollard@localhost:5432/bollard" });
  * await storage.open();
+ * ```
  * @packageDocumentation
  */
 export { postgresStorage, type PostgresStorageOptions } from "./postgres-storage.js";
