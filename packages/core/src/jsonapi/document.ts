@@ -8,7 +8,12 @@ import type { ResourceGraph } from "./resource-graph.js";
  * ones as `null`), every to-one relationship, every to-many relationship loaded in `graph`,
  * and the resource-level self link where the type has one.
  */
-export function serializeResource<T extends { id: string }>(definition: ResourceDefinition<T>, record: T, graph?: ResourceGraph): ResourceObject {
+export function serializeResource<
+  T extends {
+    /** The record's id. */
+    id: string;
+  },
+>(definition: ResourceDefinition<T>, record: T, graph?: ResourceGraph): ResourceObject {
   const relationships = toOneRelationships(definition, record);
   for (const [name, relationship] of Object.entries(definition.relationships)) {
     if (relationship.kind === "one") continue;
@@ -21,14 +26,24 @@ export function serializeResource<T extends { id: string }>(definition: Resource
 }
 
 /** A record's attributes object: the definition's keys in order, missing ones as `null`. */
-export function resourceAttributes<T extends { id: string }>(definition: ResourceDefinition<T>, record: T): Record<string, unknown> {
+export function resourceAttributes<
+  T extends {
+    /** The record's id. */
+    id: string;
+  },
+>(definition: ResourceDefinition<T>, record: T): Record<string, unknown> {
   const attributes: Record<string, unknown> = {};
   for (const key of definition.attributes) attributes[key] = record[key] ?? null;
   return attributes;
 }
 
 /** A record's to-one relationships, in definition order (to-many ones come from a graph). */
-export function toOneRelationships<T extends { id: string }>(definition: ResourceDefinition<T>, record: T): Record<string, RelationshipObject> {
+export function toOneRelationships<
+  T extends {
+    /** The record's id. */
+    id: string;
+  },
+>(definition: ResourceDefinition<T>, record: T): Record<string, RelationshipObject> {
   const relationships: Record<string, RelationshipObject> = {};
   for (const [name, relationship] of Object.entries(definition.relationships)) {
     if (relationship.kind === "one") relationships[name] = { data: relationship.linkage(record) };
@@ -38,10 +53,15 @@ export function toOneRelationships<T extends { id: string }>(definition: Resourc
 
 /** What {@link buildDocument} needs besides the primary data. */
 export interface BuildDocumentOptions {
+  /** The resource definitions, by type. */
   registry: ResourceRegistry;
+  /** The records the document may reference. */
   graph: ResourceGraph;
+  /** The include paths; their records go to `included`. */
   include?: IncludeTree;
+  /** Top-level links. */
   links?: DocumentLinks;
+  /** Top-level meta. */
   meta?: CollectionMeta | Record<string, unknown>;
 }
 

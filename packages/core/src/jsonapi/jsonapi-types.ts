@@ -1,6 +1,8 @@
 /** A JSON:API resource identifier: `{ type, id }`. */
 export interface ResourceIdentifier {
+  /** The resource's JSON:API type, e.g. `shipment`. */
   type: string;
+  /** The resource's id. */
   id: string;
 }
 
@@ -9,25 +11,40 @@ export type Linkage = ResourceIdentifier | null | ResourceIdentifier[];
 
 /** A JSON:API relationship object. */
 export interface RelationshipObject {
+  /** The relationship's linkage. */
   data: Linkage;
 }
 
 /** A JSON:API resource object. */
 export interface ResourceObject {
+  /** The resource's id. */
   id: string;
+  /** The resource's JSON:API type. */
   type: string;
+  /** The resource's attributes, in the definition's order. */
   attributes: Record<string, unknown>;
+  /** The resource's relationships, by name. */
   relationships?: Record<string, RelationshipObject>;
-  links?: { self: string };
+  /** The resource's own links, for the types that have one. */
+  links?: {
+    /** The resource's URL. */
+    self: string;
+  };
 }
 
 /** Top-level links of a document; collections add paging links. */
 export interface DocumentLinks {
+  /** The request's URL, as sent. */
   self?: string;
+  /** This page. */
   current?: string;
+  /** The first page. */
   first?: string;
+  /** The last page. */
   last?: string;
+  /** The previous page, when there is one. */
   prev?: string;
+  /** The next page, when there is one. */
   next?: string;
 }
 
@@ -41,23 +58,42 @@ export interface CollectionMeta {
 
 /** A JSON:API document with primary data. */
 export interface JsonApiDocument {
+  /** The primary data: one resource, `null`, or a list. */
   data: ResourceObject | ResourceObject[] | null;
+  /** Related resources reached through `include`, each once; absent when none. */
   included?: ResourceObject[];
+  /** Top-level links. */
   links?: DocumentLinks;
+  /** Top-level meta; collections give their page and total sizes. */
   meta?: CollectionMeta | Record<string, unknown>;
 }
 
 /** A JSON:API error object as Bollard returns it. */
 export interface ErrorObject {
+  /** The HTTP status, as a string. */
   status: string;
+  /** The error code's fixed title. */
   title: string;
+  /** What went wrong in this case. */
   detail: string;
+  /** The stable error code (see `ERROR_CODES`). */
   code: string;
-  source?: { pointer: string } | { parameter: string };
+  /** Where in the request the problem is. */
+  source?:
+    | {
+        /** A JSON pointer into the request body. */
+        pointer: string;
+      }
+    | {
+        /** The query or path parameter at fault. */
+        parameter: string;
+      };
+  /** Extra machine-readable details. */
   meta?: Record<string, unknown>;
 }
 
 /** A JSON:API error document. */
 export interface ErrorDocument {
+  /** The errors; validation can report several at once. */
   errors: ErrorObject[];
 }

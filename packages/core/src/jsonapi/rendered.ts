@@ -21,6 +21,7 @@ export interface RenderedParts {
 
 /** A stored record in rendered form: its id and its {@link RenderedParts}. */
 export interface RenderedRecord extends RenderedParts {
+  /** The record's id. */
   readonly id: string;
 }
 
@@ -31,12 +32,22 @@ const RENDERING_VERSION = 1;
 export const RENDERED_RESOURCES = [shipmentResource, containerResource] as const;
 
 /** Renders the parts of a record that depend on the record alone. */
-export function renderParts<T extends { id: string }>(definition: ResourceDefinition<T>, record: T): RenderedParts {
+export function renderParts<
+  T extends {
+    /** The record's id. */
+    id: string;
+  },
+>(definition: ResourceDefinition<T>, record: T): RenderedParts {
   return { attributes: JSON.stringify(resourceAttributes(definition, record)), relationships: JSON.stringify(toOneRelationships(definition, record)) };
 }
 
 /** A record in rendered form (what a storage without stored renderings returns). */
-export function renderRecord<T extends { id: string }>(definition: ResourceDefinition<T>, record: T): RenderedRecord {
+export function renderRecord<
+  T extends {
+    /** The record's id. */
+    id: string;
+  },
+>(definition: ResourceDefinition<T>, record: T): RenderedRecord {
   return { id: record.id, ...renderParts(definition, record) };
 }
 

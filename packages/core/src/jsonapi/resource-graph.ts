@@ -17,7 +17,15 @@ export class ResourceGraph {
   }
 
   /** The record of that type and id, if loaded. */
-  get(type: string, id: string): { id: string } | undefined {
+  get(
+    type: string,
+    id: string,
+  ):
+    | {
+        /** The record's id. */
+        id: string;
+      }
+    | undefined {
     return this.records.get(`${type}:${id}`);
   }
 
