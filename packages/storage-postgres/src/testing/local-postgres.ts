@@ -21,7 +21,19 @@ export interface LocalPostgres {
 }
 
 /** Where the server binaries are, or why there are none. */
-export type PostgresBinaries = { found: true; bin: string } | { found: false; reason: string };
+export type PostgresBinaries =
+  | {
+      /** Both binaries were found. */
+      found: true;
+      /** The directory holding `initdb` and `postgres`. */
+      bin: string;
+    }
+  | {
+      /** They were not found. */
+      found: false;
+      /** Where they were looked for, for error and skip messages. */
+      reason: string;
+    };
 
 /**
  * Finds `initdb` and `postgres`: `$BOLLARD_PG_BIN`, then the newest `/usr/lib/postgresql/N/bin`

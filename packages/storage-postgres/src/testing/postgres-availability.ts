@@ -1,7 +1,17 @@
 import { findPostgresBinaries } from "./local-postgres.js";
 
 /** Whether tests can run against PostgreSQL here, and why not. */
-export type PostgresAvailability = { available: true } | { available: false; reason: string };
+export type PostgresAvailability =
+  | {
+      /** The server binaries are installed: the tests run. */
+      available: true;
+    }
+  | {
+      /** The binaries are missing: the tests are skipped. */
+      available: false;
+      /** Why, for the skip message. */
+      reason: string;
+    };
 
 /**
  * Decides whether PostgreSQL tests run here: yes when the server binaries are installed. When they
