@@ -35,6 +35,13 @@ export interface TrackerOptions {
    * @default {} (public targets only, DEFAULT_WEBHOOK_DELIVERY_POLICY)
    */
   webhooks?: WebhookOptions;
+  /**
+   * Receives the errors the refresh loop and the webhook worker could not handle (a failed pass,
+   * a batch that had to be written request by request, an attempt that could not be recorded).
+   * The loops keep running; this is where to log them.
+   * @default errors are dropped
+   */
+  onBackgroundError?: (error: unknown, loop: "refresh" | "webhooks") => void;
 }
 
 /** A running tracker: the in-process SDK behind the HTTP API. */
@@ -86,9 +93,10 @@ export async function createTracker(options: TrackerOptions): Promise<Tracker> {
   await storage.open();
   await loadReferenceData(storage);
   let closed = false;
-  const refresh = createRefreshScheduler({ storage, clock, carrier, policy });
+  const onError = options.onBackgroundError;
+  const refresh = createRefreshScheduler({ storage, clock, carrier, policy, ...(onError && { onError: (error: unknown) => onError(error, "refresh") }) });
   const webhooks = webhookSettings(options.webhooks);
-  const dispatcher = createWebhookDispatcher({ storage, clock, policy: webhooks.policy, transport: webhooks.transport, wallClock: webhooks.wallClock, random: webhooks.random });
+  const dispatcher = createWebhookDispatcher({ storage, clock, policy: webhooks.policy, transport: webhooks.transport, wallClock: webhooks.wallClock, random: webhooks.random, ...(onError && { onError: (error: unknown) => onError(error, "webhooks") }) });
   return {
     storage,
     clock,

@@ -23,7 +23,11 @@ export async function serveCommand(args: Record<string, string | undefined>, io:
   const allowPrivateWebhooks = (args["allow-private-webhooks"] as unknown) === true;
   const storage = openStorage(db);
   const webhooks = { allowPrivateUrls: allowPrivateWebhooks };
-  const tracker = await createTracker({ storage, webhooks, ...(speed !== 1 && { clock: scaledClock(speed, undefined, origin) }) }).catch((error: Error) => {
+  const logs = bufferedLines({ write: (chunk: string) => io.err(chunk.replace(/\n$/, "")) });
+  const onBackgroundError = (error: unknown, loop: string) =>
+    logs.write(JSON.stringify({ level: "error", msg: "background pass failed", loop, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }));
+  const clock = speed !== 1 ? { clock: scaledClock(speed, undefined, origin) } : {};
+  const tracker = await createTracker({ storage, webhooks, onBackgroundError, ...clock }).catch((error: Error) => {
     throw new CliError(`Cannot open the database ${displayDb(db)}: ${error.message}`);
   });
   if (await claimDemoSeeding(tracker.storage)) {
@@ -32,14 +36,13 @@ export async function serveCommand(args: Record<string, string | undefined>, io:
     io.out(`Created the ${DEFAULT_DEMO_ACCOUNT} account with ${demo.shipments} demo shipments. Its API key (shown once):`);
     io.out(apiKey);
   }
-  const logs = bufferedLines({ write: (chunk: string) => io.err(chunk.replace(/\n$/, "")) });
   const app = createHttpApp(tracker, { log: (entry) => logs.write(JSON.stringify(entry)), ...(rateLimit && { rateLimit }) });
   const server = await startServer(app, { port, host });
   tracker.refresh.start(1_000);
   tracker.webhooks.start(250);
   io.out(`Bollard listening on http://${server.address}/v2 (database: ${displayDb(db)}${speed !== 1 ? `, clock ×${speed}` : ""}${allowPrivateWebhooks ? ", private webhook targets allowed" : ""})`);
   const signal = await server.untilSignal();
-  logs.write(JSON.stringify({ msg: "shutting down", signal }));
+  logs.write(JSON.stringify({ level: "info", msg: "shutting down", signal }));
   await server.close();
   await tracker.close(); // stops the refresh and webhook loops first, then closes the database
   logs.flush();
