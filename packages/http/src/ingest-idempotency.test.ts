@@ -67,4 +67,40 @@ describe.each(STORAGES)("ingest idempotency on %s storage", (_name, makeStorage)
     expect(pointers).toContain("/snapshot/containers/0/number");
     await tracker.close();
   });
+
+  it("stopping and resuming a shipment fed by ingest does not start polling the carrier source", async () => {
+    const clock = manualClock(new Date(START));
+    const carrier = simulatedCarrier();
+    const tracker = await createTracker({ storage: makeStorage(), clock, carrier });
+    const { account } = await tracker.accounts.ensure("Feed");
+    const { apiKey } = await tracker.accounts.issueKey(account.id, { role: "editor" });
+    const session = tracker.session(await tracker.accounts.authenticate(apiKey));
+    const request = { tracking_request_id: "00000000-0000-7000-8000-000000000000", request_type: "bill_of_lading" as const, request_number: "MAEU123456789", scac: "MAEU", requested_at: clock.now().toISOString(), attempt: 0 };
+    const found = await carrier.fetch(request, { now: clock.now() });
+    if (found.status !== "found") throw new Error(`the simulated carrier answered ${found.status}`);
+    const { shipmentId, trackingRequestId } = await tracker.ingest.snapshot({ accountId: account.id, scac: "MAEU", snapshot: found.snapshot });
+    // A request made through the API, for comparison: resuming it polls again.
+    const polled = await session.trackingRequests.create({ request_type: "bill_of_lading", request_number: "TEST-TR-SUCCEEDED", scac: "TEST" });
+    await tracker.refresh.runDue();
+    const polledShipment = (await session.trackingRequests.get(polled.data.id)).data.tracked_object_id!;
+
+    for (const id of [shipmentId, polledShipment]) {
+      await session.shipments.stopTracking(id);
+      await session.shipments.resumeTracking(id);
+    }
+    const before = await snapshotOf(tracker.storage, account.id);
+    expect((await tracker.storage.trackingRequests.get(account.id, trackingRequestId))?.next_attempt_at).toBeNull();
+    expect((await tracker.storage.trackingRequests.get(account.id, polled.data.id))?.next_attempt_at).not.toBeNull();
+    clock.advance(10 * DAY);
+    await tracker.refresh.runDue();
+    const after = await snapshotOf(tracker.storage, account.id);
+    const fedBy = (data: typeof before, id: string) => ({
+      shipment: data.shipments.find((s) => s.id === id),
+      containers: data.containers.filter((c) => c.shipment_id === id),
+      events: data.transportEvents.filter((e) => e.shipment_id === id).length,
+    });
+    expect(fedBy(after, shipmentId)).toEqual(fedBy(before, shipmentId));
+    expect(fedBy(after, polledShipment)).not.toEqual(fedBy(before, polledShipment));
+    await tracker.close();
+  });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Shipment } from "../domain/index.js";
+import type { Shipment, TrackingRequest } from "../domain/index.js";
 import { NotFoundError } from "../errors/index.js";
 import { mergeIncludes, parseInclude } from "../jsonapi/include.js";
 import { ResourceGraph } from "../jsonapi/resource-graph.js";
@@ -56,6 +56,15 @@ export const ShipmentPatchSchema = z.strictObject({
 /** Shipments always carry their containers' linkage, so containers are loaded even when not included. */
 const LINKAGE = parseInclude("containers", "shipment", resourceRegistry);
 
+/**
+ * Whether the carrier source polls this request. Requests made through the API or a session carry
+ * the user who made them and are polled; the ones `tracker.ingest` (or the demo data) created for
+ * pushed data have no user and are never polled, so resuming one must not start polling it.
+ */
+function isPolled(request: TrackingRequest): boolean {
+  return request.user_id !== null;
+}
+
 /** Creates the {@link ShipmentService} of a session. */
 export function createShipmentService(context: SessionContext): ShipmentService {
   const { storage, accountId } = context;
@@ -73,7 +82,8 @@ export function createShipmentService(context: SessionContext): ShipmentService 
       await tx.shipments.update(next);
       const request = stored.tracking_request_id ? await tx.trackingRequests.get(accountId, stored.tracking_request_id) : null;
       if (request && (request.status === "created" || request.status === "tracking_stopped")) {
-        await tx.trackingRequests.update({ ...request, status: active ? "created" : "tracking_stopped", next_attempt_at: active ? now : null, updated_at: now });
+        const resumePolling = active && isPolled(request);
+        await tx.trackingRequests.update({ ...request, status: active ? "created" : "tracking_stopped", next_attempt_at: resumePolling ? now : null, updated_at: now });
       }
       return next;
     });
