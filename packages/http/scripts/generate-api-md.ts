@@ -159,7 +159,7 @@ export function renderApiMarkdown(document: Record<string, unknown>): string {
     "(`{\"errors\": [{\"status\", \"title\", \"detail\", \"code\", \"source\"}]}`). `page[number]` and",
     "`page[size]` may also be sent percent-encoded (`page%5Bsize%5D`).",
     "",
-    "Outside the OpenAPI document: `GET /healthz` answers `200 {\"status\":\"ok\"}` without authentication.",
+    "Outside the OpenAPI document: `GET /healthz` answers `200 {\"status\":\"ok\"}` without authentication, or `503 {\"status\":\"unavailable\"}` when the storage does not answer.",
     "",
     "| method | path | summary |",
     "|---|---|---|",

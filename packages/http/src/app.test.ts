@@ -51,6 +51,14 @@ describe("routing", () => {
     expect(await res.json()).toEqual({ status: "ok" });
   });
 
+  it("answers /healthz with 503 once the storage no longer answers", async () => {
+    const h = await createHarness();
+    await h.tracker.storage.close();
+    const res = await h.app.request("/healthz");
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: "unavailable" });
+  });
+
   it("serves an OpenAPI 3.1 document that covers every route, without a key", async () => {
     const h = await createHarness();
     const res = await h.app.request("/v2/openapi.json");

@@ -55,7 +55,15 @@ export function createHttpApp(tracker: Tracker, options: HttpAppOptions = {}): H
   const log = options.log ?? (() => {});
   const app = new Hono<AppEnv>();
   app.use("*", requestLog(log));
-  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  // Healthy means the storage answers a read, not only that the process serves HTTP.
+  app.get("/healthz", async (c) => {
+    try {
+      await tracker.storage.meta.get("healthz");
+      return c.json({ status: "ok" });
+    } catch {
+      return c.json({ status: "unavailable" }, 503);
+    }
+  });
   app.get("/v2/openapi.json", (c) => c.json(openApiDocument()));
   app.use("/v2/*", authenticate(tracker));
   if (options.rateLimit) app.use("/v2/*", rateLimit(options.rateLimit));
