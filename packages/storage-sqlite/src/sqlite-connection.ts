@@ -92,8 +92,8 @@ export function withStatementCache(db: Database.Database, capacity = STATEMENT_C
 }
 
 /**
- * A Kysely instance over one connection, with prepared statements cached. `connect` runs when
- * the first query does, so building the instance opens nothing.
+ * A Kysely instance over one connection, with prepared statements cached, and access to that
+ * connection's handle. `connect` runs when the first query does, so building it opens nothing.
  */
 export function createKysely(connect: () => Database.Database): SqliteConnection {
   let handle: Database.Database | undefined;

@@ -3,6 +3,7 @@ import {
   type ContainerRepository,
   containerResource,
   type RenderedRecord,
+  type ResourceDefinition,
   renderParts,
   renderRecord,
   type Shipment,
@@ -43,7 +44,7 @@ function shipmentRow(shipment: Shipment) {
     tracking_stopped: shipment.line_tracking_stopped_at === null ? 0 : 1,
     search_text: searchText([shipment.bill_of_lading_number, ...shipment.ref_numbers], SEARCH_SEPARATOR),
     doc: JSON.stringify(shipment),
-    ...renderedColumns(renderParts(shipmentResource, shipment)),
+    ...renderedColumns(shipmentResource, shipment),
   };
 }
 
@@ -55,12 +56,13 @@ function containerRow(container: Container) {
     created_at: container.created_at,
     number_lc: container.number.toLowerCase(),
     doc: JSON.stringify(container),
-    ...renderedColumns(renderParts(containerResource, container)),
+    ...renderedColumns(containerResource, container),
   };
 }
 
-/** The columns holding a record's renderings. */
-export function renderedColumns(parts: { attributes: string; relationships: string }) {
+/** The columns holding a record's renderings (see `ensureRenderings` for rows written without them). */
+function renderedColumns<T extends { id: string }>(definition: ResourceDefinition<T>, record: T) {
+  const parts = renderParts(definition, record);
   return { attributes_json: parts.attributes, relationships_json: parts.relationships };
 }
 
