@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BollardError, ValidationError } from "../errors/index.js";
 import { buildDocument, serializeResource } from "./document.js";
 import { errorDocument, errorStatus } from "./error-document.js";
-import { parseInclude, includePaths, mergeIncludes } from "./include.js";
+import { MAX_INCLUDE_DEPTH, MAX_INCLUDE_PATHS, parseInclude, includePaths, mergeIncludes, type IncludeTree } from "./include.js";
 import { ResourceGraph } from "./resource-graph.js";
 import { containerResource, resourceRegistry, shipmentResource, transportEventResource } from "./resources.js";
 import { collectionLinks } from "./collection-links.js";
@@ -74,6 +74,26 @@ describe("parseInclude", () => {
     }
   });
 
+  it("refuses a path deeper than MAX_INCLUDE_DEPTH and more than MAX_INCLUDE_PATHS paths, on the include parameter", () => {
+    expect(includePaths(parseInclude("containers.shipment.containers", "shipment", resourceRegistry))).toHaveLength(3);
+    const deep = "containers.shipment.containers.shipment";
+    expect(() => parseInclude(deep, "shipment", resourceRegistry)).toThrow(`is ${MAX_INCLUDE_DEPTH + 1} levels deep`);
+    const many = Array.from({ length: MAX_INCLUDE_PATHS + 1 }, () => "containers").join(",");
+    expect(() => parseInclude(many, "shipment", resourceRegistry)).toThrow(`at most ${MAX_INCLUDE_PATHS} paths`);
+    for (const value of [deep, many]) {
+      try {
+        parseInclude(value, "shipment", resourceRegistry);
+      } catch (error) {
+        expect((error as BollardError).status).toBe(400);
+        expect((error as BollardError).source).toEqual({ parameter: "include" });
+      }
+    }
+  });
+
+  it("keeps a long unknown name out of the error detail", () => {
+    expect(() => parseInclude("x".repeat(5000), "shipment", resourceRegistry)).toThrow(/^x{100}… is not a relationship/);
+  });
+
   it("treats undefined and empty as no includes, and merges trees", () => {
     expect(parseInclude(undefined, "shipment", resourceRegistry).size).toBe(0);
     expect(parseInclude(",", "shipment", resourceRegistry).size).toBe(0);
@@ -88,6 +108,27 @@ describe("buildDocument", () => {
     const doc = buildDocument("shipment", shipment, { registry: resourceRegistry, graph: graph(), include });
     const keys = doc.included!.map((r) => `${r.type}:${r.id}`);
     expect(keys).toEqual([`container:${C1}`, `transport_event:${E1}`, `port:${P1}`, `container:${C2}`]);
+  });
+
+  it("walks each record once per include node, so a cyclic path costs linear time in its depth", () => {
+    // One shipment with 20 containers, and `containers.shipment.containers.shipment…` eight levels
+    // deep, built by hand because parseInclude refuses it. Walking every path again from every
+    // container would read the graph more than 20^4 times.
+    const many = Array.from({ length: 20 }, (_, i) => ({ ...containers[0], id: `0190a8f0-0000-7000-8000-${String(i).padStart(12, "0")}` }));
+    const big = new ResourceGraph().add("shipment", shipment).add("container", many).setMany("shipment", S1, "containers", many.map((c) => ({ type: "container", id: c.id })));
+    let reads = 0;
+    const get = big.get.bind(big);
+    big.get = (type, id) => ((reads += 1), get(type, id));
+    const include: IncludeTree = new Map();
+    let node = include;
+    for (let level = 0; level < 8; level += 1) {
+      const child: IncludeTree = new Map();
+      node.set(level % 2 === 0 ? "containers" : "shipment", child);
+      node = child;
+    }
+    const doc = buildDocument("shipment", shipment, { registry: resourceRegistry, graph: big, include });
+    expect(doc.included).toHaveLength(20);
+    expect(reads).toBeLessThanOrEqual(8 * 21);
   });
 
   it("omits included when nothing is included and keeps null primary data", () => {

@@ -76,17 +76,31 @@ export function buildDocument(type: string, primary: { id: string } | null | rea
   const data = records.map((record) => serializeResource(definition, record, options.graph));
   const document: JsonApiDocument = { data: Array.isArray(primary) ? data : (data[0] ?? null) };
   if (options.include && options.include.size > 0) {
-    const seen = new Set(records.map((record) => `${type}:${record.id}`));
-    const included: ResourceObject[] = [];
-    for (const record of records) collectIncluded(type, record, options.include, options, seen, included);
-    if (included.length > 0) document.included = included;
+    const walk: IncludeWalk = { options, seen: new Set(records.map((record) => `${type}:${record.id}`)), expanded: new Map(), included: [] };
+    for (const record of records) collectIncluded(type, record, options.include, walk);
+    if (walk.included.length > 0) document.included = walk.included;
   }
   if (options.links) document.links = options.links;
   if (options.meta) document.meta = options.meta;
   return document;
 }
 
-function collectIncluded(type: string, record: { id: string }, tree: IncludeTree, options: BuildDocumentOptions, seen: Set<string>, out: ResourceObject[]): void {
+/** The state of one walk along the include paths. */
+interface IncludeWalk {
+  options: BuildDocumentOptions;
+  /** Resources already in `data` or `included`. */
+  seen: Set<string>;
+  /** The resources already walked below each include node: each (resource, remaining path) is walked once. */
+  expanded: Map<IncludeTree, Set<string>>;
+  included: ResourceObject[];
+}
+
+function collectIncluded(type: string, record: { id: string }, tree: IncludeTree, walk: IncludeWalk): void {
+  const key = `${type}:${record.id}`;
+  const expanded = walk.expanded.get(tree) ?? walk.expanded.set(tree, new Set()).get(tree)!;
+  if (expanded.has(key)) return;
+  expanded.add(key);
+  const { options, seen, included } = walk;
   const definition = definitionOf(options.registry, type);
   for (const [name, subtree] of tree) {
     const relationship = definition.relationships[name];
@@ -96,12 +110,12 @@ function collectIncluded(type: string, record: { id: string }, tree: IncludeTree
     for (const identifier of identifiers(linkage)) {
       const related = options.graph.get(identifier.type, identifier.id);
       if (!related) continue;
-      const key = `${identifier.type}:${identifier.id}`;
-      if (!seen.has(key)) {
-        seen.add(key);
-        out.push(serializeResource(definitionOf(options.registry, identifier.type), related, options.graph));
+      const relatedKey = `${identifier.type}:${identifier.id}`;
+      if (!seen.has(relatedKey)) {
+        seen.add(relatedKey);
+        included.push(serializeResource(definitionOf(options.registry, identifier.type), related, options.graph));
       }
-      if (subtree.size > 0) collectIncluded(identifier.type, related, subtree, options, seen, out);
+      if (subtree.size > 0) collectIncluded(identifier.type, related, subtree, walk);
     }
   }
 }

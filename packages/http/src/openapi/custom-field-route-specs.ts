@@ -1,10 +1,11 @@
 import { CustomFieldDataTypeSchema, CustomFieldDefaultValueSchema, CustomFieldValidationSchema, CustomFieldValueSchema } from "@bollard/core";
 import { z } from "zod";
 import "zod-openapi";
+import { includeParameter } from "./query-parameters.js";
 import { collectionDocument, singleDocument } from "./resource-schemas.js";
 import type { RouteSpec } from "./route-specs.js";
 
-const include = z.string().optional().meta({ description: "Comma-separated relationship paths" });
+const include = includeParameter;
 const paged = {
   include,
   "page[number]": z.string().optional().meta({ description: "Page number, from 1" }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import "zod-openapi";
+import { includeParameter, pageNumberParameter } from "./query-parameters.js";
 import { CUSTOM_FIELD_ROUTE_SPECS } from "./custom-field-route-specs.js";
 import { collectionDocument, singleDocument } from "./resource-schemas.js";
 import { VESSEL_ROUTE_SPECS } from "./vessel-route-specs.js";
@@ -27,8 +28,8 @@ export interface RouteSpec {
   public?: boolean;
 }
 
-const include = z.string().optional().meta({ description: "Comma-separated relationship paths, e.g. containers,containers.transport_events" });
-const pageNumber = z.string().optional().meta({ description: "Page number, from 1" });
+const include = includeParameter;
+const pageNumber = pageNumberParameter;
 const pageSize = z.string().optional().meta({ description: "Page size; capped at 100" });
 const paged = { include, "page[number]": pageNumber, "page[size]": pageSize };
 const patchBody = (attributes: z.ZodObject) =>

@@ -1,10 +1,11 @@
 import { WebhookDeliveryStatusSchema, WebhookEventNameSchema } from "@bollard/core";
 import { z } from "zod";
 import "zod-openapi";
+import { includeParameter } from "./query-parameters.js";
 import { collectionDocument, IncludedSchema, resourceSchemas, singleDocument } from "./resource-schemas.js";
 import type { RouteSpec } from "./route-specs.js";
 
-const include = z.string().optional().meta({ description: "Comma-separated relationship paths" });
+const include = includeParameter;
 const paged = {
   "page[number]": z.string().optional().meta({ description: "Page number, from 1" }),
   "page[size]": z.string().optional().meta({ description: "Page size, default 30, capped at 100" }),
