@@ -1,10 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  buildContainerMap, createTracker, generateDemoDataset, loadDemoDataset, manualClock, normalizeLongitude, portByLocode, readContainerMapInput, seaRouter, walkRoute,
-  type ContainerMap, type Session, type Storage, type Tracker, type VesselPositionRecord,
-} from "@bollard/core";
+import { createTracker, generateDemoDataset, loadDemoDataset, manualClock, type ContainerMap, type Session, type Storage, type Tracker, type VesselPositionRecord } from "@bollard/core";
+import { normalizeLongitude, readContainerMapInput, buildContainerMap, portByLocode, seaRouter, walkRoute } from "@bollard/core/geo";
 import { memoryStorage } from "@bollard/storage-memory";
 import { sqliteStorage } from "@bollard/storage-sqlite";
 import { percentile, type BenchResult } from "./measure.js";
@@ -104,7 +102,7 @@ async function futureFigures(): Promise<BenchResult[]> {
   await f.session.vessels.futurePositions(f.vesselId, query);
   let i = 0;
   // A fresh start every call (a new route search, not a cache hit): off Shanghai, moved a little each time.
-  const jittered = () => ({ ...query, latitude: String(31 + (i % 50) * 0.01), longitude: String(123 + (Math.floor(i++ / 50) % 50) * 0.01) });
+  const jittered = () => ({ ...query, latitude: 31 + (i % 50) * 0.01, longitude: 123 + (Math.floor(i++ / 50) % 50) * 0.01 });
   let positions = 0;
   const fresh = await timings(async () => (positions = (await f.session.vessels.futurePositionsWithCoordinates(f.vesselId, jittered())).positions.length));
   const routeOnly = await timings(async () => seaRouter().route([123 + (i++ % 97) * 0.013, 31.5], [uslax.longitude, uslax.latitude]));

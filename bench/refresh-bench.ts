@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createTracker, manualClock, uuidv7, type TrackingRequest } from "@bollard/core";
+import { createTracker, manualClock, type TrackingRequest } from "@bollard/core";
+import { uuidv7 } from "@bollard/core/testing";
 import { sqliteStorage } from "@bollard/storage-sqlite";
 import type { BenchResult } from "./measure.js";
 

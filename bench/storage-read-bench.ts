@@ -34,7 +34,7 @@ export async function run(): Promise<BenchResult[]> {
         return [await tracker.storage.shipments.get(accountId, id), await tracker.storage.containers.listByShipments(accountId, [id])];
       }),
     );
-    figures.session.push(await opsPerSecond(() => session.shipments.get(next(), { include: "containers" })));
+    figures.session.push(await opsPerSecond(() => session.shipments.get(next(), { include: ["containers"] })));
   }
   raw.close();
   await tracker.close();

@@ -3,7 +3,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createTracker, deliveryHeaders, exampleNotification, manualClock, nodeHttpTransport, uuidv7, type Storage, type WebhookNotification } from "@bollard/core";
+import { createTracker, manualClock, nodeHttpTransport, type Storage, type WebhookNotification } from "@bollard/core";
+import { deliveryHeaders, uuidv7 } from "@bollard/core/testing";
 import { memoryStorage } from "@bollard/storage-memory";
 import { sqliteStorage } from "@bollard/storage-sqlite";
 import type { BenchResult } from "./measure.js";
@@ -31,13 +32,15 @@ export async function run(): Promise<BenchResult[]> {
     const tracker = await createTracker({ storage, clock, webhooks: { allowPrivateUrls: true } });
     const { account } = await tracker.accounts.ensure("Webhooks");
     const session = tracker.session(await tracker.accounts.authenticate((await tracker.accounts.issueKey(account.id)).apiKey));
-    const webhook = (await session.webhooks.create({ url, events: ["container.transport.vessel_arrived"] })).data;
+    const webhook = await session.webhooks.create({ url, events: ["container.transport.vessel_arrived"] });
+    const example = await session.webhookNotifications.example("container.transport.vessel_arrived");
     const now = clock.now().toISOString();
     const bodies: string[] = [];
     const rows: WebhookNotification[] = [];
     for (let i = 0; i < NOTIFICATIONS; i++) {
       const id = uuidv7();
-      const payload = JSON.stringify(await exampleNotification("container.transport.vessel_arrived", { notificationId: id, webhookId: webhook.id }));
+      const data = { ...example.data, id, attributes: { ...example.data.attributes, id }, relationships: { ...example.data.relationships, webhook: { data: { type: "webhook", id: webhook.id } } } };
+      const payload = JSON.stringify({ ...example, data });
       bodies.push(payload);
       rows.push({
         id, account_id: account.id, webhook_id: webhook.id, event: "container.transport.vessel_arrived", delivery_status: "pending",

@@ -25,7 +25,7 @@ export async function trackWithCustomCarrier(print: (line: string) => void = con
     } catch (error) {
       print(`Refused: ${(error as Error).message}`);
     }
-    const { data: request } = await session.trackingRequests.create({ request_type: "bill_of_lading", request_number: SAMPLE_BILL.number, scac: "ACLU" });
+    const request = await session.trackingRequests.create({ request_type: "bill_of_lading", request_number: SAMPLE_BILL.number, scac: "ACLU" });
 
     // Pull: the refresh scheduler calls carrier.fetch for due requests and applies the snapshots.
     for (let day = 0; day <= 13; day++) {
@@ -33,8 +33,8 @@ export async function trackWithCustomCarrier(print: (line: string) => void = con
       const summary = await tracker.refresh.runDue();
       if (summary.created + summary.updated > 0) print(`${clock.now().toISOString().slice(0, 10)} refresh: ${summary.created ? "shipment created" : "shipment updated"}`);
     }
-    const shipmentId = (await session.trackingRequests.get(request.id)).data.tracked_object_id!;
-    const { data: shipment } = await session.shipments.get(shipmentId);
+    const shipmentId = (await session.trackingRequests.get(request.id)).tracked_object_id!;
+    const shipment = await session.shipments.get(shipmentId);
     print(`Shipment ${shipment.bill_of_lading_number} (${shipment.shipping_line_name}): ${shipment.port_of_lading_name} → ${shipment.port_of_discharge_name}, arrived ${shipment.pod_ata_at}`);
 
     // Push: a terminal feed reports the out-gate of one box, through the same diff-and-apply path.

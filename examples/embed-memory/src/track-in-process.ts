@@ -1,4 +1,4 @@
-import { createTracker, manualClock, type Container, type MetroArea, type Port } from "@bollard/core";
+import { createTracker, manualClock } from "@bollard/core";
 import { memoryStorage } from "@bollard/storage-memory";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -20,7 +20,7 @@ export async function trackInProcess(print: (line: string) => void = console.log
 
     // scac TEST is the simulated carrier's sandbox line; TEST-TR-SUCCEEDED is a normal journey.
     const created = await session.trackingRequests.create({ request_type: "bill_of_lading", request_number: "TEST-TR-SUCCEEDED", scac: "TEST" });
-    print(`Tracking request ${created.data.request_number} (scac ${created.data.scac}): ${created.data.status}`);
+    print(`Tracking request ${created.request_number} (scac ${created.scac}): ${created.status}`);
 
     // The refresh scheduler asks the carrier source about every due request. On a manual clock
     // you call runDue() yourself; on real time, tracker.refresh.start() runs it in a loop.
@@ -29,22 +29,20 @@ export async function trackInProcess(print: (line: string) => void = console.log
       const summary = await tracker.refresh.runDue();
       if (summary.created > 0) print(`${clock.now().toISOString()} shipment created by the first refresh`);
     }
-    const request = await session.trackingRequests.get(created.data.id);
-    print(`${clock.now().toISOString()} tracking request ${request.data.status}, shipment ${request.data.tracked_object_id}`);
+    const request = await session.trackingRequests.get(created.id);
+    print(`${clock.now().toISOString()} tracking request ${request.status}, shipment ${request.tracked_object_id}`);
 
-    // Shipments always carry their containers' linkage; include=containers loads the records too.
-    const shipments = await session.shipments.list({ include: "containers" });
+    // `include` reads related records too, typed by what was asked: each shipment comes with its
+    // containers, each container with its transport events, each event with its location.
+    const shipments = await session.shipments.list({ include: ["containers", "containers.transport_events.location"] });
     for (const shipment of shipments.data) {
       const route = [shipment.port_of_lading_name, shipment.port_of_discharge_name, shipment.destination_name].filter(Boolean).join(" → ");
       print(`Shipment ${shipment.bill_of_lading_number} (${shipment.shipping_line_short_name}): ${route}`);
       print(`  vessel ${shipment.pod_vessel_name} voyage ${shipment.pod_voyage_number}, arrived ${shipment.pod_ata_at ?? `not yet (ETA ${shipment.pod_eta_at})`}`);
-      for (const { id } of shipments.graph.getMany("shipment", shipment.id, "containers") ?? []) {
-        const container = shipments.graph.get("container", id) as Container;
-        const events = await session.containers.transportEvents(container.id, { include: "location" });
-        print(`  Container ${container.number}: ${container.current_status}, ${events.total} transport events`);
-        for (const event of events.data) {
-          const location = event.location_id ? (events.graph.get(event.location_type ?? "port", event.location_id) as Port | MetroArea | undefined) : undefined;
-          print(`    ${event.timestamp ?? "(no time)"}  ${event.event.replace("container.transport.", "").padEnd(30)} ${location?.name ?? event.location_locode ?? ""}`);
+      for (const container of shipment.containers) {
+        print(`  Container ${container.number}: ${container.current_status}, ${container.transport_events.length} transport events`);
+        for (const event of container.transport_events) {
+          print(`    ${event.timestamp ?? "(no time)"}  ${event.event.replace("container.transport.", "").padEnd(30)} ${event.location?.name ?? event.location_locode ?? ""}`);
         }
       }
     }

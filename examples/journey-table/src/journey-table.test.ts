@@ -1,7 +1,8 @@
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { createTracker, generateDemoDataset, loadDemoDataset, manualClock, metroAreaById, portById, type DemoDataset, type Tracker } from "@bollard/core";
+import { createTracker, generateDemoDataset, loadDemoDataset, manualClock, type DemoDataset, type Tracker } from "@bollard/core";
+import { metroAreaById, portById } from "@bollard/core/geo";
 import { createHttpApp, startServer, type RunningServer } from "@bollard/http";
 import { memoryStorage } from "@bollard/storage-memory";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
-import { createTracker, deliveryHeaders, manualClock, type Tracker } from "@bollard/core";
+import { createTracker, manualClock, type Tracker } from "@bollard/core";
+import { deliveryHeaders } from "@bollard/core/testing";
 import { memoryStorage } from "@bollard/storage-memory";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWebhookReceiver, type ReceivedNotification } from "./receiver.js";
@@ -48,7 +49,7 @@ describe("the receiver, fed by a Bollard tracker over a real socket", () => {
     server = createWebhookReceiver({ secret: () => webhookSecret, log: (line) => logs.push(line), onNotification: (n) => received.push(n) });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    webhookSecret = (await session.webhooks.create({ url, events: ["tracking_request.succeeded", "container.created"] })).data.secret;
+    webhookSecret = (await session.webhooks.create({ url, events: ["tracking_request.succeeded", "container.created"] })).secret;
     await session.trackingRequests.create({ request_type: "bill_of_lading", request_number: "TEST-TR-SUCCEEDED", scac: "TEST" });
     await tracker.refresh.runDue();
     await tracker.webhooks.runDue();

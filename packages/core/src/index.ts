@@ -1,23 +1,165 @@
 /**
- * `@bollard/core`: the domain model, the storage contract, services and JSON:API assembly of
- * Bollard. Start at {@link createTracker}. Storage adapters (`@bollard/storage-memory`,
- * `@bollard/storage-sqlite`, `@bollard/storage-postgres`) implement {@link Storage};
- * `@bollard/http` serves a tracker over HTTP.
+ * `@bollard/core`: the in-process SDK of Bollard. Start at {@link createTracker}: it opens a
+ * storage (`@bollard/storage-memory`, `@bollard/storage-sqlite`, `@bollard/storage-postgres`),
+ * and `tracker.session(principal)` gives one user's typed services over the account's records.
+ * Adapter authors use `@bollard/core/storage`, JSON:API servers `@bollard/core/jsonapi`, code
+ * that validates like Bollard `@bollard/core/schemas`, tests `@bollard/core/testing`.
  * @packageDocumentation
  */
-export * from "./domain/index.js";
-export * from "./errors/index.js";
-export * from "./clock/index.js";
-export * from "./ids/index.js";
-export * from "./storage/index.js";
-export * from "./jsonapi/index.js";
-export * from "./reference/index.js";
-export * from "./services/index.js";
-export * from "./custom-fields/index.js";
-export * from "./tracker.js";
-export * from "./demo/index.js";
-export * from "./tracking/index.js";
-export * from "./webhooks/index.js";
-export * from "./routing/index.js";
-export * from "./map/index.js";
-export * from "./vessels/index.js";
+
+// The tracker and its options.
+export { createTracker, type Tracker, type TrackerOptions } from "./tracker.js";
+export { manualClock, realClock, scaledClock, type Clock, type ManualClock } from "./clock/index.js";
+export type { Storage } from "./storage/storage.js";
+export type { Page } from "./storage/pagination.js";
+
+// Accounts and sessions.
+export type { AccountService, IssuedKey, Principal } from "./services/account-service.js";
+export type { Session } from "./services/session.js";
+export type { ListOptions, ListResult, ReadOptions } from "./services/read-options.js";
+export { MAX_PAGE_SIZE } from "./services/pagination-defaults.js";
+export type { IncludePath, WithRelated } from "./relations/include-paths.js";
+export { MAX_INCLUDE_DEPTH, MAX_INCLUDE_PATHS, MAX_INCLUDED_RESOURCES } from "./relations/include-paths.js";
+export type { RecordRef, RecordType, RecordTypes } from "./relations/record-types.js";
+
+// The session services, their inputs and options.
+export type { ShipmentInclude, ShipmentListOptions, ShipmentService, ShipmentUpdate } from "./services/shipment-service.js";
+export type { ContainerInclude, ContainerListOptions, ContainerService, ContainerUpdate } from "./services/container-service.js";
+export type { ContainerEventService } from "./services/container-event-service.js";
+export type { TrackingRequestInclude, TrackingRequestListOptions, TrackingRequestService } from "./services/tracking-request-service.js";
+export type { TrackingRequestCreate, TrackingRequestUpdate, TrackingRequestWrites } from "./services/tracking-request-writes.js";
+export type { ReferenceService, ShippingLineListOptions } from "./services/reference-service.js";
+export type {
+  CustomFieldDefinitionCreate,
+  CustomFieldDefinitionInclude,
+  CustomFieldDefinitionListOptions,
+  CustomFieldDefinitionService,
+  CustomFieldDefinitionUpdate,
+  DeletedCustomFieldDefinition,
+} from "./services/custom-field-definition-service.js";
+export type { CustomFieldOptionCreate, CustomFieldOptionInclude, CustomFieldOptionService, CustomFieldOptionUpdate } from "./services/custom-field-option-service.js";
+export type { CustomFieldInclude, CustomFieldService, CustomFieldUpdate, CustomFieldUpsert, CustomFieldWriteResult } from "./services/custom-field-service.js";
+export type { CustomFieldTarget } from "./services/custom-field-lookup.js";
+export type { FuturePositionsFromQuery, FuturePositionsQuery, PositionWindowOptions, VesselService, VesselWithPositions } from "./services/vessel-service.js";
+export type { MapService } from "./services/map-service.js";
+export type { WebhookCreate, WebhookOptions, WebhookService, WebhookTrigger, WebhookTriggerResult, WebhookUpdate } from "./services/webhook-service.js";
+export type { WebhookNotificationInclude, WebhookNotificationListOptions, WebhookNotificationService } from "./services/webhook-notification-service.js";
+
+// The records, and the enums of their fields.
+export type {
+  Account,
+  ApiKey,
+  Container,
+  ContainerFee,
+  ContainerHold,
+  ContainerStatus,
+  CustomField,
+  CustomFieldDataType,
+  CustomFieldDefaultValue,
+  CustomFieldDefinition,
+  CustomFieldEntityType,
+  CustomFieldOption,
+  CustomFieldTargetType,
+  CustomFieldValidation,
+  CustomFieldValue,
+  DomainEvent,
+  DomainEventObjectType,
+  EquipmentHeight,
+  EquipmentLength,
+  EquipmentType,
+  FailedReason,
+  FeeType,
+  HoldName,
+  HoldStatus,
+  ImportDeadlines,
+  LineTrackingStoppedReason,
+  LocationType,
+  MetroArea,
+  Port,
+  RailTerminal,
+  RawEvent,
+  RawEventName,
+  RequestType,
+  Shipment,
+  ShippingLine,
+  Terminal,
+  TerminalFacilityType,
+  TerminalType,
+  Timestamp,
+  TrackingRequest,
+  TrackingRequestStatus,
+  TransportEvent,
+  TransportEventDataSource,
+  TransportEventName,
+  User,
+  UserRole,
+  Vessel,
+  VesselPosition,
+  VesselPositionRecord,
+  Webhook,
+  WebhookDeliveryStatus,
+  WebhookEventName,
+  WebhookHeader,
+  WebhookNotification,
+  WebhookNotificationAttempt,
+} from "./domain/index.js";
+
+// Errors.
+export {
+  BollardError,
+  ERROR_CODES,
+  ForbiddenError,
+  isBollardError,
+  NotFoundError,
+  UnauthorizedError,
+  ValidationError,
+  type BollardErrorOptions,
+  type ErrorCode,
+  type ErrorCodeInfo,
+  type FieldPath,
+} from "./errors/index.js";
+
+// Tracking: carrier sources, your own feeds, refresh.
+export {
+  DEFAULT_REFRESH_POLICY,
+  simulatedCarrier,
+  type CarrierRequest,
+  type CarrierResult,
+  type CarrierSnapshot,
+  type CarrierSnapshotInput,
+  type CarrierSource,
+  type EventsIngest,
+  type IngestResult,
+  type IngestService,
+  type PositionIngestResult,
+  type PositionReportInput,
+  type RefreshPolicy,
+  type RefreshScheduler,
+  type RefreshSummary,
+  type SimulatedCarrierOptions,
+  type SnapshotIngest,
+} from "./tracking/index.js";
+
+// Webhooks: delivery, and checking the signatures of a delivery you receive.
+export {
+  DEFAULT_WEBHOOK_DELIVERY_POLICY,
+  nodeHttpTransport,
+  standardWebhooksSecret,
+  standardWebhooksSignature,
+  t49Signature,
+  verifyT49Signature,
+  WEBHOOK_EVENT_CATEGORIES,
+  type HostLookup,
+  type WebhookDeliveryPolicy,
+  type WebhookDeliverySummary,
+  type WebhookDispatcher,
+  type WebhookEventCategory,
+  type WebhookHttpRequest,
+  type WebhookHttpResponse,
+  type WebhookPayload,
+  type WebhookTransport,
+} from "./webhooks/index.js";
+
+// Maps and demo data.
+export type { ContainerMap, ContainerMapFeature } from "./map/index.js";
+export { generateDemoDataset, loadDemoDataset, type DemoDataset, type DemoDatasetOptions } from "./demo/index.js";

@@ -4,7 +4,8 @@
 //
 // Without a container number it picks the demo container at sea whose map has the most features.
 import { writeFileSync } from "node:fs";
-import { createTracker, generateDemoDataset, loadDemoDataset, loadMarnetNetwork, manualClock } from "@bollard/core";
+import { createTracker, generateDemoDataset, loadDemoDataset, manualClock } from "@bollard/core";
+import { loadMarnetNetwork } from "@bollard/core/geo";
 import { memoryStorage } from "@bollard/storage-memory";
 import { renderMapPng } from "../src/map-png.js";
 

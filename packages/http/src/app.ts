@@ -1,4 +1,6 @@
-import { BollardError, errorDocument, errorStatus, type Session, type Tracker } from "@bollard/core";
+import { type Tracker, BollardError } from "@bollard/core";
+import { createRenderedReads, errorDocument, errorStatus, type ErrorLocation } from "@bollard/core/jsonapi";
+import type { AppEnv } from "./app-env.js";
 import { Hono } from "hono";
 import { authenticate } from "./middleware/authenticate.js";
 import { rateLimit, type RateLimit } from "./middleware/rate-limit.js";
@@ -32,16 +34,8 @@ export interface HttpAppOptions {
   rateLimit?: RateLimit;
 }
 
-/** The variables a request carries through the app. */
-export interface AppEnv {
-  /** Read with `c.get(name)` in a handler. */
-  Variables: {
-    /** The session of the request's API key (set by the authentication middleware under `/v2`). */
-    session: Session;
-    /** The request's id, echoed as `X-Request-Id`. */
-    requestId: string;
-  };
-}
+/** SDK option names that are named otherwise as query parameters, on every route. */
+const PARAMETERS: Readonly<Record<string, string>> = { "page.number": "page[number]", "page.size": "page[size]" };
 
 /**
  * Creates the HTTP API of a tracker: the `/v2` JSON:API routes, `GET /v2/openapi.json` and
@@ -74,7 +68,7 @@ export function createHttpApp(tracker: Tracker, options: HttpAppOptions = {}): H
     entityCustomFieldRoutes("containers", "container_id", "container"),
     entityCustomFieldRoutes("tracking_requests", "tracking_request_id", "tracking_request"),
   ];
-  for (const routes of [shipmentRoutes(), containerRoutes(), trackingRequestRoutes(), referenceRoutes(), ...customFields, vesselRoutes(), mapRoutes(), webhookRoutes(), webhookNotificationRoutes()]) app.route("/v2", routes);
+  for (const routes of [shipmentRoutes(createRenderedReads(tracker.storage)), containerRoutes(), trackingRequestRoutes(), referenceRoutes(), ...customFields, vesselRoutes(), mapRoutes(), webhookRoutes(), webhookNotificationRoutes()]) app.route("/v2", routes);
   for (const path of new Set(ROUTE_SPECS.map((spec) => spec.path))) {
     const allowed = ROUTE_SPECS.filter((spec) => spec.path === path).map((spec) => spec.method.toUpperCase());
     app.all(`/v2${path.replace(/\{(\w+)\}/g, ":$1")}`, (c) => {
@@ -86,7 +80,8 @@ export function createHttpApp(tracker: Tracker, options: HttpAppOptions = {}): H
   app.onError((error, c) => {
     const status = errorStatus(error);
     if (status >= 500) log({ level: "error", msg: "unhandled error", request_id: c.get("requestId"), error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-    return jsonApi(c, status, errorDocument(error));
+    const location: ErrorLocation | undefined = c.get("errorLocation");
+    return jsonApi(c, status, errorDocument(error, { ...location, parameters: { ...PARAMETERS, ...location?.parameters } }));
   });
   return app;
 }

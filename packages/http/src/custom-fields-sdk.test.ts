@@ -1,4 +1,4 @@
-import { isBollardError, type Session } from "@bollard/core";
+import { isBollardError, type CustomFieldValue, type Session } from "@bollard/core";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { valueDocument } from "./testing/custom-field-fixtures.js";
@@ -25,12 +25,12 @@ const decimalText = fc
 // Sent as a string, or as a JSON number when the number's text is exactly the decimal.
 const decimalInput = fc.tuple(decimalText, fc.boolean()).map(([text, asNumber]) => ({ text, input: asNumber && canonical(String(Number(text))) === canonical(text) ? Number(text) : text }));
 
-async function rejection(promise: Promise<unknown>): Promise<{ status: number; code: string; pointer?: string }> {
+async function rejection(promise: Promise<unknown>): Promise<{ status: number; code: string; path?: readonly (string | number)[] }> {
   try {
     await promise;
   } catch (error) {
     if (!isBollardError(error)) throw error;
-    return { status: error.status, code: error.code, ...(error.source && "pointer" in error.source ? { pointer: error.source.pointer } : {}) };
+    return { status: error.status, code: error.code, ...(error.path ? { path: error.path } : {}) };
   }
   throw new Error("expected a rejection");
 }
@@ -53,10 +53,10 @@ describe.each(STORAGES)("custom fields through the SDK on %s storage", (_name, m
     await fc.assert(
       fc.asyncProperty(decimalInput, async ({ text, input }) => {
         const written = await editor.customFields.upsert(target, { api_slug: "amount", value: input });
-        const read = (await viewer.customFields.get(written.data.id)).data;
+        const read = await viewer.customFields.get(written.field.id);
         expect(read.stored_value).toBe(fixed6(text));
         expect(canonical(String(read.value))).toBe(canonical(text));
-        expect(read).toEqual(written.data);
+        expect(read).toEqual(written.field);
       }),
       { numRuns: 300, seed: 18_6 },
     );
@@ -76,17 +76,17 @@ describe.each(STORAGES)("custom fields through the SDK on %s storage", (_name, m
   it("types every data type the same way as over HTTP, and stores nothing on a rejection", async () => {
     const defs = editor.customFieldDefinitions;
     const tier = await defs.create({ entity_type: "Shipment", api_slug: "tier", display_name: "Tier", data_type: "enum" });
-    await defs.createOption(tier.data.id, { value: "gold", label: "Gold" });
+    await defs.createOption(tier.id, { value: "gold", label: "Gold" });
     await defs.create({ entity_type: "Shipment", api_slug: "cutoff", display_name: "Cutoff", data_type: "datetime", default_format: "Europe/Berlin|dd.MM.yyyy HH:mm" });
     const target = { type: "shipment" as const, id: h.data.acme.shipments[1]!.id };
-    const cases: [string, unknown, unknown, string][] = [
+    const cases: [string, CustomFieldValue, CustomFieldValue, string][] = [
       ["tier", "gold", "gold", "Gold"],
       ["cutoff", "2026-11-21 18:00", "2026-11-21T17:00:00.000Z", "21.11.2026 18:00"],
       ["amount", "-1234.5", -1234.5, "-1,234.50"],
       ["incoterm", "CIF", "CIF", "Cost, Insurance and Freight"],
     ];
     for (const [api_slug, input, value, display] of cases) {
-      const sdk = (await defs.get((await editor.customFields.upsert(target, { api_slug, value: input })).data.definition_id)).data;
+      const sdk = await defs.get((await editor.customFields.upsert(target, { api_slug, value: input })).field.definition_id);
       expect(sdk.api_slug).toBe(api_slug);
       const field = (await editor.customFields.list(target)).data.find((f) => f.api_slug === api_slug)!;
       expect([field.value, field.display_value]).toEqual([value, display]);
@@ -94,10 +94,10 @@ describe.each(STORAGES)("custom fields through the SDK on %s storage", (_name, m
       expect([http.body.data.attributes.value, http.body.data.attributes.display_value]).toEqual([value, display]);
     }
     const before = (await editor.customFields.list(target)).data;
-    expect(await rejection(editor.customFields.upsert(target, { api_slug: "tier", value: "silver" }))).toEqual({ status: 422, code: "NOT_AN_OPTION", pointer: "/data/attributes/value" });
-    expect(await rejection(editor.customFields.upsert(target, { api_slug: "amount", value: "1e12" }))).toEqual({ status: 422, code: "OUT_OF_RANGE", pointer: "/data/attributes/value" });
-    expect(await rejection(editor.customFields.upsert(target, { api_slug: "hazmat_indicator" }))).toEqual({ status: 422, code: "WRONG_ENTITY_TYPE", pointer: "/data/attributes/api_slug" });
-    expect(await rejection(editor.customFields.upsert(target, { api_slug: "missing", value: 1 }))).toEqual({ status: 422, code: "UNKNOWN_SLUG", pointer: "/data/attributes/api_slug" });
+    expect(await rejection(editor.customFields.upsert(target, { api_slug: "tier", value: "silver" }))).toEqual({ status: 422, code: "NOT_AN_OPTION", path: ["value"] });
+    expect(await rejection(editor.customFields.upsert(target, { api_slug: "amount", value: "1e12" }))).toEqual({ status: 422, code: "OUT_OF_RANGE", path: ["value"] });
+    expect(await rejection(editor.customFields.upsert(target, { api_slug: "hazmat_indicator" }))).toEqual({ status: 422, code: "WRONG_ENTITY_TYPE", path: ["api_slug"] });
+    expect(await rejection(editor.customFields.upsert(target, { api_slug: "missing", value: 1 }))).toEqual({ status: 422, code: "UNKNOWN_SLUG", path: ["api_slug"] });
     expect(await rejection(viewer.customFields.upsert(target, { api_slug: "tier", value: "gold" }))).toMatchObject({ status: 403, code: "FORBIDDEN" });
     expect(await rejection(viewer.customFieldDefinitions.create({ entity_type: "Shipment", api_slug: "x", display_name: "X", data_type: "short_text" }))).toMatchObject({ status: 403 });
     expect(await rejection(editor.customFields.list({ type: "shipment", id: h.data.globex.shipments[0]!.id }))).toMatchObject({ status: 404 });
@@ -117,11 +117,11 @@ describe.each(STORAGES)("custom fields through the SDK on %s storage", (_name, m
     const container = { type: "container" as const, id: h.data.acme.containers[0]!.id };
     const hazmat = await editor.customFields.upsert(container, { api_slug: "hazmat_indicator", value: "true" });
     expect(hazmat.created).toBe(true);
-    expect(hazmat.data).toMatchObject({ value: true, display_value: "Yes", stored_value: "true", updated_by_user_id: editor.principal.user.id });
+    expect(hazmat.field).toMatchObject({ value: true, display_value: "Yes", stored_value: "true", updated_by_user_id: editor.principal.user.id });
     const again = await editor.customFields.upsert(container, { api_slug: "hazmat_indicator", value: false });
-    expect([again.created, again.data.id]).toEqual([false, hazmat.data.id]);
-    const deleted = await editor.customFieldDefinitions.delete(hazmat.data.definition_id);
+    expect([again.created, again.field.id]).toEqual([false, hazmat.field.id]);
+    const deleted = await editor.customFieldDefinitions.delete(hazmat.field.definition_id);
     expect([deleted.deletedValues, deleted.deletedOptions]).toEqual([1, 0]);
-    expect(await rejection(editor.customFields.get(hazmat.data.id))).toMatchObject({ status: 404 });
+    expect(await rejection(editor.customFields.get(hazmat.field.id))).toMatchObject({ status: 404 });
   });
 });

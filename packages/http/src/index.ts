@@ -3,7 +3,8 @@
  * helper and the `bollard` command.
  * @packageDocumentation
  */
-export { createHttpApp, type HttpAppOptions, type AppEnv } from "./app.js";
+export { createHttpApp, type HttpAppOptions } from "./app.js";
+export type { AppEnv } from "./app-env.js";
 export { startServer, type StartServerOptions, type RunningServer } from "./server.js";
 export { runCli, type CliIo } from "./cli/cli.js";
 export type { LogEntry } from "./middleware/request-log.js";

@@ -62,9 +62,9 @@ describe.each(STORAGES)("ingest idempotency on %s storage", (_name, makeStorage)
     const attempt = tracker.ingest.snapshot({ accountId: account.id, scac: "MAEU", snapshot: { shipment: { bill_of_lading_number: "" }, containers: [{ number: "ABCD1234567" }] } });
     await expect(attempt).rejects.toMatchObject({ status: 422 });
     const error = await attempt.catch((e) => e);
-    const pointers = error.issues.map((issue: { source: { pointer: string } }) => issue.source.pointer);
-    expect(pointers).toContain("/snapshot/shipment/bill_of_lading_number");
-    expect(pointers).toContain("/snapshot/containers/0/number");
+    const paths = error.issues.map((issue: { path: (string | number)[] }) => issue.path.join("/"));
+    expect(paths).toContain("snapshot/shipment/bill_of_lading_number");
+    expect(paths).toContain("snapshot/containers/0/number");
     await tracker.close();
   });
 
@@ -82,7 +82,7 @@ describe.each(STORAGES)("ingest idempotency on %s storage", (_name, makeStorage)
     // A request made through the API, for comparison: resuming it polls again.
     const polled = await session.trackingRequests.create({ request_type: "bill_of_lading", request_number: "TEST-TR-SUCCEEDED", scac: "TEST" });
     await tracker.refresh.runDue();
-    const polledShipment = (await session.trackingRequests.get(polled.data.id)).data.tracked_object_id!;
+    const polledShipment = (await session.trackingRequests.get(polled.id)).tracked_object_id!;
 
     for (const id of [shipmentId, polledShipment]) {
       await session.shipments.stopTracking(id);
@@ -90,7 +90,7 @@ describe.each(STORAGES)("ingest idempotency on %s storage", (_name, makeStorage)
     }
     const before = await snapshotOf(tracker.storage, account.id);
     expect((await tracker.storage.trackingRequests.get(account.id, trackingRequestId))?.next_attempt_at).toBeNull();
-    expect((await tracker.storage.trackingRequests.get(account.id, polled.data.id))?.next_attempt_at).not.toBeNull();
+    expect((await tracker.storage.trackingRequests.get(account.id, polled.id))?.next_attempt_at).not.toBeNull();
     clock.advance(10 * DAY);
     await tracker.refresh.runDue();
     const after = await snapshotOf(tracker.storage, account.id);

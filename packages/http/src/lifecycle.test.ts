@@ -23,13 +23,13 @@ describe.each(STORAGES)("the tracking lifecycle on %s storage", (_name, makeStor
   it("creates, refreshes, stops, resumes and catches up, with consistent milestones and no events while stopped", async () => {
     const { clock, tracker, account, session } = await setup(makeStorage);
     const created = await session.trackingRequests.create({ request_type: "bill_of_lading", request_number: "TEST-TR-SUCCEEDED", scac: "TEST", ref_numbers: ["PO-7"], shipment_tags: ["e2e"] });
-    expect(created.data).toMatchObject({ status: "pending", tracked_object_id: null, is_retrying: false, retry_count: 0 });
+    expect(created).toMatchObject({ status: "pending", tracked_object_id: null, is_retrying: false, retry_count: 0 });
 
     expect((await tracker.refresh.runDue()).created).toBe(1);
-    const request = (await session.trackingRequests.get(created.data.id)).data;
+    const request = await session.trackingRequests.get(created.id);
     expect(request.status).toBe("created");
     const shipmentId = request.tracked_object_id!;
-    const shipment = (await session.shipments.get(shipmentId, { include: "containers" })).data;
+    const shipment = await session.shipments.get(shipmentId, { include: ["containers"] });
     expect(shipment).toMatchObject({ ref_numbers: ["PO-7"], tags: ["e2e"], shipping_line_scac: "TEST", line_tracking_last_succeeded_at: clock.now().toISOString() });
     const containers = await tracker.storage.containers.listByShipments(account.id, [shipmentId]);
     expect(containers.length).toBeGreaterThanOrEqual(1);
@@ -51,10 +51,10 @@ describe.each(STORAGES)("the tracking lifecycle on %s storage", (_name, makeStor
 
     // Stop: a week passes with nothing new and no domain events, and history stays readable.
     const stopped = await session.shipments.stopTracking(shipmentId);
-    expect(stopped.data).toMatchObject({ line_tracking_stopped_reason: "cancelled_by_user", line_tracking_stopped_by_user_id: session.principal.user.id });
-    const stoppedAt = stopped.data.line_tracking_stopped_at;
+    expect(stopped).toMatchObject({ line_tracking_stopped_reason: "cancelled_by_user", line_tracking_stopped_by_user_id: session.principal.user.id });
+    const stoppedAt = stopped.line_tracking_stopped_at;
     clock.advance(HOUR);
-    expect((await session.shipments.stopTracking(shipmentId)).data.line_tracking_stopped_at).toBe(stoppedAt);
+    expect((await session.shipments.stopTracking(shipmentId)).line_tracking_stopped_at).toBe(stoppedAt);
     const eventsBefore = (await eventsOf()).length;
     const domainBefore = await domainEventCount();
     for (let day = 0; day < 7; day++) {
@@ -68,7 +68,7 @@ describe.each(STORAGES)("the tracking lifecycle on %s storage", (_name, makeStor
 
     // Resume: the next refresh catches up on the missed week.
     const resumed = await session.shipments.resumeTracking(shipmentId);
-    expect(resumed.data.line_tracking_stopped_at).toBeNull();
+    expect(resumed.line_tracking_stopped_at).toBeNull();
     await tracker.refresh.runDue();
     expect((await eventsOf()).length).toBeGreaterThan(eventsBefore);
     expect(await domainEventCount()).toBeGreaterThan(domainBefore);
@@ -79,13 +79,13 @@ describe.each(STORAGES)("the tracking lifecycle on %s storage", (_name, makeStor
   it("moves failures, retries and manifests through their statuses", async () => {
     const { clock, tracker, session } = await setup(makeStorage);
     const make = async (number: string, type: "bill_of_lading" | "container" = "bill_of_lading") =>
-      (await session.trackingRequests.create({ request_type: type, request_number: number, scac: "TEST" })).data.id;
+      (await session.trackingRequests.create({ request_type: type, request_number: number, scac: "TEST" })).id;
     const failed = await make("TEST-TR-FAILED");
     const retries = await make("TEST-TR-RETRIES-EXHAUSTED");
     const manifest = await make("TEST-TR-AWAITING-MANIFEST");
     const flaky = await make("TEST-TR-FLAKY");
     await tracker.refresh.runDue();
-    const status = async (id: string) => (await session.trackingRequests.get(id)).data;
+    const status = async (id: string) => await session.trackingRequests.get(id);
     expect(await status(failed)).toMatchObject({ status: "failed", failed_reason: "not_found" });
     expect(await status(retries)).toMatchObject({ status: "pending", is_retrying: true, retry_count: 1, failed_reason: "shipping_line_unreachable" });
     expect(await status(manifest)).toMatchObject({ status: "awaiting_manifest" });

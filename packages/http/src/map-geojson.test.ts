@@ -1,4 +1,5 @@
-import { buildContainerMap, ContainerMapSchema, MAX_PAST_POINTS, type ContainerMap, type ContainerMapFeature, type ContainerMapInput } from "@bollard/core";
+import type { ContainerMap, ContainerMapFeature } from "@bollard/core";
+import { buildContainerMap, ContainerMapSchema, MAX_PAST_POINTS, type ContainerMapInput } from "@bollard/core/geo";
 import { check } from "@placemarkio/check-geojson";
 import { describe, expect, it } from "vitest";
 import { mapJourney, type MapJourneyOptions } from "./testing/map-journeys.js";

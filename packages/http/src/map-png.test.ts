@@ -1,7 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildContainerMap, loadMarnetNetwork, type ContainerMap } from "@bollard/core";
+import type { ContainerMap } from "@bollard/core";
+import { buildContainerMap, loadMarnetNetwork } from "@bollard/core/geo";
 import { PNG } from "pngjs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { renderMapPng } from "./map-png.js";

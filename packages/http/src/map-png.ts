@@ -1,4 +1,5 @@
-import type { ContainerMap, LineStringCollection, LonLat } from "@bollard/core";
+import type { ContainerMap } from "@bollard/core";
+import type { LineStringCollection, LonLat } from "@bollard/core/geo";
 import { PNG } from "pngjs";
 
 /** Options of {@link renderMapPng}. */

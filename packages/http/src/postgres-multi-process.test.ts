@@ -1,4 +1,4 @@
-import { WebhookEventNameSchema } from "@bollard/core";
+import { WebhookEventNameSchema } from "@bollard/core/schemas";
 import { postgresAvailability, startLocalPostgres, type LocalPostgres } from "@bollard/storage-postgres/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import { runBollard, startBollard, type BollardProcess } from "./testing/bollard-process.js";

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { WebhookEventNameSchema } from "@bollard/core";
+import { WebhookEventNameSchema } from "@bollard/core/schemas";
 import { afterAll, describe, expect, it } from "vitest";
 import { runBollard, startBollard, type BollardProcess } from "./testing/bollard-process.js";
 import { startTestReceiver } from "./testing/webhook-receiver.js";

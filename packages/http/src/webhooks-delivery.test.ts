@@ -1,5 +1,7 @@
 import { createHmac } from "node:crypto";
-import { allTerminals, standardWebhooksSecret, WebhookEventNameSchema } from "@bollard/core";
+import { standardWebhooksSecret } from "@bollard/core";
+import { WebhookEventNameSchema } from "@bollard/core/schemas";
+import { allTerminals } from "@bollard/core/geo";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "./testing/http-harness.js";

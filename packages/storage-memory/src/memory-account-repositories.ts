@@ -1,4 +1,4 @@
-import type { StorageRepositories } from "@bollard/core";
+import type { StorageRepositories } from "@bollard/core/storage";
 import { copy, getScoped, insertInto, listWhere, oldestFirst, type Access } from "./memory-records.js";
 import { valuesOf, type MemoryTables } from "./memory-table.js";
 

@@ -1,4 +1,5 @@
-import type { CustomField, CustomFieldDefinition, CustomFieldOption, StorageRepositories } from "@bollard/core";
+import type { CustomField, CustomFieldDefinition, CustomFieldOption } from "@bollard/core";
+import type { StorageRepositories } from "@bollard/core/storage";
 import {
   cmp,
   cmpNullsLast,

@@ -1,4 +1,5 @@
-import { BollardError, NotFoundError, type Page, type PageResult, type TimeWindow, slicePage } from "@bollard/core";
+import { BollardError, NotFoundError, type Page } from "@bollard/core";
+import { type PageResult, type TimeWindow, slicePage } from "@bollard/core/storage";
 import { valuesOf, type Table } from "./memory-table.js";
 
 /** How repositories run their work: guarded, and serialized for writes outside a transaction. */

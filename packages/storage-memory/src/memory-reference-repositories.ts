@@ -1,14 +1,5 @@
-import { thinEvenly } from "@bollard/core";
-import type {
-  MetroAreaRepository,
-  PortRepository,
-  ReferenceRepository,
-  ShippingLineRepository,
-  StorageRepositories,
-  Vessel,
-  VesselPositionRepository,
-  VesselRepository,
-} from "@bollard/core";
+import type { Vessel } from "@bollard/core";
+import { thinEvenly, type MetroAreaRepository, type PortRepository, type ReferenceRepository, type ShippingLineRepository, type StorageRepositories, type VesselPositionRepository, type VesselRepository } from "@bollard/core/storage";
 import { cmp, conflict, copy, inWindow, listWhere, type Access } from "./memory-records.js";
 import { valuesOf, type MemoryTables, type Table } from "./memory-table.js";
 

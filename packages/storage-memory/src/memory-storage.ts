@@ -1,4 +1,5 @@
-import { BollardError, type Storage, type StorageRepositories } from "@bollard/core";
+import { BollardError, type Storage, createTracker } from "@bollard/core";
+import type { StorageRepositories } from "@bollard/core/storage";
 import { accountRepositories } from "./memory-account-repositories.js";
 import { customFieldRepositories } from "./memory-custom-field-repositories.js";
 import type { Access } from "./memory-records.js";
@@ -37,8 +38,7 @@ function createMutex(): <T>(task: () => T | Promise<T>) => Promise<T> {
  * a transaction wait for the running one to finish.
  *
  * @example
- * import { createTracker } from "@bollard/core";
- * import { memoryStorage } from "@bollard/storage-memory";
+ *  * import { memoryStorage } from "@bollard/storage-memory";
  *
  * const tracker = await createTracker({ storage: memoryStorage() });
  */

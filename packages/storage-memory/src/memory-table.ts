@@ -1,27 +1,4 @@
-import type {
-  Account,
-  ApiKey,
-  Container,
-  CustomField,
-  CustomFieldDefinition,
-  CustomFieldOption,
-  DomainEvent,
-  MetroArea,
-  Port,
-  RailTerminal,
-  RawEvent,
-  Shipment,
-  ShippingLine,
-  Terminal,
-  TrackingRequest,
-  TransportEvent,
-  User,
-  Vessel,
-  VesselPositionRecord,
-  Webhook,
-  WebhookNotification,
-  WebhookNotificationAttempt,
-} from "@bollard/core";
+import type { Account, ApiKey, Container, CustomField, CustomFieldDefinition, CustomFieldOption, DomainEvent, MetroArea, Port, RailTerminal, RawEvent, Shipment, ShippingLine, Terminal, TrackingRequest, TransportEvent, User, Vessel, VesselPositionRecord, Webhook, WebhookNotification, WebhookNotificationAttempt } from "@bollard/core";
 
 /** A keyed collection of stored records; values are owned by the table and never mutated. */
 export interface Table<T> {

@@ -1,15 +1,5 @@
-import type {
-  Container,
-  DomainEvent,
-  RawEvent,
-  Shipment,
-  ShipmentListQuery,
-  StorageRepositories,
-  TrackingRequest,
-  TrackingRequestListQuery,
-  TransportEvent,
-} from "@bollard/core";
-import { containerResource, renderRecord, shipmentResource } from "@bollard/core";
+import type { Container, DomainEvent, RawEvent, Shipment, TrackingRequest, TransportEvent } from "@bollard/core";
+import type { ShipmentListQuery, StorageRepositories, TrackingRequestListQuery } from "@bollard/core/storage";
 import {
   cmp,
   cmpNullsLast,
@@ -77,11 +67,6 @@ export function trackingRepositories(tables: MemoryTables, access: Access): Trac
       insert: (shipment) => access.write(() => insertInto(tables.shipments, shipment, "shipment")),
       update: (shipment) => access.write(() => updateIn(tables.shipments, shipment, "shipment")),
       get: (accountId, id) => access.read(() => getScoped(tables.shipments, accountId, id)),
-      getRendered: (accountId, id) =>
-        access.read(() => {
-          const shipment = getScoped(tables.shipments, accountId, id);
-          return shipment && renderRecord(shipmentResource, shipment);
-        }),
       getMany: (accountId, ids) => access.read(() => getManyScoped(tables.shipments, accountId, ids)),
       list: (accountId, query) =>
         access.read(() => {
@@ -99,10 +84,6 @@ export function trackingRepositories(tables: MemoryTables, access: Access): Trac
           const wanted = new Set(shipmentIds);
           return listWhere(tables.containers, (c: Container) => c.account_id === accountId && wanted.has(c.shipment_id), oldestFirst).items;
         }),
-      listRenderedByShipment: (accountId, shipmentId) =>
-        access.read(() =>
-          listWhere(tables.containers, (c: Container) => c.account_id === accountId && c.shipment_id === shipmentId, oldestFirst).items.map((c) => renderRecord(containerResource, c)),
-        ),
       list: (accountId, query) =>
         access.read(() => {
           const { number } = query;

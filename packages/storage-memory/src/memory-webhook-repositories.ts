@@ -1,4 +1,5 @@
-import type { StorageRepositories, WebhookNotification } from "@bollard/core";
+import type { WebhookNotification } from "@bollard/core";
+import type { StorageRepositories } from "@bollard/core/storage";
 import { cmp, copy, deleteScoped, getScoped, insertAllInto, insertInto, listWhere, newestFirst, oldestFirst, updateIn, type Access } from "./memory-records.js";
 import type { MemoryTables } from "./memory-table.js";
 

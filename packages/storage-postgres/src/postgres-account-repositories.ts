@@ -1,4 +1,5 @@
-import type { Account, AccountRepository, ApiKey, ApiKeyRepository, MetaRepository, User, UserRepository } from "@bollard/core";
+import type { Account, ApiKey, User } from "@bollard/core";
+import type { AccountRepository, ApiKeyRepository, MetaRepository, UserRepository } from "@bollard/core/storage";
 import { docOf, isUuid, pageOfDocs, type RepositoryScope, uuidEquals } from "./postgres-rows.js";
 import { rows } from "./postgres-records.js";
 import { insertRows } from "./postgres-writes.js";

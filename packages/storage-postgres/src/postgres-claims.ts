@@ -1,4 +1,4 @@
-import { toTimestamp } from "@bollard/core";
+import { toTimestamp } from "@bollard/core/schemas";
 import { sql } from "kysely";
 import { type Db, pgTime } from "./postgres-rows.js";
 import { atomically } from "./postgres-writes.js";

@@ -1,11 +1,5 @@
-import type {
-  CustomField,
-  CustomFieldDefinition,
-  CustomFieldDefinitionRepository,
-  CustomFieldOption,
-  CustomFieldOptionRepository,
-  CustomFieldRepository,
-} from "@bollard/core";
+import type { CustomField, CustomFieldDefinition, CustomFieldOption } from "@bollard/core";
+import type { CustomFieldDefinitionRepository, CustomFieldOptionRepository, CustomFieldRepository } from "@bollard/core/storage";
 import { sql, type SqlBool } from "kysely";
 import { docOf, isUuid, pageOfDocs, type RepositoryScope, uuidEquals } from "./postgres-rows.js";
 import { rows } from "./postgres-records.js";

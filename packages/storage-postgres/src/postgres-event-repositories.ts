@@ -1,4 +1,5 @@
-import type { RawEvent, RawEventRepository, TransportEvent, TransportEventRepository } from "@bollard/core";
+import type { RawEvent, TransportEvent } from "@bollard/core";
+import type { RawEventRepository, TransportEventRepository } from "@bollard/core/storage";
 import { docOf, isUuid, pageOfDocs, type RepositoryScope, uuidEquals, uuidIn } from "./postgres-rows.js";
 import { rows } from "./postgres-records.js";
 import { insertRows, replaceRecord } from "./postgres-writes.js";

@@ -1,27 +1,4 @@
-import type {
-  Account,
-  ApiKey,
-  MetroArea,
-  Port,
-  RailTerminal,
-  ShippingLine,
-  Terminal,
-  Vessel,
-  Container,
-  CustomField,
-  CustomFieldDefinition,
-  CustomFieldOption,
-  DomainEvent,
-  RawEvent,
-  Shipment,
-  TrackingRequest,
-  TransportEvent,
-  User,
-  VesselPositionRecord,
-  Webhook,
-  WebhookNotification,
-  WebhookNotificationAttempt,
-} from "@bollard/core";
+import type { Account, ApiKey, MetroArea, Port, RailTerminal, ShippingLine, Terminal, Vessel, Container, CustomField, CustomFieldDefinition, CustomFieldOption, DomainEvent, RawEvent, Shipment, TrackingRequest, TransportEvent, User, VesselPositionRecord, Webhook, WebhookNotification, WebhookNotificationAttempt } from "@bollard/core";
 import { pgTime, pgTimeOrNull, searchText } from "./postgres-rows.js";
 import { SEARCH_SEPARATOR, type TableName } from "./postgres-schema.js";
 

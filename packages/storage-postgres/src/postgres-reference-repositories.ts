@@ -1,20 +1,6 @@
 import { sql } from "kysely";
-import { thinningStep } from "@bollard/core";
-import type {
-  MetroArea,
-  MetroAreaRepository,
-  Port,
-  PortRepository,
-  RailTerminal,
-  ReferenceRepository,
-  ShippingLine,
-  ShippingLineRepository,
-  Terminal,
-  Vessel,
-  VesselPositionRecord,
-  VesselPositionRepository,
-  VesselRepository,
-} from "@bollard/core";
+import type { MetroArea, Port, RailTerminal, ShippingLine, Terminal, Vessel, VesselPositionRecord } from "@bollard/core";
+import { thinningStep, type MetroAreaRepository, type PortRepository, type ReferenceRepository, type ShippingLineRepository, type VesselPositionRepository, type VesselRepository } from "@bollard/core/storage";
 import { docOf, docsOf, inIdOrder, isUuid, pageOfDocs, pgTime, type RepositoryScope, uuidIn } from "./postgres-rows.js";
 import { type Row, rows } from "./postgres-records.js";
 import { insertRows } from "./postgres-writes.js";

@@ -1,4 +1,4 @@
-import { REPOSITORY_NOUNS, type StorageRepositories } from "@bollard/core";
+import { REPOSITORY_NOUNS, type StorageRepositories } from "@bollard/core/storage";
 import { postgresAccountRepository, postgresApiKeyRepository, postgresMetaRepository, postgresUserRepository } from "./postgres-account-repositories.js";
 import {
   postgresCustomFieldDefinitionRepository,

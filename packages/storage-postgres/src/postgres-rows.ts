@@ -1,4 +1,6 @@
-import { BollardError, type Page, type PageResult, pageOffset, toTimestamp } from "@bollard/core";
+import { BollardError, type Page } from "@bollard/core";
+import { toTimestamp } from "@bollard/core/schemas";
+import { type PageResult, pageOffset } from "@bollard/core/storage";
 import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import type { BollardDatabase } from "./postgres-schema.js";
 

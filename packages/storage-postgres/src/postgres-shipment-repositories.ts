@@ -1,4 +1,5 @@
-import { type Container, type ContainerRepository, containerResource, renderRecord, type Shipment, type ShipmentRepository, shipmentResource } from "@bollard/core";
+import type { Container, Shipment } from "@bollard/core";
+import type { ContainerRepository, ShipmentRepository } from "@bollard/core/storage";
 import { sql, type SqlBool } from "kysely";
 import { containsNeedle, docOf, docsOf, inIdOrder, isUuid, pageOfDocs, type RepositoryScope, uuidEquals, uuidIn } from "./postgres-rows.js";
 import { rows } from "./postgres-records.js";
@@ -19,11 +20,6 @@ export function postgresShipmentRepository({ db }: RepositoryScope): ShipmentRep
       return replaceRecord(db, "shipments", shipment, rows.shipments, "shipment");
     },
     get: getShipment,
-    // PostgreSQL keeps no renderings: they are made on read.
-    async getRendered(accountId, id) {
-      const shipment = await getShipment(accountId, id);
-      return shipment && renderRecord(shipmentResource, shipment);
-    },
     async getMany(accountId, ids) {
       if (ids.length === 0) return [];
       const found = await db.selectFrom("shipments").select("doc").where(uuidEquals("account_id", accountId)).where(uuidIn("id", ids)).execute();
@@ -82,9 +78,6 @@ export function postgresContainerRepository({ db }: RepositoryScope): ContainerR
       return inIdOrder(docsOf<Container>(found), ids);
     },
     listByShipments,
-    async listRenderedByShipment(accountId, shipmentId) {
-      return (await listByShipments(accountId, [shipmentId])).map((container) => renderRecord(containerResource, container));
-    },
     list(accountId, { page, number }) {
       let query = db.selectFrom("containers").where(uuidEquals("account_id", accountId));
       if (number !== undefined) query = query.where("number_lc", "=", number.toLowerCase());

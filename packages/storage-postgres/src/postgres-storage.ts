@@ -1,4 +1,5 @@
-import type { Storage, StorageRepositories } from "@bollard/core";
+import { type Storage, createTracker } from "@bollard/core";
+import type { StorageRepositories } from "@bollard/core/storage";
 import { sql } from "kysely";
 import { type ConnectionSettings, createKysely, lockNames } from "./postgres-connection.js";
 import { migrateDatabase } from "./postgres-migrate.js";
@@ -44,8 +45,7 @@ type Phase = "created" | "open" | "closed";
  * uncommitted writes (read committed).
  *
  * @example
- * import { createTracker } from "@bollard/core";
- * import { postgresStorage } from "@bollard/storage-postgres";
+ *  * import { postgresStorage } from "@bollard/storage-postgres";
  *
  * const tracker = await createTracker({ storage: postgresStorage({ connectionString: process.env.DATABASE_URL! }) });
  */

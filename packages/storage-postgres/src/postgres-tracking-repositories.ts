@@ -1,4 +1,5 @@
-import type { DomainEvent, DomainEventRepository, TimeWindow, TrackingRequest, TrackingRequestRepository } from "@bollard/core";
+import type { DomainEvent, TrackingRequest } from "@bollard/core";
+import type { DomainEventRepository, TimeWindow, TrackingRequestRepository } from "@bollard/core/storage";
 import type { SelectQueryBuilder } from "kysely";
 import { claimDueRows } from "./postgres-claims.js";
 import { containsNeedle, docOf, docsOf, isUuid, pageOfDocs, pgTime, type RepositoryScope, uuidEquals } from "./postgres-rows.js";

@@ -1,4 +1,5 @@
-import type { Webhook, WebhookNotification, WebhookNotificationAttempt, WebhookNotificationRepository, WebhookRepository } from "@bollard/core";
+import type { Webhook, WebhookNotification, WebhookNotificationAttempt } from "@bollard/core";
+import type { WebhookNotificationRepository, WebhookRepository } from "@bollard/core/storage";
 import { claimDueRows } from "./postgres-claims.js";
 import { docOf, docsOf, isUuid, pageOfDocs, type RepositoryScope, uuidEquals } from "./postgres-rows.js";
 import { rows } from "./postgres-records.js";

@@ -1,4 +1,5 @@
-import type { Account, AccountRepository, ApiKey, ApiKeyRepository, MetaRepository, User, UserRepository } from "@bollard/core";
+import type { Account, ApiKey, User } from "@bollard/core";
+import type { AccountRepository, ApiKeyRepository, MetaRepository, UserRepository } from "@bollard/core/storage";
 import { pageOfDocs, parseDoc, precompiled, type RepositoryScope, scopedGet } from "./sqlite-doc-rows.js";
 import { insertRows } from "./sqlite-writes.js";
 

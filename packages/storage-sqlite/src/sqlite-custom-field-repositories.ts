@@ -1,11 +1,5 @@
-import type {
-  CustomField,
-  CustomFieldDefinition,
-  CustomFieldDefinitionRepository,
-  CustomFieldOption,
-  CustomFieldOptionRepository,
-  CustomFieldRepository,
-} from "@bollard/core";
+import type { CustomField, CustomFieldDefinition, CustomFieldOption } from "@bollard/core";
+import type { CustomFieldDefinitionRepository, CustomFieldOptionRepository, CustomFieldRepository } from "@bollard/core/storage";
 import { sql } from "kysely";
 import { pageOfDocs, parseDoc, type RepositoryScope, scopedGet } from "./sqlite-doc-rows.js";
 import { deleteScoped, insertRows, replaceRecord } from "./sqlite-writes.js";

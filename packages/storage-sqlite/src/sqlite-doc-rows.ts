@@ -1,4 +1,6 @@
-import { type Page, type PageResult, pageOffset, toTimestamp } from "@bollard/core";
+import type { Page } from "@bollard/core";
+import { toTimestamp } from "@bollard/core/schemas";
+import { type PageResult, pageOffset } from "@bollard/core/storage";
 import type Database from "better-sqlite3";
 import { type Compilable, CompiledQuery, type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { BollardDatabase } from "./sqlite-schema.js";

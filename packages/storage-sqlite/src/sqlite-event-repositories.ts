@@ -1,4 +1,5 @@
-import type { RawEvent, RawEventRepository, TransportEvent, TransportEventRepository } from "@bollard/core";
+import type { RawEvent, TransportEvent } from "@bollard/core";
+import type { RawEventRepository, TransportEventRepository } from "@bollard/core/storage";
 import { inList, pageOfDocs, pageOfRows, type RepositoryScope } from "./sqlite-doc-rows.js";
 import { insertRows, insertValues, replaceRecord } from "./sqlite-writes.js";
 import { decodeTransportEvents, TRANSPORT_EVENT_COLUMNS, type TransportEventRow, writeTransportEventRow } from "./sqlite-transport-event-codec.js";

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { containerResource, renderRecord, shipmentResource } from "@bollard/core";
+import { storedRendering } from "@bollard/core/storage";
 import { makeAccount, makeContainer, makeShipment } from "@bollard/core/testing";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
@@ -40,8 +40,8 @@ describe("stored renderings", () => {
     expect(renderedColumns(filename).flat().every((text) => typeof text === "string" && text.startsWith("{"))).toBe(true);
     const storage = sqliteStorage({ filename });
     await storage.open();
-    expect(await storage.shipments.getRendered(account.id, shipment.id)).toStrictEqual(renderRecord(shipmentResource, shipment));
-    expect(await storage.containers.listRenderedByShipment(account.id, shipment.id)).toStrictEqual(containers.map((c) => renderRecord(containerResource, c)));
+    expect(await storage.renderings!.shipment(account.id, shipment.id)).toStrictEqual(storedRendering("shipment", shipment));
+    expect(await storage.renderings!.containersOfShipment(account.id, shipment.id)).toStrictEqual(containers.map((c) => storedRendering("container", c)));
     await storage.close();
   });
 
@@ -53,8 +53,8 @@ describe("stored renderings", () => {
     db.close();
     const storage = sqliteStorage({ filename });
     await storage.open();
-    expect(await storage.shipments.getRendered(account.id, shipment.id)).toStrictEqual(renderRecord(shipmentResource, shipment));
-    expect(await storage.containers.listRenderedByShipment(account.id, shipment.id)).toStrictEqual(containers.map((c) => renderRecord(containerResource, c)));
+    expect(await storage.renderings!.shipment(account.id, shipment.id)).toStrictEqual(storedRendering("shipment", shipment));
+    expect(await storage.renderings!.containersOfShipment(account.id, shipment.id)).toStrictEqual(containers.map((c) => storedRendering("container", c)));
     await storage.close();
     expect(renderedColumns(filename).flat().some((text) => text === null || text.includes("stale"))).toBe(false);
   });
@@ -66,8 +66,8 @@ describe("stored renderings", () => {
     const db = new Database(filename);
     db.exec("update shipments set attributes_json = null; update containers set relationships_json = null");
     db.close();
-    expect(await storage.shipments.getRendered(account.id, shipment.id)).toStrictEqual(renderRecord(shipmentResource, shipment));
-    expect(await storage.containers.listRenderedByShipment(account.id, shipment.id)).toStrictEqual(containers.map((c) => renderRecord(containerResource, c)));
+    expect(await storage.renderings!.shipment(account.id, shipment.id)).toStrictEqual(storedRendering("shipment", shipment));
+    expect(await storage.renderings!.containersOfShipment(account.id, shipment.id)).toStrictEqual(containers.map((c) => storedRendering("container", c)));
     await storage.close();
   });
 });

@@ -1,4 +1,4 @@
-import { REPOSITORY_NOUNS, type StorageRepositories } from "@bollard/core";
+import { REPOSITORY_NOUNS, type StorageRepositories } from "@bollard/core/storage";
 import { sqliteAccountRepository, sqliteApiKeyRepository, sqliteMetaRepository, sqliteUserRepository } from "./sqlite-account-repositories.js";
 import {
   sqliteCustomFieldDefinitionRepository,
@@ -62,13 +62,14 @@ export interface CallGate {
 const OPEN_GATE: CallGate = { enter: () => undefined, leave: () => undefined };
 
 /**
- * Wraps every method so that each call passes through `gate` and driver errors become the
- * BollardErrors the contract promises. One `.then` per call: this sits on every hot read.
+ * Wraps every method of every object so that each call passes through `gate` and driver errors
+ * become the BollardErrors the contract promises (naming the object's record, `nouns[name]`).
+ * One `.then` per call: this sits on every hot read.
  */
-function guarded(repositories: StorageRepositories, gate: CallGate): StorageRepositories {
+export function guarded<T extends object>(objects: T, nouns: Record<keyof T, string>, gate: CallGate): T {
   const out: Record<string, Record<string, AnyMethod>> = {};
-  for (const [name, repository] of Object.entries(repositories) as [keyof StorageRepositories, Record<string, AnyMethod>][]) {
-    const noun = REPOSITORY_NOUNS[name];
+  for (const [name, repository] of Object.entries(objects) as [keyof T & string, Record<string, AnyMethod>][]) {
+    const noun = nouns[name];
     const settled = (value: unknown) => {
       gate.leave();
       return value;
@@ -92,7 +93,7 @@ function guarded(repositories: StorageRepositories, gate: CallGate): StorageRepo
     }
     out[name] = wrapped;
   }
-  return out as unknown as StorageRepositories;
+  return out as unknown as T;
 }
 
 /**
@@ -100,5 +101,5 @@ function guarded(repositories: StorageRepositories, gate: CallGate): StorageRepo
  * for the `tx` of `Storage.transaction`.
  */
 export function repositoriesOver(scope: RepositoryScope, gate: CallGate = OPEN_GATE): StorageRepositories {
-  return guarded(buildRepositories(scope), gate);
+  return guarded(buildRepositories(scope), REPOSITORY_NOUNS, gate);
 }

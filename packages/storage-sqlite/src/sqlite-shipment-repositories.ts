@@ -1,38 +1,17 @@
-import {
-  type Container,
-  type ContainerRepository,
-  containerResource,
-  type RenderedRecord,
-  type ResourceDefinition,
-  renderParts,
-  renderRecord,
-  type Shipment,
-  type ShipmentRepository,
-  shipmentResource,
-} from "@bollard/core";
+import type { Container, Shipment } from "@bollard/core";
+import { type ContainerRepository, type ShipmentRepository, storedRendering, type RenderedType } from "@bollard/core/storage";
 import { sql } from "kysely";
-import { directRead, inIdOrder, inList, pageOfDocs, parseDocs, precompiled, type RepositoryScope, scopedGet, searchText } from "./sqlite-doc-rows.js";
+import { inIdOrder, inList, pageOfDocs, parseDocs, precompiled, type RepositoryScope, scopedGet, searchText } from "./sqlite-doc-rows.js";
 import { insertRows, replaceRecord } from "./sqlite-writes.js";
 import { SEARCH_SEPARATOR } from "./sqlite-schema.js";
 
-const getShipment = scopedGet<Shipment>("shipments");
+/** The shipment with this id in this account: `select doc … where id and account_id`. */
+export const getShipment = scopedGet<Shipment>("shipments");
 const getContainer = scopedGet<Container>("containers");
-const containersOfShipment = precompiled(2, (db, accountId: string, shipmentId: string) =>
+/** The containers of one shipment, oldest first: one precompiled equality on the index. */
+export const containersOfShipment = precompiled(2, (db, accountId: string, shipmentId: string) =>
   db.selectFrom("containers").select("doc").where("account_id", "=", accountId).where("shipment_id", "=", shipmentId).orderBy("created_at").orderBy("id"),
 );
-
-/** A row's rendered columns. */
-type RenderedRow = { id: string; attributes_json: string | null; relationships_json: string | null };
-
-const renderedShipment = directRead<RenderedRow>("select id, attributes_json, relationships_json from shipments where id = ? and account_id = ?");
-const renderedContainers = directRead<RenderedRow>(
-  "select id, attributes_json, relationships_json from containers where account_id = ? and shipment_id = ? order by created_at, id",
-);
-
-/** The stored renderings of a row, or null for a row an older version wrote without them. */
-function storedRendering(row: RenderedRow): RenderedRecord | null {
-  return row.attributes_json === null || row.relationships_json === null ? null : { id: row.id, attributes: row.attributes_json, relationships: row.relationships_json };
-}
 
 function shipmentRow(shipment: Shipment) {
   return {
@@ -44,7 +23,7 @@ function shipmentRow(shipment: Shipment) {
     tracking_stopped: shipment.line_tracking_stopped_at === null ? 0 : 1,
     search_text: searchText([shipment.bill_of_lading_number, ...shipment.ref_numbers], SEARCH_SEPARATOR),
     doc: JSON.stringify(shipment),
-    ...renderedColumns(shipmentResource, shipment),
+    ...renderedColumns("shipment", shipment),
   };
 }
 
@@ -56,14 +35,14 @@ function containerRow(container: Container) {
     created_at: container.created_at,
     number_lc: container.number.toLowerCase(),
     doc: JSON.stringify(container),
-    ...renderedColumns(containerResource, container),
+    ...renderedColumns("container", container),
   };
 }
 
-/** The columns holding a record's renderings (see `ensureRenderings` for rows written without them). */
-function renderedColumns<T extends { id: string }>(definition: ResourceDefinition<T>, record: T) {
-  const parts = renderParts(definition, record);
-  return { attributes_json: parts.attributes, relationships_json: parts.relationships };
+/** The columns holding a record's stored rendering (see `ensureRenderings` for rows written without them). */
+function renderedColumns(type: RenderedType, record: { id: string }) {
+  const rendering = storedRendering(type, record);
+  return { attributes_json: rendering.attributes, relationships_json: rendering.relationships };
 }
 
 /** Shipments over SQLite. `q` searches `search_text` and the shipment's container numbers. */
@@ -78,14 +57,6 @@ export function sqliteShipmentRepository(scope: RepositoryScope): ShipmentReposi
     },
     get(accountId, id) {
       return getShipment(read, accountId, id);
-    },
-    async getRendered(accountId, id) {
-      const [row] = await renderedShipment(scope, id, accountId);
-      if (!row) return null;
-      const stored = storedRendering(row);
-      if (stored) return stored;
-      const shipment = await getShipment(read, accountId, id);
-      return shipment && renderRecord(shipmentResource, shipment);
     },
     async getMany(accountId, ids) {
       if (ids.length === 0) return [];
@@ -145,12 +116,6 @@ export function sqliteContainerRepository(scope: RepositoryScope): ContainerRepo
       if (shipmentIds.length === 1) return containersOfShipment(read, accountId, shipmentIds[0]!).then(parseDocs<Container>);
       const query = read.selectFrom("containers").select("doc").where("account_id", "=", accountId).where(inList("shipment_id", shipmentIds));
       return parseDocs<Container>(await query.orderBy("created_at").orderBy("id").execute());
-    },
-    async listRenderedByShipment(accountId, shipmentId) {
-      const rows = await renderedContainers(scope, accountId, shipmentId);
-      const stored = rows.map(storedRendering);
-      if (stored.every((rendering) => rendering !== null)) return stored as RenderedRecord[];
-      return (await containersOfShipment(read, accountId, shipmentId).then(parseDocs<Container>)).map((container) => renderRecord(containerResource, container));
     },
     list(accountId, { page, number }) {
       let query = read.selectFrom("containers").where("account_id", "=", accountId);

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { AccountSchema, ContainerSchema, isBollardError, type Shipment, ShipmentSchema, type Storage, TransportEventSchema } from "@bollard/core";
+import { isBollardError, type Shipment, type Storage } from "@bollard/core";
+import { AccountSchema, ContainerSchema, ShipmentSchema, TransportEventSchema } from "@bollard/core/schemas";
 import { makeAccount, makeContainer, makeShipment, makeTransportEvent, runStorageContract } from "@bollard/core/testing";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
@@ -15,8 +16,8 @@ let files = 0;
 const freshFile = () => join(directory, `db-${++files}.sqlite`);
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-runStorageContract("sqlite file", () => sqliteStorage({ filename: freshFile() }));
-runStorageContract("sqlite :memory:", () => sqliteStorage({ filename: ":memory:" }));
+runStorageContract("sqlite file", () => sqliteStorage({ filename: freshFile() }), { renderings: true });
+runStorageContract("sqlite :memory:", () => sqliteStorage({ filename: ":memory:" }), { renderings: true });
 
 /** Opens a storage and writes an account, a shipment and its two containers, each a valid record. */
 async function seeded(filename: string): Promise<{ storage: Storage; shipment: Shipment; containers: ReturnType<typeof makeContainer>[] }> {

@@ -1,10 +1,11 @@
-import { BollardError, type Storage, type StorageRepositories } from "@bollard/core";
+import { BollardError, type Storage, createTracker } from "@bollard/core";
+import type { StorageRepositories } from "@bollard/core/storage";
 import { Migrator, sql } from "kysely";
 import { migrationProvider } from "./migrations/index.js";
 import { createKysely, openConnection, type SqliteDurability } from "./sqlite-connection.js";
-import { ensureRenderings } from "./sqlite-renderings.js";
+import { ensureRenderings, sqliteRenderings } from "./sqlite-renderings.js";
 import { closedStorageError, finishedTransactionError, translateSqliteError } from "./sqlite-errors.js";
-import { type CallGate, repositoriesOver } from "./sqlite-repositories.js";
+import { type CallGate, guarded, repositoriesOver } from "./sqlite-repositories.js";
 
 /**
  * Options of {@link sqliteStorage}.
@@ -42,8 +43,7 @@ type Phase = "created" | "open" | "closed";
  * says: by default (`"full"`) they survive power loss.
  *
  * @example
- * import { createTracker } from "@bollard/core";
- * import { sqliteStorage } from "@bollard/storage-sqlite";
+ *  * import { sqliteStorage } from "@bollard/storage-sqlite";
  *
  * const tracker = await createTracker({ storage: sqliteStorage({ filename: "bollard.sqlite" }) });
  */
@@ -92,12 +92,15 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
 
   // Only a reader of its own may be read synchronously: with one connection, a synchronous read
   // could see the uncommitted writes of a transaction another call has open.
-  const repositories: StorageRepositories = repositoriesOver({ read: reader, write: writer, readHandle: inMemory ? () => undefined : readerConnection.handle }, gate);
+  const scope = { read: reader, write: writer, readHandle: inMemory ? () => undefined : readerConnection.handle };
+  const repositories: StorageRepositories = repositoriesOver(scope, gate);
+  const { renderings } = guarded({ renderings: sqliteRenderings(scope) }, { renderings: "shipment" }, gate);
 
   return {
     ...repositories,
     name: "sqlite",
     capabilities: { persistent: !inMemory, multiProcess: false },
+    renderings,
 
     open() {
       if (phase === "closed") return Promise.reject(closedStorageError());

@@ -1,4 +1,5 @@
-import type { DomainEvent, DomainEventRepository, TimeWindow, TrackingRequest, TrackingRequestRepository } from "@bollard/core";
+import type { DomainEvent, TrackingRequest } from "@bollard/core";
+import type { DomainEventRepository, TimeWindow, TrackingRequestRepository } from "@bollard/core/storage";
 import { type SelectQueryBuilder, sql } from "kysely";
 import { canonicalTime, pageOfDocs, parseDocs, type RepositoryScope, scopedGet, searchText } from "./sqlite-doc-rows.js";
 import { atomically, insertRows, replaceRecord } from "./sqlite-writes.js";

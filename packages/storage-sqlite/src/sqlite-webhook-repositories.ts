@@ -1,4 +1,5 @@
-import type { Webhook, WebhookNotification, WebhookNotificationAttempt, WebhookNotificationRepository, WebhookRepository } from "@bollard/core";
+import type { Webhook, WebhookNotification, WebhookNotificationAttempt } from "@bollard/core";
+import type { WebhookNotificationRepository, WebhookRepository } from "@bollard/core/storage";
 import { canonicalTime, pageOfDocs, parseDocs, type RepositoryScope, scopedGet } from "./sqlite-doc-rows.js";
 import { atomically, deleteScoped, insertRows, replaceRecord } from "./sqlite-writes.js";
 

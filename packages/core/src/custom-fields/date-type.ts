@@ -1,8 +1,9 @@
 import { parse } from "date-fns";
 import { fromZonedTime } from "date-fns-tz";
 import { patternParsesDates, unquotedTokens, type DateFormat } from "./date-format.js";
-import { quote, valueError, VALUE_POINTER } from "./field-errors.js";
+import { quote, valueError, VALUE_PATH } from "./field-errors.js";
 import { inUtc, UtcDate } from "./utc-date.js";
+import type { FieldPath } from "../errors/index.js";
 
 /** A calendar date and wall-clock time as written, with the offset when the text gave one. */
 interface WallTime {
@@ -95,16 +96,16 @@ function parseWith(text: string, patterns: readonly string[]): WallTime | null {
   return null;
 }
 
-function readWall(input: unknown, custom: string | null, written: readonly string[], kind: string, pointer: string): WallTime {
-  if (typeof input !== "string") throw valueError("WRONG_TYPE", `A ${kind} field takes a ${kind} string, not ${quote(input)}`, pointer);
+function readWall(input: unknown, custom: string | null, written: readonly string[], kind: string, path: FieldPath): WallTime {
+  if (typeof input !== "string") throw valueError("WRONG_TYPE", `A ${kind} field takes a ${kind} string, not ${quote(input)}`, path);
   const text = input.trim();
   const iso = text.length <= MAX_DATE_TEXT ? parseIso(text) : null;
-  if (iso === "too_precise") throw valueError("WRONG_TYPE", `${quote(text)} is more precise than milliseconds`, pointer);
+  if (iso === "too_precise") throw valueError("WRONG_TYPE", `${quote(text)} is more precise than milliseconds`, path);
   const wall =
     text.length > MAX_DATE_TEXT ? null : ((custom && patternParsesDates(custom) ? parseWith(text, [custom]) : null) ?? iso ?? parseWith(text, written));
   if (!wall) {
     const example = kind === "date" ? "2026-11-21" : "2026-11-21T14:30:00Z";
-    throw valueError("WRONG_TYPE", `${quote(text)} is not a ${kind} between the years 1000 and 9999 (for example ${example})`, pointer);
+    throw valueError("WRONG_TYPE", `${quote(text)} is not a ${kind} between the years 1000 and 9999 (for example ${example})`, path);
   }
   return wall;
 }
@@ -116,8 +117,8 @@ function readWall(input: unknown, custom: string | null, written: readonly strin
  * {@link WRITTEN_DATE_PATTERNS} (`21 Nov 2026`, `Nov 21, 2026`, `11/21/2026`). Month names are
  * English and case-insensitive. Anything else is `WRONG_TYPE`.
  */
-export function parseDateInput(input: unknown, pattern: string | null, pointer: string = VALUE_POINTER): string {
-  const wall = readWall(input, pattern, WRITTEN_DATE_PATTERNS, "date", pointer);
+export function parseDateInput(input: unknown, pattern: string | null, path: FieldPath = VALUE_PATH): string {
+  const wall = readWall(input, pattern, WRITTEN_DATE_PATTERNS, "date", path);
   return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}`;
 }
 
@@ -128,8 +129,8 @@ export function parseDateInput(input: unknown, pattern: string | null, pointer: 
  * `+02:00`) names its instant, one without is a wall time in the format's zone (UTC by default).
  * A date alone is midnight. Sub-millisecond digits are refused rather than dropped.
  */
-export function parseDateTimeInput(input: unknown, format: DateFormat, pointer: string = VALUE_POINTER): string {
-  const wall = readWall(input, format.pattern, WRITTEN_DATETIME_PATTERNS, "datetime", pointer);
+export function parseDateTimeInput(input: unknown, format: DateFormat, path: FieldPath = VALUE_PATH): string {
+  const wall = readWall(input, format.pattern, WRITTEN_DATETIME_PATTERNS, "datetime", path);
   const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second, wall.millisecond);
   let instant: number;
   if (wall.offset !== null) instant = asUtc - wall.offset * 60_000;
@@ -138,7 +139,7 @@ export function parseDateTimeInput(input: unknown, format: DateFormat, pointer: 
   const stored = new Date(instant);
   const year = stored.getUTCFullYear();
   if (!Number.isFinite(instant) || year < 1000 || year > 9999) {
-    throw valueError("WRONG_TYPE", `${quote(input)} is not a datetime between the years 1000 and 9999`, pointer);
+    throw valueError("WRONG_TYPE", `${quote(input)} is not a datetime between the years 1000 and 9999`, path);
   }
   return stored.toISOString();
 }

@@ -1,11 +1,11 @@
-import { BollardError, ValidationError, type ErrorCode } from "../errors/index.js";
+import { BollardError, ValidationError, type ErrorCode, type FieldPath } from "../errors/index.js";
 
-/** Where a custom field value sits in a request body; every value rejection points here (or below). */
-export const VALUE_POINTER = "/data/attributes/value";
+/** Where a custom field value sits in a write's input; every value rejection points here (or below). */
+export const VALUE_PATH: FieldPath = ["value"];
 
-/** A 422 on a value (or on `pointer`, e.g. a definition's `default_value`) with a stable code. */
-export function valueError(code: ErrorCode, detail: string, pointer: string = VALUE_POINTER): ValidationError {
-  return new ValidationError([new BollardError(code, detail, { pointer })]);
+/** A 422 on a value (or on `path`, e.g. a definition's `default_value`) with a stable code. */
+export function valueError(code: ErrorCode, detail: string, path: FieldPath = VALUE_PATH): ValidationError {
+  return new ValidationError([new BollardError(code, detail, { path })]);
 }
 
 /**
@@ -24,8 +24,8 @@ export class IssueList {
   readonly issues: BollardError[] = [];
 
   /** Records one issue. */
-  add(code: ErrorCode, detail: string, pointer: string): void {
-    this.issues.push(new BollardError(code, detail, { pointer }));
+  add(code: ErrorCode, detail: string, path: FieldPath): void {
+    this.issues.push(new BollardError(code, detail, { path }));
   }
 
   /** Runs `check` and records the issues of a {@link ValidationError} it throws (rethrowing anything else). */

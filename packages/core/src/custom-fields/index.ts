@@ -1,5 +1,5 @@
 // Custom field typing and formatting: pure functions over definitions, options and inputs.
-export { VALUE_POINTER } from "./field-errors.js";
+export { VALUE_PATH } from "./field-errors.js";
 export * from "./number-type.js";
 export * from "./number-format.js";
 export * from "./date-format.js";

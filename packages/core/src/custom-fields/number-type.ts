@@ -1,5 +1,6 @@
 import Big from "big.js";
-import { quote, valueError, VALUE_POINTER } from "./field-errors.js";
+import { quote, valueError, VALUE_PATH } from "./field-errors.js";
+import type { FieldPath } from "../errors/index.js";
 
 /** Digits after the decimal point a number custom field keeps: decimal(18,6). */
 export const NUMBER_SCALE = 6;
@@ -34,23 +35,23 @@ const MAX_NUMERIC_TEXT = 64;
  * - more than 12 integer digits, after rounding, is `OUT_OF_RANGE`.
  * Negative zero becomes zero.
  */
-export function parseDecimal(input: unknown, pointer: string = VALUE_POINTER): ExactDecimal {
+export function parseDecimal(input: unknown, path: FieldPath = VALUE_PATH): ExactDecimal {
   let text: string;
   if (typeof input === "number") {
-    if (!Number.isFinite(input)) throw valueError("WRONG_TYPE", "A number field takes a finite number", pointer);
+    if (!Number.isFinite(input)) throw valueError("WRONG_TYPE", "A number field takes a finite number", path);
     text = String(input);
   } else if (typeof input === "string") {
     text = input.trim();
   } else {
-    throw valueError("WRONG_TYPE", `A number field takes a number or a numeric string, not ${quote(input)}`, pointer);
+    throw valueError("WRONG_TYPE", `A number field takes a number or a numeric string, not ${quote(input)}`, path);
   }
   if (text.length > MAX_NUMERIC_TEXT || !NUMERIC_TEXT.test(text)) {
-    throw valueError("WRONG_TYPE", `${quote(text)} is not a number (use plain decimal notation such as 1234.5)`, pointer);
+    throw valueError("WRONG_TYPE", `${quote(text)} is not a number (use plain decimal notation such as 1234.5)`, path);
   }
   let rounded = new Decimal(text).round(NUMBER_SCALE, Big.roundHalfUp);
   if (rounded.eq("0")) rounded = new Decimal("0");
   if (rounded.e >= NUMBER_INTEGER_DIGITS) {
-    throw valueError("OUT_OF_RANGE", `${quote(text)} has more than ${NUMBER_INTEGER_DIGITS} integer digits; a number field holds decimal(18,6)`, pointer);
+    throw valueError("OUT_OF_RANGE", `${quote(text)} has more than ${NUMBER_INTEGER_DIGITS} integer digits; a number field holds decimal(18,6)`, path);
   }
   return rounded;
 }

@@ -1,9 +1,10 @@
 import type { CustomFieldDataType, CustomFieldValidation } from "../domain/index.js";
 import type { DateFormat } from "./date-format.js";
 import { parseDateInput, parseDateTimeInput } from "./date-type.js";
-import { IssueList, valueError, VALUE_POINTER } from "./field-errors.js";
+import { IssueList, valueError, VALUE_PATH } from "./field-errors.js";
 import { decimalApiValue, decimalFromStored, parseDecimal, storedDecimal } from "./number-type.js";
 import { compilePattern, PATTERN_INPUT_MAX_LENGTH, unsafePatternReason } from "./safe-pattern.js";
+import type { FieldPath } from "../errors/index.js";
 
 /** The most characters (code points) a short_text value may have, whatever its `max_length`. */
 export const SHORT_TEXT_MAX_LENGTH = 1024;
@@ -23,10 +24,10 @@ export function textLength(text: string): number {
   return n;
 }
 
-function boundStored(dataType: CustomFieldDataType, bound: string | number, format: DateFormat, pointer: string): string {
-  if (dataType === "number") return storedDecimal(parseDecimal(bound, pointer));
-  if (typeof bound !== "string") throw valueError("WRONG_TYPE", `A ${dataType} bound is a ${dataType} string`, pointer);
-  return dataType === "date" ? parseDateInput(bound, format.pattern, pointer) : parseDateTimeInput(bound, format, pointer);
+function boundStored(dataType: CustomFieldDataType, bound: string | number, format: DateFormat, path: FieldPath): string {
+  if (dataType === "number") return storedDecimal(parseDecimal(bound, path));
+  if (typeof bound !== "string") throw valueError("WRONG_TYPE", `A ${dataType} bound is a ${dataType} string`, path);
+  return dataType === "date" ? parseDateInput(bound, format.pattern, path) : parseDateTimeInput(bound, format, path);
 }
 
 /**
@@ -39,35 +40,34 @@ function boundStored(dataType: CustomFieldDataType, bound: string | number, form
  */
 export function normalizeValidation(dataType: CustomFieldDataType, validation: CustomFieldValidation | null, format: DateFormat): CustomFieldValidation | null {
   if (validation === null) return null;
-  const base = "/data/attributes/validation";
   const issues = new IssueList();
   const out: CustomFieldValidation = {};
   for (const [rule, value] of Object.entries(validation) as [keyof CustomFieldValidation, unknown][]) {
     if (value === undefined) continue;
     const types = RULES_BY_TYPE[rule];
     if (types !== "all" && !types.includes(dataType)) {
-      issues.add("NOT_SUPPORTED", `The ${rule} rule does not apply to ${dataType} fields`, `${base}/${rule}`);
+      issues.add("NOT_SUPPORTED", `The ${rule} rule does not apply to ${dataType} fields`, ["validation", rule]);
     }
   }
   if (issues.issues.length > 0) issues.throwIfAny();
   if (validation.required !== undefined) out.required = validation.required;
   if (validation.max_length !== undefined) {
-    if (validation.max_length > SHORT_TEXT_MAX_LENGTH) issues.add("OUT_OF_RANGE", `max_length is at most ${SHORT_TEXT_MAX_LENGTH}`, `${base}/max_length`);
+    if (validation.max_length > SHORT_TEXT_MAX_LENGTH) issues.add("OUT_OF_RANGE", `max_length is at most ${SHORT_TEXT_MAX_LENGTH}`, ["validation", "max_length"]);
     else out.max_length = validation.max_length;
   }
   if (validation.pattern !== undefined) {
     const reason = unsafePatternReason(validation.pattern);
-    if (reason) issues.add("UNSAFE_PATTERN", `The pattern ${reason}`, `${base}/pattern`);
+    if (reason) issues.add("UNSAFE_PATTERN", `The pattern ${reason}`, ["validation", "pattern"]);
     else out.pattern = validation.pattern;
   }
   for (const rule of ["min", "max"] as const) {
     const bound = validation[rule];
     if (bound === undefined) continue;
-    const stored = issues.collect(() => boundStored(dataType, bound, format, `${base}/${rule}`));
+    const stored = issues.collect(() => boundStored(dataType, bound, format, ["validation", rule]));
     if (stored !== undefined) out[rule] = dataType === "number" ? decimalApiValue(stored) : stored;
   }
   if (out.min !== undefined && out.max !== undefined && compareBound(dataType, String(out.min), String(out.max)) > 0) {
-    issues.add("OUT_OF_RANGE", "min is greater than max", `${base}/min`);
+    issues.add("OUT_OF_RANGE", "min is greater than max", ["validation", "min"]);
   }
   issues.throwIfAny();
   return out;
@@ -98,25 +98,25 @@ function compiled(source: string): RegExp {
  * beyond that), `PATTERN_MISMATCH` when the pattern does not match the whole value (empty text is
  * not checked), `OUT_OF_RANGE` below `min` or above `max`.
  */
-export function applyValidation(dataType: CustomFieldDataType, validation: CustomFieldValidation | null, stored: string, pointer: string = VALUE_POINTER): void {
+export function applyValidation(dataType: CustomFieldDataType, validation: CustomFieldValidation | null, stored: string, path: FieldPath = VALUE_PATH): void {
   if (!validation) return;
   if (dataType === "short_text") {
     const length = textLength(stored);
     if (validation.max_length !== undefined && length > validation.max_length) {
-      throw valueError("TOO_LONG", `The value has ${length} characters; at most ${validation.max_length} are allowed`, pointer);
+      throw valueError("TOO_LONG", `The value has ${length} characters; at most ${validation.max_length} are allowed`, path);
     }
     if (validation.pattern !== undefined && stored !== "") {
-      if (length > PATTERN_INPUT_MAX_LENGTH) throw valueError("TOO_LONG", `A value checked against a pattern has at most ${PATTERN_INPUT_MAX_LENGTH} characters`, pointer);
-      if (!compiled(validation.pattern).test(stored)) throw valueError("PATTERN_MISMATCH", `The value does not match the pattern ${JSON.stringify(validation.pattern)}`, pointer);
+      if (length > PATTERN_INPUT_MAX_LENGTH) throw valueError("TOO_LONG", `A value checked against a pattern has at most ${PATTERN_INPUT_MAX_LENGTH} characters`, path);
+      if (!compiled(validation.pattern).test(stored)) throw valueError("PATTERN_MISMATCH", `The value does not match the pattern ${JSON.stringify(validation.pattern)}`, path);
     }
     return;
   }
   if (dataType !== "number" && dataType !== "date" && dataType !== "datetime") return;
   // Number bounds are kept as their API value; String() of it is the exact decimal (see decimalApiValue).
   if (validation.min !== undefined && compareBound(dataType, stored, String(validation.min)) < 0) {
-    throw valueError("OUT_OF_RANGE", `The value is below the minimum ${String(validation.min)}`, pointer);
+    throw valueError("OUT_OF_RANGE", `The value is below the minimum ${String(validation.min)}`, path);
   }
   if (validation.max !== undefined && compareBound(dataType, stored, String(validation.max)) > 0) {
-    throw valueError("OUT_OF_RANGE", `The value is above the maximum ${String(validation.max)}`, pointer);
+    throw valueError("OUT_OF_RANGE", `The value is above the maximum ${String(validation.max)}`, path);
   }
 }

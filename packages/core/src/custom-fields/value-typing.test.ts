@@ -15,7 +15,7 @@ function settings(data_type: CustomFieldDataType, extra: Partial<FieldSettings> 
 }
 
 type Valid = [input: unknown, value: CustomFieldValue, stored: string | null, display: string | null];
-type Invalid = [input: unknown, code: string, pointer?: string];
+type Invalid = [input: unknown, code: string, path?: (string | number)[]];
 
 interface TypeTable {
   settings: FieldSettings;
@@ -164,9 +164,9 @@ const TABLES: Record<string, TypeTable> = {
     invalid: [
       ["FOB", "WRONG_TYPE"],
       ["FOB,EXW", "WRONG_TYPE"],
-      [["FOB", "DDP"], "NOT_AN_OPTION", "/data/attributes/value/1"],
-      [["FOB", "FOB"], "DUPLICATE", "/data/attributes/value/1"],
-      [["FOB", 1], "WRONG_TYPE", "/data/attributes/value/1"],
+      [["FOB", "DDP"], "NOT_AN_OPTION", ["value", 1]],
+      [["FOB", "FOB"], "DUPLICATE", ["value", 1]],
+      [["FOB", 1], "WRONG_TYPE", ["value", 1]],
     ],
   },
   reference: {
@@ -177,22 +177,22 @@ const TABLES: Record<string, TypeTable> = {
     ],
     invalid: [
       [UUID, "WRONG_TYPE"],
-      [{ type: "container", id: UUID }, "WRONG_TYPE", "/data/attributes/value/type"],
-      [{ type: "shipment", id: "nope" }, "WRONG_TYPE", "/data/attributes/value/id"],
+      [{ type: "container", id: UUID }, "WRONG_TYPE", ["value", "type"]],
+      [{ type: "shipment", id: "nope" }, "WRONG_TYPE", ["value", "id"]],
       [{ type: "shipment" }, "WRONG_TYPE"],
       [[UUID], "WRONG_TYPE"],
     ],
   },
 };
 
-function rejection(run: () => unknown): { code: string; pointer: string | undefined } {
+function rejection(run: () => unknown): { code: string; path: readonly (string | number)[] | undefined } {
   try {
     run();
   } catch (error) {
     expect(error).toBeInstanceOf(ValidationError);
     const first = (error as ValidationError).issues[0]!;
     expect(first.status).toBe(422);
-    return { code: first.code, pointer: first.source && "pointer" in first.source ? first.source.pointer : undefined };
+    return { code: first.code, path: first.path };
   }
   throw new Error("expected a rejection");
 }
@@ -205,8 +205,8 @@ describe.each(Object.entries(TABLES))("typing %s values", (_type, table) => {
     expect(renderStored(table.settings, typed.stored_value, OPTIONS).value).toEqual(value);
   });
 
-  it.each(table.invalid)("rejects %j with %s", (input, code, pointer) => {
-    expect(rejection(() => typeValue(table.settings, input, { options: OPTIONS }))).toEqual({ code, pointer: pointer ?? "/data/attributes/value" });
+  it.each(table.invalid)("rejects %j with %s", (input, code, path) => {
+    expect(rejection(() => typeValue(table.settings, input, { options: OPTIONS }))).toEqual({ code, path: path ?? ["value"] });
   });
 });
 
@@ -224,7 +224,7 @@ describe("empty values", () => {
   });
 
   it("points rejections where asked (e.g. a definition's default_value)", () => {
-    expect(rejection(() => typeValue(settings("number"), "x", { pointer: "/data/attributes/default_value" })).pointer).toBe("/data/attributes/default_value");
+    expect(rejection(() => typeValue(settings("number"), "x", { path: ["default_value"] })).path).toEqual(["default_value"]);
   });
 
   it("keeps the display of an enum value whose option is gone", () => {

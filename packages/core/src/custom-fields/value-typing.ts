@@ -1,8 +1,9 @@
 import { UuidSchema, type CustomFieldDefinition, type CustomFieldValue } from "../domain/index.js";
+import type { FieldPath } from "../errors/index.js";
 import { parseDateFormat, formatStoredDate, formatStoredDateTime, type DateFormat } from "./date-format.js";
 import { parseDateInput, parseDateTimeInput } from "./date-type.js";
 import { optionLabel, parseEnumInput, parseEnumMultiInput, splitMulti, type OptionChoice } from "./enum-type.js";
-import { quote, valueError, VALUE_POINTER } from "./field-errors.js";
+import { quote, valueError, VALUE_PATH } from "./field-errors.js";
 import { formatStoredDecimal, parseNumberFormat } from "./number-format.js";
 import { decimalApiValue, parseDecimal, storedDecimal } from "./number-type.js";
 import { applyValidation, SHORT_TEXT_MAX_LENGTH, textLength } from "./validation-rules.js";
@@ -24,8 +25,8 @@ export type FieldSettings = Pick<CustomFieldDefinition, "data_type" | "validatio
 export interface TypeValueOptions {
   /** The definition's options (enum and enum_multi). */
   options?: readonly OptionChoice[];
-  /** Where rejections point. @default "/data/attributes/value" */
-  pointer?: string;
+  /** Where rejections point, in the write's input. @default ["value"] */
+  path?: FieldPath;
 }
 
 /** The record types a `reference` definition can point at (its `reference_type`). */
@@ -40,44 +41,44 @@ export function dateFormatOf(settings: FieldSettings): DateFormat {
   return "problem" in format ? { zone: "UTC", pattern: null } : format;
 }
 
-function parseBoolean(input: unknown, pointer: string): string {
+function parseBoolean(input: unknown, path: FieldPath): string {
   if (typeof input === "boolean") return String(input);
   const text = typeof input === "string" ? input.trim().toLowerCase() : undefined;
   if (text === "true" || text === "false") return text;
-  throw valueError("WRONG_TYPE", `A boolean field takes true or false, not ${quote(input)}`, pointer);
+  throw valueError("WRONG_TYPE", `A boolean field takes true or false, not ${quote(input)}`, path);
 }
 
-function parseReference(input: unknown, referenceType: string | null, pointer: string): string {
+function parseReference(input: unknown, referenceType: string | null, path: FieldPath): string {
   const object = typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : null;
   if (!object || typeof object.type !== "string" || typeof object.id !== "string") {
-    throw valueError("WRONG_TYPE", `A reference field takes {"type": "${referenceType}", "id": "<uuid>"}, not ${quote(input)}`, pointer);
+    throw valueError("WRONG_TYPE", `A reference field takes {"type": "${referenceType}", "id": "<uuid>"}, not ${quote(input)}`, path);
   }
-  if (object.type !== referenceType) throw valueError("WRONG_TYPE", `This field references a ${referenceType}, not a ${quote(object.type)}`, `${pointer}/type`);
-  if (!UuidSchema.safeParse(object.id).success) throw valueError("WRONG_TYPE", `${quote(object.id)} is not a UUID`, `${pointer}/id`);
+  if (object.type !== referenceType) throw valueError("WRONG_TYPE", `This field references a ${referenceType}, not a ${quote(object.type)}`, [...path, "type"]);
+  if (!UuidSchema.safeParse(object.id).success) throw valueError("WRONG_TYPE", `${quote(object.id)} is not a UUID`, [...path, "id"]);
   return `${object.type}:${object.id.toLowerCase()}`;
 }
 
-function parseStored(settings: FieldSettings, input: unknown, options: readonly OptionChoice[], pointer: string): string {
+function parseStored(settings: FieldSettings, input: unknown, options: readonly OptionChoice[], path: FieldPath): string {
   switch (settings.data_type) {
     case "short_text": {
-      if (typeof input !== "string") throw valueError("WRONG_TYPE", `A short_text field takes a string, not ${quote(input)}`, pointer);
-      if (textLength(input) > SHORT_TEXT_MAX_LENGTH) throw valueError("TOO_LONG", `A short_text value has at most ${SHORT_TEXT_MAX_LENGTH} characters`, pointer);
+      if (typeof input !== "string") throw valueError("WRONG_TYPE", `A short_text field takes a string, not ${quote(input)}`, path);
+      if (textLength(input) > SHORT_TEXT_MAX_LENGTH) throw valueError("TOO_LONG", `A short_text value has at most ${SHORT_TEXT_MAX_LENGTH} characters`, path);
       return input;
     }
     case "number":
-      return storedDecimal(parseDecimal(input, pointer));
+      return storedDecimal(parseDecimal(input, path));
     case "date":
-      return parseDateInput(input, dateFormatOf(settings).pattern, pointer);
+      return parseDateInput(input, dateFormatOf(settings).pattern, path);
     case "datetime":
-      return parseDateTimeInput(input, dateFormatOf(settings), pointer);
+      return parseDateTimeInput(input, dateFormatOf(settings), path);
     case "boolean":
-      return parseBoolean(input, pointer);
+      return parseBoolean(input, path);
     case "enum":
-      return parseEnumInput(input, options, pointer);
+      return parseEnumInput(input, options, path);
     case "enum_multi":
-      return parseEnumMultiInput(input, options, pointer);
+      return parseEnumMultiInput(input, options, path);
     case "reference":
-      return parseReference(input, settings.reference_type, pointer);
+      return parseReference(input, settings.reference_type, path);
   }
 }
 
@@ -135,12 +136,12 @@ export function renderStored(settings: FieldSettings, stored: string | null, opt
  * the value, while short_text keeps `""` and enum_multi keeps `[]`.
  */
 export function typeValue(settings: FieldSettings, input: unknown, options: TypeValueOptions = {}): TypedValue {
-  const pointer = options.pointer ?? VALUE_POINTER;
+  const path = options.path ?? VALUE_PATH;
   const blank = typeof input === "string" && input.trim() === "";
   const empty = input === null || blank || (settings.data_type === "enum_multi" && Array.isArray(input) && input.length === 0);
-  if (empty && settings.validation?.required) throw valueError("REQUIRED", "A value is required", pointer);
+  if (empty && settings.validation?.required) throw valueError("REQUIRED", "A value is required", path);
   if (input === null || (blank && settings.data_type !== "short_text")) return { value: null, stored_value: null, display_value: null };
-  const stored = parseStored(settings, input, options.options ?? [], pointer);
-  applyValidation(settings.data_type, settings.validation, stored, pointer);
+  const stored = parseStored(settings, input, options.options ?? [], path);
+  applyValidation(settings.data_type, settings.validation, stored, path);
   return { ...renderStored(settings, stored, options.options ?? []), stored_value: stored };
 }

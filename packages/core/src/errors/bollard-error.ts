@@ -1,22 +1,23 @@
 import { ERROR_CODES, type ErrorCode } from "./error-codes.js";
 
-/** Where in a request an error points: a JSON pointer into the body, or a query parameter. */
-export type ErrorSource =
-  | {
-      /** A JSON pointer into the request body, e.g. `/data/attributes/request_number`. */
-      pointer: string;
-    }
-  | {
-      /** The query or path parameter at fault, e.g. `include`. */
-      parameter: string;
-    };
+/**
+ * Where in a caller's input a problem is, relative to that input: `["request_number"]`,
+ * `["validation", "pattern"]`, `["positions", 3, "timestamp"]`. The HTTP API turns it into a
+ * JSON pointer under the request's `data.attributes`.
+ */
+export type FieldPath = readonly (string | number)[];
 
 /** Options for {@link BollardError}. */
 export interface BollardErrorOptions {
-  /** A JSON pointer into the request body, e.g. `/data/attributes/request_number`. */
-  pointer?: string;
-  /** The query or path parameter at fault, e.g. `include`. */
+  /** Where in the caller's input the problem is, relative to it (see {@link FieldPath}). */
+  path?: FieldPath;
+  /** The option or query parameter at fault, e.g. `include` or `page`. */
   parameter?: string;
+  /**
+   * An absolute JSON pointer into an HTTP request body, e.g. `/data/id`; for HTTP adapters,
+   * which know the document's shape (core speaks in {@link FieldPath}s).
+   */
+  pointer?: string;
   /** Extra machine-readable details, returned as the error's `meta`. */
   meta?: Record<string, unknown>;
   /** The underlying error, kept for logs and never sent to clients. */
@@ -26,7 +27,7 @@ export interface BollardErrorOptions {
 /**
  * The one base class of every error Bollard raises on purpose. It carries a stable
  * `code` from {@link ERROR_CODES}, the HTTP `status` that code maps to, a human `detail`,
- * and optionally where in the request the problem is.
+ * and optionally where in the caller's input the problem is.
  */
 export class BollardError extends Error {
   /** The stable machine-readable code; clients branch on this. */
@@ -37,8 +38,12 @@ export class BollardError extends Error {
   readonly title: string;
   /** What went wrong in this case, for people; also the error's `message`. */
   readonly detail: string;
-  /** Where in the request the problem is, when it is in one place. */
-  readonly source: ErrorSource | undefined;
+  /** Where in the caller's input the problem is, relative to it; undefined when it is not in one field. */
+  readonly path: FieldPath | undefined;
+  /** The option or query parameter at fault, when the problem is in one. */
+  readonly parameter: string | undefined;
+  /** An absolute JSON pointer into an HTTP request body, set by HTTP adapters. */
+  readonly pointer: string | undefined;
   /** Extra machine-readable details, returned as the error object's `meta`. */
   readonly meta: Record<string, unknown> | undefined;
 
@@ -54,14 +59,20 @@ export class BollardError extends Error {
     this.status = ERROR_CODES[code].status;
     this.title = ERROR_CODES[code].title;
     this.detail = detail;
-    this.source =
-      options.pointer !== undefined
-        ? { pointer: options.pointer }
-        : options.parameter !== undefined
-          ? { parameter: options.parameter }
-          : undefined;
+    this.path = options.path;
+    this.parameter = options.parameter;
+    this.pointer = options.pointer;
     this.meta = options.meta;
   }
+}
+
+/** Where an error points, as {@link BollardErrorOptions}: to copy an issue's location onto another error. */
+export function locationOf(error: BollardError): Pick<BollardErrorOptions, "path" | "parameter" | "pointer"> {
+  return {
+    ...(error.path !== undefined && { path: error.path }),
+    ...(error.parameter !== undefined && { parameter: error.parameter }),
+    ...(error.pointer !== undefined && { pointer: error.pointer }),
+  };
 }
 
 /** A request that names a record that does not exist or belongs to another account. */
@@ -84,11 +95,7 @@ export class ValidationError extends BollardError {
   constructor(issues: readonly BollardError[]) {
     const first = issues[0];
     if (!first) throw new TypeError("ValidationError needs at least one issue");
-    super(first.code, first.detail, {
-      ...(first.source && "pointer" in first.source ? { pointer: first.source.pointer } : {}),
-      ...(first.source && "parameter" in first.source ? { parameter: first.source.parameter } : {}),
-      ...(first.meta ? { meta: first.meta } : {}),
-    });
+    super(first.code, first.detail, { ...locationOf(first), ...(first.meta ? { meta: first.meta } : {}) });
     this.issues = issues;
   }
 }

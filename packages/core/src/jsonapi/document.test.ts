@@ -2,9 +2,8 @@ import { describe, expect, it } from "vitest";
 import { BollardError, ValidationError } from "../errors/index.js";
 import { buildDocument, serializeResource } from "./document.js";
 import { errorDocument, errorStatus } from "./error-document.js";
-import { MAX_INCLUDE_DEPTH, MAX_INCLUDE_PATHS, parseInclude, includePaths, mergeIncludes, type IncludeTree } from "./include.js";
-import { ResourceGraph } from "./resource-graph.js";
-import { containerResource, resourceRegistry, shipmentResource, transportEventResource } from "./resources.js";
+import { MAX_INCLUDE_DEPTH, MAX_INCLUDE_PATHS, includeTree, includePaths, mergeIncludes, parseIncludeParameter, type IncludeTree } from "../relations/include-paths.js";
+import { containerResource, shipmentResource, transportEventResource } from "./resources.js";
 import { collectionLinks } from "./collection-links.js";
 
 const S1 = "0190a8f0-0000-7000-8000-000000000001";
@@ -21,20 +20,15 @@ const containers = [
 const port = { id: P1, name: "Busan", code: "KRPUS" } as any;
 const event = { id: E1, container_id: C1, shipment_id: S1, event: "container.transport.vessel_loaded", location_id: P1, location_type: "port" } as any;
 
-function graph() {
-  return new ResourceGraph()
-    .add("shipment", shipment)
-    .add("container", containers)
-    .add("port", port)
-    .add("transport_event", event)
-    .setMany("shipment", S1, "containers", containers.map((c) => ({ type: "container", id: c.id })))
-    .setMany("container", C1, "transport_events", [{ type: "transport_event", id: E1 }])
-    .setMany("container", C2, "transport_events", []);
+/** The shipment as a read with `containers.transport_events.location,containers.shipment,port_of_lading,port_of_discharge` returns it. */
+function read() {
+  const withEvents = (c: any) => ({ ...c, shipment, transport_events: c.id === C1 ? [{ ...event, location: port }] : [] });
+  return { ...shipment, containers: containers.map(withEvents), port_of_lading: port, port_of_discharge: port };
 }
 
 describe("serializeResource", () => {
   it("emits every spec attribute in order, missing ones as null, and the self link", () => {
-    const resource = serializeResource(shipmentResource, shipment, graph());
+    const resource = serializeResource(shipmentResource, read());
     expect(Object.keys(resource.attributes)).toEqual(shipmentResource.attributes);
     expect(resource.attributes.bill_of_lading_number).toBe("MAEU123");
     expect(resource.attributes.pod_eta_at).toBeNull();
@@ -42,83 +36,86 @@ describe("serializeResource", () => {
   });
 
   it("gives every to-one relationship, with data null when empty", () => {
-    const resource = serializeResource(shipmentResource, shipment, graph());
+    const resource = serializeResource(shipmentResource, read());
     expect(resource.relationships?.port_of_lading).toEqual({ data: { type: "port", id: P1 } });
     expect(resource.relationships?.destination).toEqual({ data: null });
     expect(resource.relationships?.line_tracking_stopped_by_user).toEqual({ data: null });
   });
 
-  it("gives a to-many relationship only when its linkage was loaded", () => {
-    expect(serializeResource(shipmentResource, shipment, graph()).relationships?.containers).toEqual({
+  it("gives a to-many relationship only when the record was read with it", () => {
+    expect(serializeResource(shipmentResource, read()).relationships?.containers).toEqual({
       data: [{ type: "container", id: C1 }, { type: "container", id: C2 }],
     });
-    expect(serializeResource(shipmentResource, shipment, new ResourceGraph()).relationships?.containers).toBeUndefined();
-    expect(serializeResource(containerResource, containers[0], new ResourceGraph()).links).toBeUndefined();
+    expect(serializeResource(shipmentResource, shipment).relationships?.containers).toBeUndefined();
+    expect(serializeResource(containerResource, containers[0]).links).toBeUndefined();
   });
 });
 
-describe("parseInclude", () => {
+describe("includeTree", () => {
   it("splits comma lists, trims, and follows dotted paths through the relationship types", () => {
-    const tree = parseInclude("containers, port_of_lading,containers.transport_events.location", "shipment", resourceRegistry);
+    const tree = includeTree("shipment", parseIncludeParameter("shipment", "containers, port_of_lading,containers.transport_events.location"));
     expect(includePaths(tree)).toEqual(["containers", "containers.transport_events", "containers.transport_events.location", "port_of_lading"]);
   });
 
   it("rejects an unknown name with a 400 on the include parameter", () => {
-    const attempt = () => parseInclude("containers.nope", "shipment", resourceRegistry);
+    const attempt = () => includeTree("shipment", ["containers.nope"]);
     expect(attempt).toThrow(BollardError);
     try {
       attempt();
     } catch (error) {
       expect((error as BollardError).status).toBe(400);
-      expect((error as BollardError).source).toEqual({ parameter: "include" });
+      expect((error as BollardError).parameter).toBe("include");
     }
   });
 
   it("refuses a path deeper than MAX_INCLUDE_DEPTH and more than MAX_INCLUDE_PATHS paths, on the include parameter", () => {
-    expect(includePaths(parseInclude("containers.shipment.containers", "shipment", resourceRegistry))).toHaveLength(3);
+    expect(includePaths(includeTree("shipment", ["containers.shipment.containers"]))).toHaveLength(3);
     const deep = "containers.shipment.containers.shipment";
-    expect(() => parseInclude(deep, "shipment", resourceRegistry)).toThrow(`is ${MAX_INCLUDE_DEPTH + 1} levels deep`);
-    const many = Array.from({ length: MAX_INCLUDE_PATHS + 1 }, () => "containers").join(",");
-    expect(() => parseInclude(many, "shipment", resourceRegistry)).toThrow(`at most ${MAX_INCLUDE_PATHS} paths`);
+    expect(() => includeTree("shipment", [deep])).toThrow(`is ${MAX_INCLUDE_DEPTH + 1} levels deep`);
+    const leaves = ["port_of_lading", "port_of_discharge", "pod_terminal.port", "destination", "destination_terminal.port", "line_tracking_stopped_by_user",
+      "containers.pickup_facility.port", "containers.pod_terminal.port", "containers.transport_events.location", "containers.raw_events.vessel", "containers.shipment"];
+    const many = leaves.slice(0, MAX_INCLUDE_PATHS + 1).join(",");
+    // Repeats and paths leading to another given one do not count.
+    expect(includePaths(includeTree("shipment", [...leaves.slice(0, MAX_INCLUDE_PATHS), "containers", "port_of_lading", "pod_terminal"]))).toContain("pod_terminal.port");
+    expect(() => parseIncludeParameter("shipment", many)).toThrow(`at most ${MAX_INCLUDE_PATHS} paths`);
     for (const value of [deep, many]) {
       try {
-        parseInclude(value, "shipment", resourceRegistry);
+        parseIncludeParameter("shipment", value);
       } catch (error) {
         expect((error as BollardError).status).toBe(400);
-        expect((error as BollardError).source).toEqual({ parameter: "include" });
+        expect((error as BollardError).parameter).toBe("include");
       }
     }
   });
 
   it("keeps a long unknown name out of the error detail", () => {
-    expect(() => parseInclude("x".repeat(5000), "shipment", resourceRegistry)).toThrow(/^x{100}… is not a relationship/);
+    expect(() => includeTree("shipment", ["x".repeat(5000)])).toThrow(/^x{100}… is not a relationship/);
   });
 
   it("treats undefined and empty as no includes, and merges trees", () => {
-    expect(parseInclude(undefined, "shipment", resourceRegistry).size).toBe(0);
-    expect(parseInclude(",", "shipment", resourceRegistry).size).toBe(0);
-    const merged = mergeIncludes(parseInclude("containers", "shipment", resourceRegistry), parseInclude("containers.shipment", "shipment", resourceRegistry));
+    expect(includeTree("shipment", undefined).size).toBe(0);
+    expect(parseIncludeParameter("shipment", ",")).toEqual([]);
+    const merged = mergeIncludes(includeTree("shipment", ["containers"]), includeTree("shipment", ["containers.shipment"]));
     expect(includePaths(merged)).toEqual(["containers", "containers.shipment"]);
   });
 });
 
 describe("buildDocument", () => {
   it("includes each reached record once and never a primary record", () => {
-    const include = parseInclude("containers.transport_events.location,containers.shipment,port_of_lading,port_of_discharge", "shipment", resourceRegistry);
-    const doc = buildDocument("shipment", shipment, { registry: resourceRegistry, graph: graph(), include });
+    const include = includeTree("shipment", ["containers.transport_events.location", "containers.shipment", "port_of_lading", "port_of_discharge"]);
+    const doc = buildDocument("shipment", read(), { include });
     const keys = doc.included!.map((r) => `${r.type}:${r.id}`);
     expect(keys).toEqual([`container:${C1}`, `transport_event:${E1}`, `port:${P1}`, `container:${C2}`]);
   });
 
   it("walks each record once per include node, so a cyclic path costs linear time in its depth", () => {
-    // One shipment with 20 containers, and `containers.shipment.containers.shipment…` eight levels
-    // deep, built by hand because parseInclude refuses it. Walking every path again from every
-    // container would read the graph more than 20^4 times.
+    // One shipment with 20 containers, read with `containers.shipment.containers.shipment…` eight
+    // levels deep (built by hand: includeTree refuses it), sharing the records at each level as the
+    // reader does. Walking every path again from every container would read relations 20^4 times.
     const many = Array.from({ length: 20 }, (_, i) => ({ ...containers[0], id: `0190a8f0-0000-7000-8000-${String(i).padStart(12, "0")}` }));
-    const big = new ResourceGraph().add("shipment", shipment).add("container", many).setMany("shipment", S1, "containers", many.map((c) => ({ type: "container", id: c.id })));
     let reads = 0;
-    const get = big.get.bind(big);
-    big.get = (type, id) => ((reads += 1), get(type, id));
+    const counted = <T extends object>(record: T): T =>
+      new Proxy(record, { get: (target, key) => ((key === "containers" || key === "shipment") && (reads += 1), Reflect.get(target, key)) });
     const include: IncludeTree = new Map();
     let node = include;
     for (let level = 0; level < 8; level += 1) {
@@ -126,14 +123,19 @@ describe("buildDocument", () => {
       node.set(level % 2 === 0 ? "containers" : "shipment", child);
       node = child;
     }
-    const doc = buildDocument("shipment", shipment, { registry: resourceRegistry, graph: big, include });
+    let current: any = shipment;
+    for (let level = 7; level >= 0; level -= 1) {
+      const below = current;
+      current = level % 2 === 1 ? many.map((c) => counted({ ...c, shipment: below })) : counted({ ...shipment, containers: below });
+    }
+    const doc = buildDocument("shipment", current, { include });
     expect(doc.included).toHaveLength(20);
-    expect(reads).toBeLessThanOrEqual(8 * 21);
+    expect(reads).toBeLessThanOrEqual(2 * 8 * 21);
   });
 
   it("omits included when nothing is included and keeps null primary data", () => {
-    expect(buildDocument("shipment", null, { registry: resourceRegistry, graph: graph() })).toEqual({ data: null });
-    const doc = buildDocument("transport_event", [event], { registry: resourceRegistry, graph: graph(), meta: { size: 1, total: 1 } });
+    expect(buildDocument("shipment", null)).toEqual({ data: null });
+    const doc = buildDocument("transport_event", [event], { meta: { size: 1, total: 1 } });
     expect(Array.isArray(doc.data)).toBe(true);
     expect(doc.included).toBeUndefined();
     expect(doc.meta).toEqual({ size: 1, total: 1 });

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { resourceAttributes, toOneRelationships } from "./document.js";
+import type { RenderedRecord } from "../storage/storage.js";
 import type { ResourceIdentifier } from "./jsonapi-types.js";
 import type { ResourceDefinition } from "./resource-definition.js";
 import { containerResource, shipmentResource } from "./resources.js";
@@ -19,17 +20,29 @@ export interface RenderedParts {
   readonly relationships: string;
 }
 
-/** A stored record in rendered form: its id and its {@link RenderedParts}. */
-export interface RenderedRecord extends RenderedParts {
-  /** The record's id. */
-  readonly id: string;
-}
-
 /** Bump when the rendering of {@link RENDERED_RESOURCES} changes in a way their shapes don't show (a linkage rule). */
 const RENDERING_VERSION = 1;
 
 /** The resource types whose records storages keep in rendered form. */
 export const RENDERED_RESOURCES = [shipmentResource, containerResource] as const;
+
+/** The record types a storage may keep in rendered form (see `StoredRenderings`). */
+export type RenderedType = "shipment" | "container";
+
+/**
+ * The rendering a storage keeps of a shipment or container it stores (see `StoredRenderings`):
+ * the text `StoredRenderings` reads must equal this, rendered from the record as stored.
+ */
+export function storedRendering(
+  type: RenderedType,
+  record: {
+    /** The record's id. */
+    id: string;
+  },
+): RenderedRecord {
+  const definition: ResourceDefinition = type === "shipment" ? shipmentResource : containerResource;
+  return renderRecord(definition, record);
+}
 
 /** Renders the parts of a record that depend on the record alone. */
 export function renderParts<

@@ -1,21 +1,4 @@
-import type { Linkage } from "./jsonapi-types.js";
-
-/** How one relationship of a resource type is declared. */
-export type RelationshipDefinition<T> =
-  | {
-      /** A to-one relationship: its linkage follows from the record's own fields. */
-      kind: "one";
-      /** The resource types the linkage can point at (more than one when polymorphic). */
-      types: readonly string[];
-      /** The linkage for a record, computed from its relationship id fields. */
-      linkage(record: T): Linkage;
-    }
-  | {
-      /** A to-many relationship: its linkage is loaded into a `ResourceGraph`. */
-      kind: "many";
-      /** The resource types the linkage can point at. */
-      types: readonly string[];
-    };
+import type { Relation } from "../relations/relation-definitions.js";
 
 /**
  * How a domain record becomes a JSON:API resource object: its `type`, the attribute
@@ -32,7 +15,12 @@ export interface ResourceDefinition<
   /** The attribute keys, in output order. */
   attributes: readonly (keyof T & string)[];
   /** The relationships, by name, in output order. */
-  relationships: Record<string, RelationshipDefinition<T>>;
+  relationships: Readonly<Record<string, Relation>>;
+  /**
+   * To-many relationships whose linkage every rendering of the resource carries (a shipment's
+   * `containers`): reads made for a document load them even when they are not included.
+   */
+  linked?: readonly string[];
   /** The resource-level `links.self`, for the types where the real service has one. */
   selfLink?: (record: T) => string;
 }
@@ -45,9 +33,4 @@ export function defineResource<
   },
 >(definition: ResourceDefinition<T>): ResourceDefinition<T> {
   return definition;
-}
-
-/** A to-one linkage from an optional id. */
-export function toOne(type: string, id: string | null | undefined): Linkage {
-  return id ? { type, id } : null;
 }

@@ -1,70 +1,67 @@
 import { z } from "zod";
-import type { Container } from "../domain/index.js";
+import type { IncludePath, WithRelated } from "../relations/include-paths.js";
 import { NotFoundError } from "../errors/index.js";
-import { parseInclude } from "../jsonapi/include.js";
-import { ResourceGraph } from "../jsonapi/resource-graph.js";
-import { resourceRegistry } from "../jsonapi/resources.js";
 import { createContainerEventService, type ContainerEventService } from "./container-event-service.js";
-import { loadIncludes } from "./include-loader.js";
-import { definedOnly, parseInput, ReferenceListSchema } from "./input-validation.js";
+import { definedOnly, parseInput, parseOptions, ReferenceListSchema } from "./input-validation.js";
 import { resolvePage } from "./pagination-defaults.js";
-import type { ListOptions, ListResult, ReadOptions, ResourceResult } from "./read-results.js";
-import type { SessionContext } from "./session.js";
+import type { ListOptions, ListResult, ReadOptions } from "./read-options.js";
+import { createRelatedReader } from "./related-reader.js";
+import type { SessionContext } from "./session-context.js";
 
-/** Filters of {@link ContainerService.list}. */
-export interface ContainerListOptions extends ListOptions {
-  /** Exact, case-insensitive container number. */
-  number?: string;
-}
-
-/** Reads and edits of the session account's containers and their events. */
-export interface ContainerService extends ContainerEventService {
-  /** One container with the requested includes; 404 when absent. */
-  get(id: string, options?: ReadOptions): Promise<ResourceResult<Container>>;
-  /** Containers newest first; default page size 30. */
-  list(options?: ContainerListOptions): Promise<ListResult<Container>>;
-  /** Replaces `ref_numbers` (editor only); any other attribute is a 422 on its pointer. */
-  update(id: string, attributes: unknown): Promise<ResourceResult<Container>>;
-}
-
-/** The attributes `PATCH /v2/containers` accepts. */
-export const ContainerPatchSchema = z.strictObject({
+/** What {@link ContainerService.update} accepts. */
+export const ContainerUpdateSchema = z.strictObject({
   /** Replaces the container's reference numbers. */
   ref_numbers: ReferenceListSchema.optional(),
 });
 
+/** What {@link ContainerService.update} accepts: `ref_numbers`. */
+export type ContainerUpdate = z.input<typeof ContainerUpdateSchema>;
+
+/** The filters of {@link ContainerService.list}. */
+export const ContainerFiltersSchema = z.object({
+  /** Exact, case-insensitive container number. */
+  number: z.string().max(20).optional(),
+});
+
+/** Filters and paging of {@link ContainerService.list}. */
+export interface ContainerListOptions<P extends string = never> extends ListOptions<P>, z.input<typeof ContainerFiltersSchema> {}
+
+/** Include paths of a container read, e.g. `"shipment"` or `"transport_events.location"`. */
+export type ContainerInclude = IncludePath<"container">;
+
+/** Reads and edits of the session account's containers and their events. */
+export interface ContainerService extends ContainerEventService {
+  /** One container with the related records asked for; 404 when absent. */
+  get<const P extends ContainerInclude = never>(id: string, options?: ReadOptions<P>): Promise<WithRelated<"container", P>>;
+  /** Containers newest first; default page size 30. */
+  list<const P extends ContainerInclude = never>(options?: ContainerListOptions<P>): Promise<ListResult<WithRelated<"container", P>>>;
+  /** Replaces `ref_numbers` (editor only); anything else is a 422 on its path. */
+  update<const P extends ContainerInclude = never>(id: string, input: ContainerUpdate, options?: ReadOptions<P>): Promise<WithRelated<"container", P>>;
+}
+
 /** Creates the {@link ContainerService} of a session. */
 export function createContainerService(context: SessionContext): ContainerService {
   const { storage, accountId } = context;
+  const reader = createRelatedReader(storage, accountId);
   return {
     ...createContainerEventService(context),
-    async get(id, options = {}) {
-      const include = parseInclude(options.include, "container", resourceRegistry);
-      const container = await storage.containers.get(accountId, id);
-      if (!container) throw new NotFoundError(`No container ${id}`);
-      const graph = new ResourceGraph();
-      await loadIncludes(storage, accountId, graph, "container", [container], include);
-      return { type: "container", data: container, graph, include };
-    },
-    async list(options = {}) {
-      const include = parseInclude(options.include, "container", resourceRegistry);
+    get: (id, options = {}) => reader.one("container", options.include, () => storage.containers.get(accountId, id), `No container ${id}`),
+    list(options = {}) {
+      const filters = parseOptions(ContainerFiltersSchema, definedOnly({ number: options.number }));
       const page = resolvePage(options.page, 30);
-      const { items, total } = await storage.containers.list(accountId, { page, ...(options.number !== undefined && { number: options.number }) });
-      const graph = new ResourceGraph();
-      await loadIncludes(storage, accountId, graph, "container", items, include);
-      return { type: "container", data: items, total, page, graph, include };
+      return reader.page("container", options.include, page, () => storage.containers.list(accountId, { page, ...definedOnly(filters) }));
     },
-    async update(id, attributes) {
+    async update(id, input, options = {}) {
       context.requireEditor();
-      const patch = parseInput(ContainerPatchSchema, attributes ?? {});
+      const patch = definedOnly(parseInput(ContainerUpdateSchema, input ?? {}));
       const updated = await storage.transaction(async (tx) => {
         const container = await tx.containers.get(accountId, id);
         if (!container) throw new NotFoundError(`No container ${id}`);
-        const next: Container = { ...container, ...definedOnly(patch), updated_at: context.clock.now().toISOString() };
+        const next = { ...container, ...patch, updated_at: context.clock.now().toISOString() };
         await tx.containers.update(next);
         return next;
       });
-      return { type: "container", data: updated, graph: new ResourceGraph(), include: new Map() };
+      return (await reader.attach("container", [updated], options.include))[0] as never;
     },
   };
 }

@@ -5,32 +5,21 @@ import {
   CustomFieldDataTypeSchema,
   CustomFieldDefaultValueSchema,
   CustomFieldValidationSchema,
+  type CustomFieldDataType,
   type CustomFieldDefinition,
   type CustomFieldEntityType,
 } from "../domain/index.js";
 import { BollardError } from "../errors/index.js";
 import { uuidv7 } from "../ids/index.js";
-import { mergeIncludes, parseInclude } from "../jsonapi/include.js";
-import { ResourceGraph } from "../jsonapi/resource-graph.js";
-import { resourceRegistry } from "../jsonapi/resources.js";
-import type { CustomFieldDefinitionListQuery, StorageRepositories } from "../storage/index.js";
+import { includeTree, type IncludePath, type WithRelated } from "../relations/include-paths.js";
+import type { CustomFieldDefinitionListQuery } from "../storage/index.js";
 import { assertUnchanged, CUSTOM_FIELD_PAGE_SIZE, optionsOf, requireDefinition, rerenderValues } from "./custom-field-lookup.js";
 import { createCustomFieldOptionService, type CustomFieldOptionService } from "./custom-field-option-service.js";
-import { loadIncludes } from "./include-loader.js";
-import { parseInput } from "./input-validation.js";
+import { definedOnly, parseInput, parseOptions } from "./input-validation.js";
 import { resolvePage } from "./pagination-defaults.js";
-import type { ListOptions, ListResult, ReadOptions, ResourceResult } from "./read-results.js";
-import type { SessionContext } from "./session.js";
-
-/** Filters of {@link CustomFieldDefinitionService.list}, as the API's query parameters give them. */
-export interface CustomFieldDefinitionListOptions extends ListOptions {
-  /** `Shipment` or `Cargo` (`Container` is an alias of `Cargo`). */
-  entityType?: string;
-  /** One of the data types. */
-  dataType?: string;
-  /** Case-insensitive prefix of the display name. */
-  displayName?: string;
-}
+import type { ListOptions, ListResult, ReadOptions } from "./read-options.js";
+import { createRelatedReader } from "./related-reader.js";
+import type { SessionContext } from "./session-context.js";
 
 /** What deleting a definition removed. */
 export interface DeletedCustomFieldDefinition {
@@ -42,21 +31,24 @@ export interface DeletedCustomFieldDefinition {
   deletedValues: number;
 }
 
+/** Include paths of a definition read: `options`. */
+export type CustomFieldDefinitionInclude = IncludePath<"custom_field_definition">;
+
 /** Custom field definitions of the session account, their options, and the service templates. */
 export interface CustomFieldDefinitionService extends CustomFieldOptionService {
-  /** Creates a definition (editor only); 422 with pointers for every invalid attribute, `DUPLICATE` for a taken api_slug. */
-  create(attributes: unknown): Promise<ResourceResult<CustomFieldDefinition>>;
-  /** Definitions oldest first, filtered; default page size 25. Bad filters are 400s on their parameter. */
-  list(options?: CustomFieldDefinitionListOptions): Promise<ListResult<CustomFieldDefinition>>;
-  /** One definition with its options linkage; 404 when absent. */
-  get(id: string, options?: ReadOptions): Promise<ResourceResult<CustomFieldDefinition>>;
+  /** Creates a definition (editor only); 422 on the path of every invalid attribute, `DUPLICATE` for a taken api_slug. */
+  create<const P extends CustomFieldDefinitionInclude = never>(input: CustomFieldDefinitionCreate, options?: ReadOptions<P>): Promise<WithRelated<"custom_field_definition", P>>;
+  /** Definitions oldest first, filtered; default page size 25. */
+  list<const P extends CustomFieldDefinitionInclude = never>(options?: CustomFieldDefinitionListOptions<P>): Promise<ListResult<WithRelated<"custom_field_definition", P>>>;
+  /** One definition with the related records asked for; 404 when absent. */
+  get<const P extends CustomFieldDefinitionInclude = never>(id: string, options?: ReadOptions<P>): Promise<WithRelated<"custom_field_definition", P>>;
   /**
    * Edits display_name, description, validation, default_format and default_value (editor only).
    * api_slug, entity_type, data_type and reference_type are immutable (422 `IMMUTABLE` unless
    * unchanged). A new default_format re-renders the display of every existing value; new
    * validation rules apply to later writes only.
    */
-  update(id: string, attributes: unknown): Promise<ResourceResult<CustomFieldDefinition>>;
+  update<const P extends CustomFieldDefinitionInclude = never>(id: string, input: CustomFieldDefinitionUpdate, options?: ReadOptions<P>): Promise<WithRelated<"custom_field_definition", P>>;
   /** Deletes a definition with its options and every value using it, in one transaction (editor only). */
   delete(id: string): Promise<DeletedCustomFieldDefinition>;
   /** The service-provided templates, usable by slug in every account (materialized on first use). */
@@ -73,7 +65,7 @@ const editable = {
   default_value: CustomFieldDefaultValueSchema.nullable(),
 };
 
-/** The attributes `POST /v2/custom_field_definitions` accepts. */
+/** What {@link CustomFieldDefinitionService.create} accepts. */
 export const CustomFieldDefinitionCreateSchema = z.strictObject({
   /** `Shipment`, or `Cargo` (also accepted as `Container`) for containers. */
   entity_type: EntityTypeInputSchema,
@@ -95,7 +87,7 @@ export const CustomFieldDefinitionCreateSchema = z.strictObject({
   default_value: editable.default_value.optional(),
 });
 
-/** The attributes `PATCH /v2/custom_field_definitions/{id}` accepts (the immutable ones only unchanged). */
+/** What {@link CustomFieldDefinitionService.update} accepts (the immutable attributes only unchanged). */
 export const CustomFieldDefinitionPatchSchema = z.strictObject({
   /** A new display name. */
   display_name: editable.display_name.optional(),
@@ -117,23 +109,37 @@ export const CustomFieldDefinitionPatchSchema = z.strictObject({
   reference_type: z.unknown().optional(),
 });
 
-/** Definitions always carry their options' linkage, so options are loaded even when not included. */
-const LINKAGE = parseInclude("options", "custom_field_definition", resourceRegistry);
+/** What {@link CustomFieldDefinitionService.create} accepts. */
+export type CustomFieldDefinitionCreate = z.input<typeof CustomFieldDefinitionCreateSchema>;
 
-function listQuery(options: CustomFieldDefinitionListOptions): Omit<CustomFieldDefinitionListQuery, "page"> {
-  const query: Omit<CustomFieldDefinitionListQuery, "page"> = {};
-  if (options.entityType !== undefined) {
-    const entityType = EntityTypeInputSchema.safeParse(options.entityType);
-    if (!entityType.success) throw new BollardError("INVALID_PARAMETER", "filter[entity_type] must be Shipment or Cargo (or Container)", { parameter: "filter[entity_type]" });
-    query.entityType = entityType.data;
-  }
-  if (options.dataType !== undefined) {
-    const dataType = CustomFieldDataTypeSchema.safeParse(options.dataType);
-    if (!dataType.success) throw new BollardError("INVALID_PARAMETER", `filter[data_type] must be one of ${CustomFieldDataTypeSchema.options.join(", ")}`, { parameter: "filter[data_type]" });
-    query.dataType = dataType.data;
-  }
-  if (options.displayName !== undefined && options.displayName !== "") query.displayNamePrefix = options.displayName;
-  return query;
+/** What {@link CustomFieldDefinitionService.update} accepts. */
+export type CustomFieldDefinitionUpdate = Omit<z.input<typeof CustomFieldDefinitionPatchSchema>, "api_slug" | "entity_type" | "data_type" | "reference_type"> & {
+  /** Accepted only unchanged (`IMMUTABLE` otherwise). */
+  api_slug?: string;
+  /** Accepted only unchanged (`IMMUTABLE` otherwise); `Container` is `Cargo`. */
+  entity_type?: z.input<typeof EntityTypeInputSchema>;
+  /** Accepted only unchanged (`IMMUTABLE` otherwise). */
+  data_type?: CustomFieldDataType;
+  /** Accepted only unchanged (`IMMUTABLE` otherwise). */
+  reference_type?: string | null;
+};
+
+/** The filters of {@link CustomFieldDefinitionService.list}. */
+export const CustomFieldDefinitionFiltersSchema = z.object({
+  /** `Shipment` or `Cargo` (`Container` is an alias of `Cargo`). */
+  entityType: EntityTypeInputSchema.optional(),
+  /** One of the data types. */
+  dataType: CustomFieldDataTypeSchema.optional(),
+  /** Case-insensitive prefix of the display name. */
+  displayName: z.string().max(255).optional(),
+});
+
+/** Filters and paging of {@link CustomFieldDefinitionService.list}. */
+export interface CustomFieldDefinitionListOptions<P extends string = never> extends ListOptions<P>, z.input<typeof CustomFieldDefinitionFiltersSchema> {}
+
+function listQuery(options: z.input<typeof CustomFieldDefinitionFiltersSchema>): Omit<CustomFieldDefinitionListQuery, "page"> {
+  const filters = parseOptions(CustomFieldDefinitionFiltersSchema, definedOnly({ entityType: options.entityType, dataType: options.dataType, displayName: options.displayName }));
+  return definedOnly({ entityType: filters.entityType, dataType: filters.dataType, displayNamePrefix: filters.displayName || undefined });
 }
 
 /** Creates the {@link CustomFieldDefinitionService} of a session. */
@@ -141,48 +147,34 @@ export function createCustomFieldDefinitionService(context: SessionContext): Cus
   const { storage, accountId } = context;
   const now = () => context.clock.now().toISOString();
 
-  async function result(repos: StorageRepositories, definition: CustomFieldDefinition, includeValue?: string): Promise<ResourceResult<CustomFieldDefinition>> {
-    const include = parseInclude(includeValue, "custom_field_definition", resourceRegistry);
-    const graph = new ResourceGraph();
-    await loadIncludes(repos, accountId, graph, "custom_field_definition", [definition], mergeIncludes(LINKAGE, include));
-    return { type: "custom_field_definition", data: definition, graph, include };
-  }
+  const reader = createRelatedReader(storage, accountId);
 
   return {
     ...createCustomFieldOptionService(context),
-    async create(attributes) {
+    async create(create, options = {}) {
       context.requireEditor();
-      const input = parseInput(CustomFieldDefinitionCreateSchema, attributes ?? {});
+      includeTree("custom_field_definition", options.include);
+      const input = parseInput(CustomFieldDefinitionCreateSchema, create ?? {});
       const settings = settleDefinitionSettings({
-        /** Accepted only unchanged (`IMMUTABLE` otherwise). */
         data_type: input.data_type,
-        /** Accepted only unchanged (`IMMUTABLE` otherwise). */
         reference_type: input.reference_type ?? null,
-        /** New validation rules; `null` clears them. */
         validation: input.validation ?? null,
-        /** A new display format; `null` clears it. */
         default_format: input.default_format ?? null,
-        /** A new default value; `null` clears it. */
         default_value: input.default_value ?? null,
       });
       const created = await storage.transaction(async (tx) => {
         if (await tx.customFieldDefinitions.getBySlug(accountId, input.api_slug)) {
-          throw new BollardError("DUPLICATE", `A custom field definition with api_slug ${input.api_slug} already exists`, { pointer: "/data/attributes/api_slug" });
+          throw new BollardError("DUPLICATE", `A custom field definition with api_slug ${input.api_slug} already exists`, { path: ["api_slug"] });
         }
         const at = now();
         const definition: CustomFieldDefinition = {
           id: uuidv7(),
           account_id: accountId,
           template_id: null,
-          /** Accepted only unchanged (`IMMUTABLE` otherwise). */
           entity_type: input.entity_type,
-          /** Accepted only unchanged (`IMMUTABLE` otherwise). */
           api_slug: input.api_slug,
-          /** A new display name. */
           display_name: input.display_name,
-          /** A new description; `null` clears it. */
           description: input.description ?? null,
-          /** Accepted only unchanged (`IMMUTABLE` otherwise). */
           data_type: input.data_type,
           ...settings,
           created_at: at,
@@ -191,24 +183,19 @@ export function createCustomFieldDefinitionService(context: SessionContext): Cus
         await tx.customFieldDefinitions.insert(definition);
         return definition;
       });
-      return result(storage, created);
+      return (await reader.attach("custom_field_definition", [created], options.include))[0] as never;
     },
-    async list(options = {}) {
-      const include = parseInclude(options.include, "custom_field_definition", resourceRegistry);
+    list(options = {}) {
       const query = listQuery(options);
       const page = resolvePage(options.page, CUSTOM_FIELD_PAGE_SIZE);
-      const { items, total } = await storage.customFieldDefinitions.list(accountId, { ...query, page });
-      const graph = new ResourceGraph();
-      await loadIncludes(storage, accountId, graph, "custom_field_definition", items, mergeIncludes(LINKAGE, include));
-      return { type: "custom_field_definition", data: items, total, page, graph, include };
+      return reader.page("custom_field_definition", options.include, page, () => storage.customFieldDefinitions.list(accountId, { ...query, page }));
     },
-    async get(id, options = {}) {
-      parseInclude(options.include, "custom_field_definition", resourceRegistry);
-      return result(storage, await requireDefinition(storage, accountId, id), options.include);
-    },
-    async update(id, attributes) {
+    get: (id, options = {}) =>
+      reader.one("custom_field_definition", options.include, () => storage.customFieldDefinitions.get(accountId, id), `No custom field definition ${id}`),
+    async update(id, input, options = {}) {
       context.requireEditor();
-      const patch = parseInput(CustomFieldDefinitionPatchSchema, attributes ?? {});
+      includeTree("custom_field_definition", options.include);
+      const patch = parseInput(CustomFieldDefinitionPatchSchema, input ?? {});
       const updated = await storage.transaction(async (tx) => {
         const current = await requireDefinition(tx, accountId, id);
         assertUnchanged("api_slug", patch.api_slug, current.api_slug);
@@ -218,15 +205,10 @@ export function createCustomFieldDefinitionService(context: SessionContext): Cus
         const options = await optionsOf(tx, accountId, current.id);
         const settings = settleDefinitionSettings(
           {
-            /** Accepted only unchanged (`IMMUTABLE` otherwise). */
             data_type: current.data_type,
-            /** Accepted only unchanged (`IMMUTABLE` otherwise). */
             reference_type: current.reference_type,
-            /** New validation rules; `null` clears them. */
             validation: patch.validation !== undefined ? patch.validation : current.validation,
-            /** A new display format; `null` clears it. */
             default_format: patch.default_format !== undefined ? patch.default_format : current.default_format,
-            /** A new default value; `null` clears it. */
             default_value: patch.default_value !== undefined ? patch.default_value : current.default_value,
           },
           // A stored enum default is re-checked against the options only when it is being changed.
@@ -243,7 +225,7 @@ export function createCustomFieldDefinitionService(context: SessionContext): Cus
         if (next.default_format !== current.default_format) await rerenderValues(tx, accountId, next, options);
         return next;
       });
-      return result(storage, updated);
+      return (await reader.attach("custom_field_definition", [updated], options.include))[0] as never;
     },
     async delete(id) {
       context.requireEditor();

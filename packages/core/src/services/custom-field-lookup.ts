@@ -62,14 +62,14 @@ export async function resolveDefinitionForWrite(
   target: CustomFieldTarget,
   now: string,
 ): Promise<{ definition: CustomFieldDefinition; options: CustomFieldOption[] }> {
-  const pointer = "/data/attributes/api_slug";
+  const path = ["api_slug"];
   const own = await tx.customFieldDefinitions.getBySlug(accountId, apiSlug);
   const template = own ? undefined : findTemplate(apiSlug);
   const definition = own ?? template?.definition;
-  if (!definition) throw valueError("UNKNOWN_SLUG", `No custom field definition or template has the api_slug ${JSON.stringify(apiSlug.slice(0, 64))}`, pointer);
+  if (!definition) throw valueError("UNKNOWN_SLUG", `No custom field definition or template has the api_slug ${JSON.stringify(apiSlug.slice(0, 64))}`, path);
   const wanted = definitionEntityTypeFor(target.type);
   if (definition.entity_type !== wanted) {
-    throw valueError("WRONG_ENTITY_TYPE", `${apiSlug} is a ${definition.entity_type} field; a ${ENTITY_NAMES[target.type]} takes ${wanted} fields`, pointer);
+    throw valueError("WRONG_ENTITY_TYPE", `${apiSlug} is a ${definition.entity_type} field; a ${ENTITY_NAMES[target.type]} takes ${wanted} fields`, path);
   }
   if (own) return { definition: own, options: await optionsOf(tx, accountId, own.id) };
   const copy = materializeTemplate(template!, accountId, now, uuidv7);
@@ -148,11 +148,11 @@ function choicesExist(definition: CustomFieldDefinition, stored: string, options
 /** A 422 `IMMUTABLE` when a patch gives an attribute that cannot change a value other than the current one. */
 export function assertUnchanged(name: string, given: unknown, current: unknown): void {
   if (given !== undefined && given !== current) {
-    throw valueError("IMMUTABLE", `${name} cannot be changed`, `/data/attributes/${name}`);
+    throw valueError("IMMUTABLE", `${name} cannot be changed`, [name]);
   }
 }
 
 /** The 422 for a value write without a value. */
 export function missingValue(): BollardError {
-  return new BollardError("BLANK", "value can't be blank", { pointer: "/data/attributes/value" });
+  return new BollardError("BLANK", "value can't be blank", { path: ["value"] });
 }

@@ -3,31 +3,32 @@ import { MULTI_SEPARATOR } from "../custom-fields/index.js";
 import type { CustomFieldDefinition, CustomFieldOption } from "../domain/index.js";
 import { BollardError, NotFoundError } from "../errors/index.js";
 import { uuidv7 } from "../ids/index.js";
-import { parseInclude } from "../jsonapi/include.js";
-import { ResourceGraph } from "../jsonapi/resource-graph.js";
-import { resourceRegistry } from "../jsonapi/resources.js";
+import { includeTree, type IncludePath, type WithRelated } from "../relations/include-paths.js";
 import type { StorageRepositories } from "../storage/index.js";
 import { assertUnchanged, CUSTOM_FIELD_PAGE_SIZE, optionsOf, requireDefinition, rerenderValues } from "./custom-field-lookup.js";
-import { loadIncludes } from "./include-loader.js";
 import { parseInput } from "./input-validation.js";
 import { resolvePage } from "./pagination-defaults.js";
-import type { ListOptions, ListResult, ReadOptions, ResourceResult } from "./read-results.js";
-import type { SessionContext } from "./session.js";
+import type { ListOptions, ListResult, ReadOptions } from "./read-options.js";
+import { createRelatedReader } from "./related-reader.js";
+import type { SessionContext } from "./session-context.js";
+
+/** Include paths of an option read: `definition`. */
+export type CustomFieldOptionInclude = IncludePath<"custom_field_option">;
 
 /** The options of enum and enum_multi definitions (part of the definitions service). */
 export interface CustomFieldOptionService {
   /** A definition's options by position (nulls last); default page size 25; 404 for an unknown definition. */
-  listOptions(definitionId: string, options?: ListOptions): Promise<ListResult<CustomFieldOption>>;
+  listOptions<const P extends CustomFieldOptionInclude = never>(definitionId: string, options?: ListOptions<P>): Promise<ListResult<WithRelated<"custom_field_option", P>>>;
   /**
    * Adds an option (editor only). Only enum and enum_multi definitions have options (422
    * `NOT_SUPPORTED` on the `definition_id` parameter otherwise); `value` is unique per definition
    * (`DUPLICATE`) and has no comma; `position` defaults to after the last option.
    */
-  createOption(definitionId: string, attributes: unknown): Promise<ResourceResult<CustomFieldOption>>;
+  createOption(definitionId: string, input: CustomFieldOptionCreate): Promise<CustomFieldOption>;
   /** One option of the definition; 404 when either is unknown or the option belongs to another definition. */
-  getOption(definitionId: string, optionId: string, options?: ReadOptions): Promise<ResourceResult<CustomFieldOption>>;
+  getOption<const P extends CustomFieldOptionInclude = never>(definitionId: string, optionId: string, options?: ReadOptions<P>): Promise<WithRelated<"custom_field_option", P>>;
   /** Edits label and position (editor only); `value` is immutable. A new label re-renders the values' display. */
-  updateOption(definitionId: string, optionId: string, attributes: unknown): Promise<ResourceResult<CustomFieldOption>>;
+  updateOption(definitionId: string, optionId: string, input: CustomFieldOptionUpdate): Promise<CustomFieldOption>;
   /** Deletes an option (editor only). Values that chose it keep their stored value and display. */
   deleteOption(definitionId: string, optionId: string): Promise<CustomFieldOption>;
 }
@@ -41,7 +42,7 @@ export const CustomFieldOptionValueSchema = z
 
 const PositionSchema = z.int().min(0).max(1_000_000).nullable();
 
-/** The attributes `POST …/options` accepts. */
+/** What {@link CustomFieldOptionService.createOption} accepts. */
 export const CustomFieldOptionCreateSchema = z.strictObject({
   /** The option as people see it. */
   label: z.string().trim().min(1).max(255),
@@ -51,7 +52,7 @@ export const CustomFieldOptionCreateSchema = z.strictObject({
   position: PositionSchema.optional(),
 });
 
-/** The attributes `PATCH …/options/{option_id}` accepts (`value` only unchanged). */
+/** What {@link CustomFieldOptionService.updateOption} accepts (`value` only unchanged). */
 export const CustomFieldOptionPatchSchema = z.strictObject({
   /** A new label; values that chose the option are re-rendered. */
   label: z.string().trim().min(1).max(255).optional(),
@@ -60,6 +61,15 @@ export const CustomFieldOptionPatchSchema = z.strictObject({
   /** Accepted only unchanged (`IMMUTABLE` otherwise). */
   value: z.unknown().optional(),
 });
+
+/** What {@link CustomFieldOptionService.createOption} accepts. */
+export type CustomFieldOptionCreate = z.input<typeof CustomFieldOptionCreateSchema>;
+
+/** What {@link CustomFieldOptionService.updateOption} accepts. */
+export type CustomFieldOptionUpdate = Omit<z.input<typeof CustomFieldOptionPatchSchema>, "value"> & {
+  /** Accepted only unchanged (`IMMUTABLE` otherwise). */
+  value?: string;
+};
 
 /** Creates the option half of the definitions service. */
 export function createCustomFieldOptionService(context: SessionContext): CustomFieldOptionService {
@@ -73,26 +83,19 @@ export function createCustomFieldOptionService(context: SessionContext): CustomF
     return { definition, option };
   }
 
-  async function result(option: CustomFieldOption, includeValue?: string): Promise<ResourceResult<CustomFieldOption>> {
-    const include = parseInclude(includeValue, "custom_field_option", resourceRegistry);
-    const graph = new ResourceGraph();
-    await loadIncludes(storage, accountId, graph, "custom_field_option", [option], include);
-    return { type: "custom_field_option", data: option, graph, include };
-  }
+  const reader = createRelatedReader(storage, accountId);
 
   return {
-    async listOptions(definitionId, options = {}) {
-      const include = parseInclude(options.include, "custom_field_option", resourceRegistry);
+    listOptions(definitionId, options = {}) {
       const page = resolvePage(options.page, CUSTOM_FIELD_PAGE_SIZE);
-      await requireDefinition(storage, accountId, definitionId);
-      const { items, total } = await storage.customFieldOptions.listByDefinition(accountId, definitionId, page);
-      const graph = new ResourceGraph();
-      await loadIncludes(storage, accountId, graph, "custom_field_option", items, include);
-      return { type: "custom_field_option", data: items, total, page, graph, include };
+      return reader.page("custom_field_option", options.include, page, async () => {
+        await requireDefinition(storage, accountId, definitionId);
+        return storage.customFieldOptions.listByDefinition(accountId, definitionId, page);
+      });
     },
-    async createOption(definitionId, attributes) {
+    async createOption(definitionId, create) {
       context.requireEditor();
-      const input = parseInput(CustomFieldOptionCreateSchema, attributes ?? {});
+      const input = parseInput(CustomFieldOptionCreateSchema, create ?? {});
       const created = await storage.transaction(async (tx) => {
         const definition = await requireDefinition(tx, accountId, definitionId);
         if (definition.data_type !== "enum" && definition.data_type !== "enum_multi") {
@@ -100,7 +103,7 @@ export function createCustomFieldOptionService(context: SessionContext): CustomF
         }
         const existing = await optionsOf(tx, accountId, definitionId);
         if (existing.some((o) => o.value === input.value)) {
-          throw new BollardError("DUPLICATE", `The definition already has an option with value ${JSON.stringify(input.value)}`, { pointer: "/data/attributes/value" });
+          throw new BollardError("DUPLICATE", `The definition already has an option with value ${JSON.stringify(input.value)}`, { path: ["value"] });
         }
         const last = Math.max(0, ...existing.map((o) => o.position ?? 0));
         const at = now();
@@ -108,11 +111,8 @@ export function createCustomFieldOptionService(context: SessionContext): CustomF
           id: uuidv7(),
           account_id: accountId,
           definition_id: definitionId,
-          /** A new label; values that chose the option are re-rendered. */
           label: input.label,
-          /** Accepted only unchanged (`IMMUTABLE` otherwise). */
           value: input.value,
-          /** A new sort position; `null` sorts last. */
           position: input.position !== undefined ? input.position : last + 1,
           created_at: at,
           updated_at: at,
@@ -120,15 +120,15 @@ export function createCustomFieldOptionService(context: SessionContext): CustomF
         await tx.customFieldOptions.insert(option);
         return option;
       });
-      return result(created);
+      return created;
     },
     async getOption(definitionId, optionId, options = {}) {
-      parseInclude(options.include, "custom_field_option", resourceRegistry);
-      return result((await requireOption(storage, definitionId, optionId)).option, options.include);
+      includeTree("custom_field_option", options.include);
+      return (await reader.attach("custom_field_option", [(await requireOption(storage, definitionId, optionId)).option], options.include))[0] as never;
     },
-    async updateOption(definitionId, optionId, attributes) {
+    async updateOption(definitionId, optionId, update) {
       context.requireEditor();
-      const patch = parseInput(CustomFieldOptionPatchSchema, attributes ?? {});
+      const patch = parseInput(CustomFieldOptionPatchSchema, update ?? {});
       const updated = await storage.transaction(async (tx) => {
         const { definition, option } = await requireOption(tx, definitionId, optionId);
         assertUnchanged("value", patch.value, option.value);
@@ -142,7 +142,7 @@ export function createCustomFieldOptionService(context: SessionContext): CustomF
         if (next.label !== option.label) await rerenderValues(tx, accountId, definition, await optionsOf(tx, accountId, definitionId));
         return next;
       });
-      return result(updated);
+      return updated;
     },
     async deleteOption(definitionId, optionId) {
       context.requireEditor();

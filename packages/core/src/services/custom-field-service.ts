@@ -1,11 +1,9 @@
 import { z } from "zod";
 import { type TypedValue } from "../custom-fields/index.js";
-import { ApiSlugSchema, CustomFieldTargetTypeSchema, UuidSchema, type CustomField } from "../domain/index.js";
+import { ApiSlugSchema, type CustomField, type CustomFieldValue } from "../domain/index.js";
 import { BollardError, NotFoundError, ValidationError } from "../errors/index.js";
 import { uuidv7 } from "../ids/index.js";
-import { parseInclude } from "../jsonapi/include.js";
-import { ResourceGraph } from "../jsonapi/resource-graph.js";
-import { resourceRegistry } from "../jsonapi/resources.js";
+import type { IncludePath, WithRelated } from "../relations/include-paths.js";
 import type { StorageRepositories } from "../storage/index.js";
 import {
   assertUnchanged,
@@ -18,19 +16,40 @@ import {
   typeForDefinition,
   type CustomFieldTarget,
 } from "./custom-field-lookup.js";
-import { loadIncludes } from "./include-loader.js";
 import { parseInput } from "./input-validation.js";
 import { resolvePage } from "./pagination-defaults.js";
-import type { ListOptions, ListResult, ReadOptions, ResourceResult } from "./read-results.js";
-import type { SessionContext } from "./session.js";
+import type { ListOptions, ListResult, ReadOptions } from "./read-options.js";
+import { createRelatedReader } from "./related-reader.js";
+import type { SessionContext } from "./session-context.js";
 
 export type { CustomFieldTarget } from "./custom-field-lookup.js";
 
+/** What {@link CustomFieldService.upsert} accepts: the definition's (or a template's) `api_slug`, and the value. */
+export interface CustomFieldUpsert {
+  /** The `api_slug` of a definition of the account or of a service template. */
+  api_slug: string;
+  /** The value, typed against the definition; left out, the definition's `default_value`. */
+  value?: CustomFieldValue;
+}
+
+/** What {@link CustomFieldService.update} accepts: the new value (`api_slug` only unchanged). */
+export interface CustomFieldUpdate {
+  /** The new value, typed against the definition. */
+  value?: CustomFieldValue;
+  /** Accepted only unchanged (`IMMUTABLE` otherwise). */
+  api_slug?: string;
+}
+
 /** The result of a create-or-update: the value, and whether it was new. */
-export interface CustomFieldWriteResult extends ResourceResult<CustomField> {
+export interface CustomFieldWriteResult {
+  /** The value as stored. */
+  field: CustomField;
   /** True when the value was created, false when an existing one was updated. */
   created: boolean;
 }
+
+/** Include paths of a custom field read: `definition`, `entity`, `updated_by_user` (and deeper). */
+export type CustomFieldInclude = IncludePath<"custom_field">;
 
 /**
  * Custom field values on the session account's shipments, containers and tracking requests.
@@ -42,19 +61,19 @@ export interface CustomFieldService {
    * Creates the value of `api_slug` on the record, or updates it when the record has one (same id,
    * `created: false`). The slug names a definition of the account or a template (materialized in
    * the same transaction); a missing `value` takes the definition's `default_value`. 422s:
-   * `UNKNOWN_SLUG`, `WRONG_ENTITY_TYPE` (on api_slug), and the typing codes (on value).
+   * `UNKNOWN_SLUG`, `WRONG_ENTITY_TYPE` (on `api_slug`), and the typing codes (on `value`).
    */
-  upsert(target: CustomFieldTarget, attributes: unknown): Promise<CustomFieldWriteResult>;
-  /** One value; 404 when absent. */
-  get(id: string, options?: ReadOptions): Promise<ResourceResult<CustomField>>;
+  upsert(target: CustomFieldTarget, input: CustomFieldUpsert): Promise<CustomFieldWriteResult>;
+  /** One value with the related records asked for; 404 when absent. */
+  get<const P extends CustomFieldInclude = never>(id: string, options?: ReadOptions<P>): Promise<WithRelated<"custom_field", P>>;
   /** The values of a record, oldest first; default page size 25; 404 for an unknown record. */
-  list(target: CustomFieldTarget, options?: ListOptions): Promise<ListResult<CustomField>>;
+  list<const P extends CustomFieldInclude = never>(target: CustomFieldTarget, options?: ListOptions<P>): Promise<ListResult<WithRelated<"custom_field", P>>>;
   /** Replaces a value, typed again against its definition (editor only); `api_slug` only unchanged. */
-  update(id: string, attributes: unknown): Promise<ResourceResult<CustomField>>;
+  update(id: string, input: CustomFieldUpdate): Promise<CustomField>;
   /** Deletes a value (editor only) and returns it. */
   delete(id: string): Promise<CustomField>;
   /** {@link CustomFieldService.update} addressed by the record and slug; 404 when the record has no such value. */
-  updateBySlug(target: CustomFieldTarget, apiSlug: string, attributes: unknown): Promise<ResourceResult<CustomField>>;
+  updateBySlug(target: CustomFieldTarget, apiSlug: string, input: CustomFieldUpdate): Promise<CustomField>;
   /** {@link CustomFieldService.delete} addressed by the record and slug. */
   deleteBySlug(target: CustomFieldTarget, apiSlug: string): Promise<CustomField>;
 }
@@ -62,39 +81,12 @@ export interface CustomFieldService {
 const UpsertSchema = z.strictObject({ api_slug: z.string().min(1), value: z.unknown().optional() });
 const PatchSchema = z.strictObject({ value: z.unknown().optional(), api_slug: z.unknown().optional() });
 
-/**
- * The target of `POST /v2/custom_fields` from `data.relationships.entity.data` (`{type, id}` of a
- * shipment, container or tracking request): 422 on its pointer when missing or of another type,
- * 404 when the id cannot name a record.
- */
-export function customFieldTargetFromRelationships(relationships: unknown): CustomFieldTarget {
-  const pointer = "/data/relationships/entity";
-  const entity = typeof relationships === "object" && relationships !== null ? (relationships as Record<string, unknown>).entity : undefined;
-  if (entity === undefined) throw new ValidationError([new BollardError("BLANK", "The entity relationship (a shipment or container) is required", { pointer })]);
-  const data = typeof entity === "object" && entity !== null ? (entity as Record<string, unknown>).data : undefined;
-  if (typeof data !== "object" || data === null || Array.isArray(data)) {
-    throw new ValidationError([new BollardError("INVALID", "entity.data must be {type, id}", { pointer: `${pointer}/data` })]);
-  }
-  const { type, id } = data as Record<string, unknown>;
-  const parsedType = CustomFieldTargetTypeSchema.safeParse(type);
-  if (!parsedType.success) {
-    throw new ValidationError([new BollardError("INVALID", "entity type must be shipment, container or tracking_request", { pointer: `${pointer}/data/type` })]);
-  }
-  if (typeof id !== "string" || !UuidSchema.safeParse(id).success) throw new NotFoundError(`No ${parsedType.data} ${typeof id === "string" ? id.slice(0, 64) : "with that id"}`);
-  return { type: parsedType.data, id: id.toLowerCase() };
-}
-
 /** Creates the {@link CustomFieldService} of a session. */
 export function createCustomFieldService(context: SessionContext): CustomFieldService {
   const { storage, accountId } = context;
   const now = () => context.clock.now().toISOString();
 
-  async function result(field: CustomField, includeValue?: string): Promise<ResourceResult<CustomField>> {
-    const include = parseInclude(includeValue, "custom_field", resourceRegistry);
-    const graph = new ResourceGraph();
-    await loadIncludes(storage, accountId, graph, "custom_field", [field], include);
-    return { type: "custom_field", data: field, graph, include };
-  }
+  const reader = createRelatedReader(storage, accountId);
 
   async function write(tx: StorageRepositories, field: CustomField, typed: TypedValue): Promise<CustomField> {
     const next: CustomField = { ...field, ...typed, updated_by_user_id: context.principal.user.id, updated_at: now() };
@@ -102,8 +94,8 @@ export function createCustomFieldService(context: SessionContext): CustomFieldSe
     return next;
   }
 
-  async function retype(tx: StorageRepositories, field: CustomField, attributes: unknown): Promise<CustomField> {
-    const patch = parseInput(PatchSchema, attributes ?? {});
+  async function retype(tx: StorageRepositories, field: CustomField, input: CustomFieldUpdate): Promise<CustomField> {
+    const patch = parseInput(PatchSchema, input ?? {});
     assertUnchanged("api_slug", patch.api_slug, field.api_slug);
     if (patch.value === undefined) throw new ValidationError([missingValue()]);
     const definition = await requireDefinition(tx, accountId, field.definition_id);
@@ -125,13 +117,13 @@ export function createCustomFieldService(context: SessionContext): CustomFieldSe
   }
 
   return {
-    async upsert(target, attributes) {
+    async upsert(target, upsert) {
       context.requireEditor();
-      const input = parseInput(UpsertSchema, attributes ?? {});
+      const input = parseInput(UpsertSchema, upsert ?? {});
       const written = await storage.transaction(async (tx) => {
         await requireTarget(tx, accountId, target);
         if (!ApiSlugSchema.safeParse(input.api_slug).success) {
-          throw new ValidationError([new BollardError("UNKNOWN_SLUG", `${JSON.stringify(input.api_slug.slice(0, 64))} is not an api_slug`, { pointer: "/data/attributes/api_slug" })]);
+          throw new ValidationError([new BollardError("UNKNOWN_SLUG", `${JSON.stringify(input.api_slug.slice(0, 64))} is not an api_slug`, { path: ["api_slug"] })]);
         }
         const at = now();
         const { definition, options } = await resolveDefinitionForWrite(tx, accountId, input.api_slug, target, at);
@@ -154,24 +146,19 @@ export function createCustomFieldService(context: SessionContext): CustomFieldSe
         await tx.customFields.insert(field);
         return { field, created: true };
       });
-      return { ...(await result(written.field)), created: written.created };
+      return written;
     },
-    async get(id, options = {}) {
-      parseInclude(options.include, "custom_field", resourceRegistry);
-      return result(await byId(storage, id), options.include);
-    },
-    async list(target, options = {}) {
-      const include = parseInclude(options.include, "custom_field", resourceRegistry);
+    get: (id, options = {}) => reader.one("custom_field", options.include, () => storage.customFields.get(accountId, id), `No custom field ${id}`),
+    list(target, options = {}) {
       const page = resolvePage(options.page, CUSTOM_FIELD_PAGE_SIZE);
-      await requireTarget(storage, accountId, target);
-      const { items, total } = await storage.customFields.list(accountId, { page, entityType: target.type, entityId: target.id });
-      const graph = new ResourceGraph();
-      await loadIncludes(storage, accountId, graph, "custom_field", items, include);
-      return { type: "custom_field", data: items, total, page, graph, include };
+      return reader.page("custom_field", options.include, page, async () => {
+        await requireTarget(storage, accountId, target);
+        return storage.customFields.list(accountId, { page, entityType: target.type, entityId: target.id });
+      });
     },
-    async update(id, attributes) {
+    async update(id, input) {
       context.requireEditor();
-      return result(await storage.transaction(async (tx) => retype(tx, await byId(tx, id), attributes)));
+      return storage.transaction(async (tx) => retype(tx, await byId(tx, id), input));
     },
     async delete(id) {
       context.requireEditor();
@@ -181,9 +168,9 @@ export function createCustomFieldService(context: SessionContext): CustomFieldSe
         return field;
       });
     },
-    async updateBySlug(target, apiSlug, attributes) {
+    async updateBySlug(target, apiSlug, input) {
       context.requireEditor();
-      return result(await storage.transaction(async (tx) => retype(tx, await bySlug(tx, target, apiSlug), attributes)));
+      return storage.transaction(async (tx) => retype(tx, await bySlug(tx, target, apiSlug), input));
     },
     async deleteBySlug(target, apiSlug) {
       context.requireEditor();

@@ -1,25 +1,37 @@
 import { z } from "zod";
-import { BollardError, ValidationError, type ErrorCode } from "../errors/index.js";
+import { BollardError, ValidationError, type ErrorCode, type FieldPath } from "../errors/index.js";
 
 /**
- * Parses input at the core boundary with a zod schema and turns every issue into a 422 with a
- * JSON pointer (`pointerPrefix` + the issue's path, e.g. `/data/attributes/ref_numbers/0`).
- * Unknown keys of strict objects are `UNKNOWN_ATTRIBUTE`, empty required strings `BLANK`,
- * everything else `INVALID`.
+ * Parses a write's input at the core boundary with a zod schema. Every issue becomes a 422 whose
+ * `path` is relative to the input (`["ref_numbers", 0]`), under `at` when the input is part of a larger one: unknown keys of strict objects are
+ * `UNKNOWN_ATTRIBUTE`, empty required strings `BLANK`, everything else `INVALID`.
  */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown, pointerPrefix = "/data/attributes"): z.output<S> {
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, at: FieldPath = []): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issues = result.error.issues.flatMap((issue): BollardError[] => {
-    const base = `${pointerPrefix}${issue.path.map((part) => `/${String(part)}`).join("")}`;
+    const path = [...at, ...issue.path.map((part) => (typeof part === "number" ? part : String(part)))];
     if (issue.code === "unrecognized_keys") {
-      return issue.keys.map((key) => new BollardError("UNKNOWN_ATTRIBUTE", `${key} is not an attribute that can be set here`, { pointer: `${base}/${key}` }));
+      return issue.keys.map((key) => new BollardError("UNKNOWN_ATTRIBUTE", `${key} is not an attribute that can be set here`, { path: [...path, key] }));
     }
     const code: ErrorCode = issue.code === "too_small" && issue.origin === "string" && issue.minimum === 1 ? "BLANK" : "INVALID";
-    const name = issue.path.length > 0 ? String(issue.path.at(-1)) : "value";
-    return [new BollardError(code, code === "BLANK" ? `${name} can't be blank` : `${name}: ${issue.message}`, { pointer: base })];
+    const name = path.length > 0 ? String(path.at(-1)) : "value";
+    return [new BollardError(code, code === "BLANK" ? `${name} can't be blank` : `${name}: ${issue.message}`, { path })];
   });
   throw new ValidationError(issues);
+}
+
+/**
+ * Parses a read's options (filters) with a zod schema. An issue is a 400 `INVALID_PARAMETER` naming
+ * the option (`status`, `createdAt.start`); the HTTP API names its query parameter instead.
+ */
+export function parseOptions<S extends z.ZodType>(schema: S, options: unknown): z.output<S> {
+  const result = schema.safeParse(options ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const keys = issue.code === "unrecognized_keys" ? [...issue.path, issue.keys[0]!] : issue.path;
+  const parameter = keys.map(String).join(".") || "options";
+  throw new BollardError("INVALID_PARAMETER", issue.code === "unrecognized_keys" ? `${parameter} is not an option of this read` : `${parameter}: ${issue.message}`, { parameter });
 }
 
 /** A list of reference strings as users send them: trimmed, non-empty, at most 100 of 255 characters. */

@@ -6,7 +6,7 @@ import { buildContainerMap, pastLegWindows, type ContainerMapInput } from "../ma
 import type { ContainerMap } from "../map/map-geojson-schema.js";
 import { seaRouter } from "../routing/sea-router.js";
 import type { StorageRepositories } from "../storage/index.js";
-import type { SessionContext } from "./session.js";
+import type { SessionContext } from "./session-context.js";
 
 /** The maps of the session account's containers. */
 export interface MapService {

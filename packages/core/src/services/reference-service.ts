@@ -1,59 +1,61 @@
-import type { MetroArea, Port, ShippingLine, Terminal } from "../domain/index.js";
-import { isUnLocode } from "../domain/index.js";
-import { NotFoundError } from "../errors/index.js";
-import { parseInclude } from "../jsonapi/include.js";
-import { ResourceGraph } from "../jsonapi/resource-graph.js";
-import { resourceRegistry } from "../jsonapi/resources.js";
+import { isUnLocode, type MetroArea, type Port, type ShippingLine } from "../domain/index.js";
+import type { IncludePath, WithRelated } from "../relations/include-paths.js";
 import { slicePage } from "../storage/index.js";
-import { loadIncludes } from "./include-loader.js";
+import { definedOnly, parseOptions } from "./input-validation.js";
 import { resolvePage } from "./pagination-defaults.js";
-import type { ListOptions, ListResult, ReadOptions, ResourceResult } from "./read-results.js";
-import type { SessionContext } from "./session.js";
+import type { ListOptions, ListResult, ReadOptions } from "./read-options.js";
+import { createRelatedReader } from "./related-reader.js";
+import type { SessionContext } from "./session-context.js";
+import { z } from "zod";
+
+/** The filters of {@link ReferenceService.shippingLines}. */
+export const ShippingLineFiltersSchema = z.object({
+  /** Case-insensitive substring of the SCAC, an alternative SCAC or the name. */
+  search: z.string().max(200).optional(),
+});
+
+/** Filters and paging of {@link ReferenceService.shippingLines}. */
+export interface ShippingLineListOptions extends ListOptions, z.input<typeof ShippingLineFiltersSchema> {}
 
 /** Reads of the shared reference data: ports, terminals, metro areas and shipping lines. */
 export interface ReferenceService {
   /** A port by id or UN/LOCODE; 404 when unknown. */
-  port(idOrLocode: string, options?: ReadOptions): Promise<ResourceResult<Port>>;
-  /** A terminal by id (include `port`); 404 when unknown. */
-  terminal(id: string, options?: ReadOptions): Promise<ResourceResult<Terminal>>;
+  port(idOrLocode: string): Promise<Port>;
+  /** A terminal by id, with its `port` when asked for; 404 when unknown. */
+  terminal<const P extends IncludePath<"terminal"> = never>(id: string, options?: ReadOptions<P>): Promise<WithRelated<"terminal", P>>;
   /** A metro area by id or UN/LOCODE; 404 when unknown. */
-  metroArea(idOrLocode: string, options?: ReadOptions): Promise<ResourceResult<MetroArea>>;
-  /** Shipping lines by SCAC; `search` matches SCAC, alternative SCACs or name (case-insensitive); default page size 100. */
-  shippingLines(options?: ListOptions & { search?: string }): Promise<ListResult<ShippingLine>>;
+  metroArea(idOrLocode: string): Promise<MetroArea>;
+  /** Shipping lines by SCAC; default page size 100. */
+  shippingLines(options?: ShippingLineListOptions): Promise<ListResult<ShippingLine>>;
 }
 
 /** Creates the {@link ReferenceService} of a session. */
 export function createReferenceService(context: SessionContext): ReferenceService {
   const { storage, accountId } = context;
-  async function single<T extends { id: string }>(type: string, record: T | null, what: string, options: ReadOptions): Promise<ResourceResult<T>> {
-    const include = parseInclude(options.include, type, resourceRegistry);
-    if (!record) throw new NotFoundError(`No ${what}`);
-    const graph = new ResourceGraph();
-    await loadIncludes(storage, accountId, graph, type, [record], include);
-    return { type, data: record, graph, include };
-  }
+  const reader = createRelatedReader(storage, accountId);
   const byIdOrLocode = <T>(value: string, byId: (id: string) => Promise<T | null>, byCode: (code: string) => Promise<T | null>) =>
     isUnLocode(value.toUpperCase()) ? byCode(value.toUpperCase()) : byId(value);
   return {
-    async port(idOrLocode, options = {}) {
-      return single("port", await byIdOrLocode(idOrLocode, (id) => storage.ports.get(id), (code) => storage.ports.getByLocode(code)), `port ${idOrLocode}`, options);
-    },
-    async terminal(id, options = {}) {
-      return single("terminal", await storage.terminals.get(id), `terminal ${id}`, options);
-    },
-    async metroArea(idOrLocode, options = {}) {
-      return single("metro_area", await byIdOrLocode(idOrLocode, (id) => storage.metroAreas.get(id), (code) => storage.metroAreas.getByLocode(code)), `metro area ${idOrLocode}`, options);
-    },
+    port: (idOrLocode) =>
+      reader.one("port", undefined, () => byIdOrLocode(idOrLocode, (id) => storage.ports.get(id), (code) => storage.ports.getByLocode(code)), `No port ${idOrLocode}`),
+    terminal: (id, options = {}) => reader.one("terminal", options.include, () => storage.terminals.get(id), `No terminal ${id}`),
+    metroArea: (idOrLocode) =>
+      reader.one(
+        "metro_area",
+        undefined,
+        () => byIdOrLocode(idOrLocode, (id) => storage.metroAreas.get(id), (code) => storage.metroAreas.getByLocode(code)),
+        `No metro area ${idOrLocode}`,
+      ),
     async shippingLines(options = {}) {
-      const include = parseInclude(options.include, "shipping_line", resourceRegistry);
+      const { search } = parseOptions(ShippingLineFiltersSchema, definedOnly({ search: options.search }));
       const page = resolvePage(options.page, 100);
       const all = (await storage.shippingLines.list({ number: 1, size: Number.MAX_SAFE_INTEGER })).items;
-      const term = options.search?.trim().toLowerCase();
+      const term = search?.trim().toLowerCase();
       const matching = term
         ? all.filter((line) => [line.scac, line.name, line.short_name, ...line.alternative_scacs].some((text) => text.toLowerCase().includes(term)))
         : all;
       const { items, total } = slicePage(matching, page);
-      return { type: "shipping_line", data: items, total, page, graph: new ResourceGraph(), include };
+      return { data: items, total, page };
     },
   };
 }

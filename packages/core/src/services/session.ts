@@ -2,6 +2,7 @@ import type { Clock } from "../clock/index.js";
 import { ForbiddenError } from "../errors/index.js";
 import type { Storage } from "../storage/index.js";
 import type { CarrierSource } from "../tracking/carrier-source.js";
+import type { SessionContext } from "./session-context.js";
 import type { Principal } from "./account-service.js";
 import { createContainerService, type ContainerService } from "./container-service.js";
 import { createCustomFieldDefinitionService, type CustomFieldDefinitionService } from "./custom-field-definition-service.js";
@@ -13,22 +14,6 @@ import { createTrackingRequestService, type TrackingRequestService } from "./tra
 import { createVesselService, type VesselService } from "./vessel-service.js";
 import { createWebhookNotificationService, type WebhookNotificationService } from "./webhook-notification-service.js";
 import { createWebhookService, defaultWebhookSettings, type WebhookService, type WebhookSettings } from "./webhook-service.js";
-
-/** What every session-scoped service is built from. */
-export interface SessionContext {
-  /** The storage every service reads and writes. */
-  readonly storage: Storage;
-  /** The clock for timestamps. */
-  readonly clock: Clock;
-  /** Who is calling. */
-  readonly principal: Principal;
-  /** The carrier source, asked which SCACs it supports. */
-  readonly carrier: CarrierSource;
-  /** The account every read and write of this session is scoped to. */
-  readonly accountId: string;
-  /** Throws 403 unless the user may update records (role `editor`). */
-  requireEditor(): void;
-}
 
 /**
  * The tracker as seen by one user of one account: every read and write is scoped to the account,

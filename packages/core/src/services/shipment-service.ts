@@ -1,60 +1,62 @@
 import { z } from "zod";
 import type { Shipment, TrackingRequest } from "../domain/index.js";
 import { NotFoundError } from "../errors/index.js";
-import { mergeIncludes, parseInclude } from "../jsonapi/include.js";
-import { ResourceGraph } from "../jsonapi/resource-graph.js";
-import { identifiersOf, renderDocument, renderResource } from "../jsonapi/rendered.js";
-import { containerResource, resourceRegistry, shipmentResource } from "../jsonapi/resources.js";
-import { loadIncludes } from "./include-loader.js";
-import { definedOnly, parseInput, ReferenceListSchema } from "./input-validation.js";
+import type { IncludePath, WithRelated } from "../relations/include-paths.js";
+import type { StorageRepositories } from "../storage/index.js";
+import { definedOnly, parseInput, parseOptions, ReferenceListSchema } from "./input-validation.js";
 import { resolvePage } from "./pagination-defaults.js";
-import { type ListOptions, type ListResult, type ReadOptions, type ResourceResult, resourceDocument } from "./read-results.js";
-import type { SessionContext } from "./session.js";
+import type { ListOptions, ListResult, ReadOptions } from "./read-options.js";
+import { createRelatedReader } from "./related-reader.js";
+import type { SessionContext } from "./session-context.js";
 
-/** Filters of {@link ShipmentService.list}. */
-export interface ShipmentListOptions extends ListOptions {
-  /** True for only stopped shipments, false for only tracked ones. */
-  trackingStopped?: boolean;
-  /** Exact, case-insensitive bill of lading number (as given or normalized). */
-  number?: string;
-  /** Case-insensitive substring of the bill of lading, a reference number or a container number. */
-  q?: string;
-}
-
-/** Reads and edits of the session account's shipments. */
-export interface ShipmentService {
-  /** One shipment with its container linkage and the requested includes; 404 when absent. */
-  get(id: string, options?: ReadOptions): Promise<ResourceResult<Shipment>>;
-  /**
-   * The JSON:API document of {@link get} as JSON text: exactly
-   * `JSON.stringify(resourceDocument(await get(id, options), options.self))`. With no `include`
-   * or `containers` alone (the hot read) it is spliced from the storage's renderings
-   * (`getRendered`, `listRenderedByShipment`) without parsing or serializing records.
-   */
-  getJson(id: string, options?: ReadOptions & { self?: string }): Promise<string>;
-  /** Shipments newest first; default page size 30. */
-  list(options?: ShipmentListOptions): Promise<ListResult<Shipment>>;
-  /** Replaces `ref_numbers` and/or `tags` (editor only); any other attribute is a 422 on its pointer. */
-  update(id: string, attributes: unknown): Promise<ResourceResult<Shipment>>;
-  /**
-   * Stops tracking (editor only): sets `line_tracking_stopped_at`, reason `cancelled_by_user` and the
-   * user; refreshes and domain events pause, history stays. Stopping again keeps the first stop.
-   */
-  stopTracking(id: string): Promise<ResourceResult<Shipment>>;
-  /** Resumes tracking (editor only): clears the stop; the next refresh catches up. */
-  resumeTracking(id: string): Promise<ResourceResult<Shipment>>;
-}
-
-/** The attributes `PATCH /v2/shipments/{id}` accepts. */
-export const ShipmentPatchSchema = z.strictObject({
+/** What {@link ShipmentService.update} accepts. */
+export const ShipmentUpdateSchema = z.strictObject({
   /** Replaces the shipment's reference numbers. */
   ref_numbers: ReferenceListSchema.optional(),
   /** Replaces the shipment's tags (no repeats). */
   tags: ReferenceListSchema.refine((tags) => new Set(tags).size === tags.length, "tags must be unique").optional(),
 });
 
-/** Shipments always carry their containers' linkage, so containers are loaded even when not included. */
-const LINKAGE = parseInclude("containers", "shipment", resourceRegistry);
+/** What {@link ShipmentService.update} accepts: `ref_numbers` and/or `tags`. */
+export type ShipmentUpdate = z.input<typeof ShipmentUpdateSchema>;
+
+/** The filters of {@link ShipmentService.list}. */
+export const ShipmentFiltersSchema = z.object({
+  /** True for only stopped shipments, false for only tracked ones. */
+  trackingStopped: z.boolean().optional(),
+  /** Exact, case-insensitive bill of lading number (as given or normalized). */
+  number: z.string().max(100).optional(),
+  /** Case-insensitive substring of the bill of lading, a reference number or a container number. */
+  q: z.string().max(200).optional(),
+});
+
+/** Filters and paging of {@link ShipmentService.list}. */
+export interface ShipmentListOptions<P extends string = never> extends ListOptions<P>, z.input<typeof ShipmentFiltersSchema> {}
+
+/** Include paths of a shipment read, e.g. `"containers"` or `"containers.transport_events"`. */
+export type ShipmentInclude = IncludePath<"shipment">;
+
+/** Reads and edits of the session account's shipments. */
+export interface ShipmentService {
+  /**
+   * One shipment with the related records asked for; 404 when absent.
+   * @example
+   * const shipment = await session.shipments.get(id, { include: ["containers", "containers.transport_events"] });
+   * for (const container of shipment.containers) console.log(container.number, container.transport_events.length);
+   */
+  get<const P extends ShipmentInclude = never>(id: string, options?: ReadOptions<P>): Promise<WithRelated<"shipment", P>>;
+  /** Shipments newest first, filtered; default page size 30. */
+  list<const P extends ShipmentInclude = never>(options?: ShipmentListOptions<P>): Promise<ListResult<WithRelated<"shipment", P>>>;
+  /** Replaces `ref_numbers` and/or `tags` (editor only); anything else is a 422 on its path. */
+  update<const P extends ShipmentInclude = never>(id: string, input: ShipmentUpdate, options?: ReadOptions<P>): Promise<WithRelated<"shipment", P>>;
+  /**
+   * Stops tracking (editor only): sets `line_tracking_stopped_at`, reason `cancelled_by_user` and the
+   * user; refreshes and domain events pause, history stays. Stopping again keeps the first stop.
+   */
+  stopTracking<const P extends ShipmentInclude = never>(id: string, options?: ReadOptions<P>): Promise<WithRelated<"shipment", P>>;
+  /** Resumes tracking (editor only): clears the stop; the next refresh catches up. */
+  resumeTracking<const P extends ShipmentInclude = never>(id: string, options?: ReadOptions<P>): Promise<WithRelated<"shipment", P>>;
+}
 
 /**
  * Whether the carrier source polls this request. Requests made through the API or a session carry
@@ -68,79 +70,56 @@ function isPolled(request: TrackingRequest): boolean {
 /** Creates the {@link ShipmentService} of a session. */
 export function createShipmentService(context: SessionContext): ShipmentService {
   const { storage, accountId } = context;
+  const reader = createRelatedReader(storage, accountId);
 
-  async function setTracking(id: string, active: boolean): Promise<ResourceResult<Shipment>> {
+  /** Runs a write of one shipment in a transaction, then reads it back with the related records asked for. */
+  async function write(id: string, include: readonly string[] | undefined, change: (stored: Shipment, now: string) => Shipment | null, also?: (tx: StorageRepositories, stored: Shipment, now: string) => Promise<void>) {
     context.requireEditor();
     const now = context.clock.now().toISOString();
     const shipment = await storage.transaction(async (tx) => {
       const stored = await tx.shipments.get(accountId, id);
       if (!stored) throw new NotFoundError(`No shipment ${id}`);
-      if (active === (stored.line_tracking_stopped_at === null)) return stored;
-      const next: Shipment = active
-        ? { ...stored, line_tracking_stopped_at: null, line_tracking_stopped_reason: null, line_tracking_stopped_by_user_id: null }
-        : { ...stored, line_tracking_stopped_at: now, line_tracking_stopped_reason: "cancelled_by_user", line_tracking_stopped_by_user_id: context.principal.user.id };
+      const next = change(stored, now);
+      if (!next) return stored;
       await tx.shipments.update(next);
-      const request = stored.tracking_request_id ? await tx.trackingRequests.get(accountId, stored.tracking_request_id) : null;
-      if (request && (request.status === "created" || request.status === "tracking_stopped")) {
-        const resumePolling = active && isPolled(request);
-        await tx.trackingRequests.update({ ...request, status: active ? "created" : "tracking_stopped", next_attempt_at: resumePolling ? now : null, updated_at: now });
-      }
+      await also?.(tx, stored, now);
       return next;
     });
-    const graph = new ResourceGraph();
-    await loadIncludes(storage, accountId, graph, "shipment", [shipment], LINKAGE);
-    return { type: "shipment", data: shipment, graph, include: new Map() };
+    return (await reader.attach("shipment", [shipment], include))[0] as never;
   }
 
-  const service: ShipmentService = {
-    async get(id, options = {}) {
-      const include = parseInclude(options.include, "shipment", resourceRegistry);
-      const shipment = await storage.shipments.get(accountId, id);
-      if (!shipment) throw new NotFoundError(`No shipment ${id}`);
-      const graph = new ResourceGraph();
-      await loadIncludes(storage, accountId, graph, "shipment", [shipment], mergeIncludes(LINKAGE, include));
-      return { type: "shipment", data: shipment, graph, include };
-    },
-    async getJson(id, options = {}) {
-      const include = parseInclude(options.include, "shipment", resourceRegistry);
-      const containersAtMost = include.size === 0 || (include.size === 1 && include.get("containers")?.size === 0);
-      if (!containersAtMost) return JSON.stringify(resourceDocument(await service.get(id, options), options.self));
-      const shipment = await storage.shipments.getRendered(accountId, id);
-      if (!shipment) throw new NotFoundError(`No shipment ${id}`);
-      const containers = await storage.containers.listRenderedByShipment(accountId, id);
-      const data = renderResource(shipmentResource, shipment, { containers: identifiersOf("container", containers) });
-      const included = include.size === 0 ? [] : containers.map((container) => renderResource(containerResource, container));
-      return renderDocument(data, included, options.self);
-    },
-    async list(options = {}) {
-      const include = parseInclude(options.include, "shipment", resourceRegistry);
+  function setTracking(id: string, active: boolean, include: readonly string[] | undefined) {
+    return write(
+      id,
+      include,
+      (stored, now) => {
+        if (active === (stored.line_tracking_stopped_at === null)) return null;
+        return active
+          ? { ...stored, line_tracking_stopped_at: null, line_tracking_stopped_reason: null, line_tracking_stopped_by_user_id: null }
+          : { ...stored, line_tracking_stopped_at: now, line_tracking_stopped_reason: "cancelled_by_user", line_tracking_stopped_by_user_id: context.principal.user.id };
+      },
+      async (tx, stored, now) => {
+        const request = stored.tracking_request_id ? await tx.trackingRequests.get(accountId, stored.tracking_request_id) : null;
+        if (request && (request.status === "created" || request.status === "tracking_stopped")) {
+          const resumePolling = active && isPolled(request);
+          await tx.trackingRequests.update({ ...request, status: active ? "created" : "tracking_stopped", next_attempt_at: resumePolling ? now : null, updated_at: now });
+        }
+      },
+    );
+  }
+
+  return {
+    get: (id, options = {}) => reader.one("shipment", options.include, () => storage.shipments.get(accountId, id), `No shipment ${id}`),
+    list(options = {}) {
+      const filters = parseOptions(ShipmentFiltersSchema, definedOnly({ trackingStopped: options.trackingStopped, number: options.number, q: options.q }));
       const page = resolvePage(options.page, 30);
-      const { items, total } = await storage.shipments.list(accountId, {
-        page,
-        ...(options.trackingStopped !== undefined && { trackingStopped: options.trackingStopped }),
-        ...(options.number !== undefined && { number: options.number }),
-        ...(options.q !== undefined && { q: options.q }),
-      });
-      const graph = new ResourceGraph();
-      await loadIncludes(storage, accountId, graph, "shipment", items, mergeIncludes(LINKAGE, include));
-      return { type: "shipment", data: items, total, page, graph, include };
+      return reader.page("shipment", options.include, page, () => storage.shipments.list(accountId, { page, ...definedOnly(filters) }));
     },
-    stopTracking: (id) => setTracking(id, false),
-    resumeTracking: (id) => setTracking(id, true),
-    async update(id, attributes) {
-      context.requireEditor();
-      const patch = parseInput(ShipmentPatchSchema, attributes ?? {});
-      const updated = await storage.transaction(async (tx) => {
-        const shipment = await tx.shipments.get(accountId, id);
-        if (!shipment) throw new NotFoundError(`No shipment ${id}`);
-        const next: Shipment = { ...shipment, ...definedOnly(patch), updated_at: context.clock.now().toISOString() };
-        await tx.shipments.update(next);
-        return next;
-      });
-      const graph = new ResourceGraph();
-      await loadIncludes(storage, accountId, graph, "shipment", [updated], LINKAGE);
-      return { type: "shipment", data: updated, graph, include: new Map() };
+    update(id, input, options = {}) {
+      const patch = definedOnly(parseInput(ShipmentUpdateSchema, input ?? {}));
+      return write(id, options.include, (stored, now) => ({ ...stored, ...patch, updated_at: now }));
     },
+    stopTracking: (id, options = {}) => setTracking(id, false, options.include),
+    resumeTracking: (id, options = {}) => setTracking(id, true, options.include),
   };
-  return service;
 }

@@ -1,96 +1,83 @@
-import { TrackingRequestStatusSchema, toTimestamp, type TrackingRequest } from "../domain/index.js";
-import { BollardError, NotFoundError } from "../errors/index.js";
-import { parseInclude } from "../jsonapi/include.js";
-import { ResourceGraph } from "../jsonapi/resource-graph.js";
-import { resourceRegistry } from "../jsonapi/resources.js";
+import { z } from "zod";
+import { TrackingRequestStatusSchema, toTimestamp } from "../domain/index.js";
+import type { IncludePath, WithRelated } from "../relations/include-paths.js";
 import type { TimeWindow, TrackingRequestListQuery } from "../storage/index.js";
-import { loadIncludes } from "./include-loader.js";
+import { definedOnly, parseOptions } from "./input-validation.js";
 import { resolvePage } from "./pagination-defaults.js";
-import type { ListOptions, ListResult, ReadOptions, ResourceResult } from "./read-results.js";
-import type { SessionContext } from "./session.js";
+import type { ListOptions, ListResult, ReadOptions } from "./read-options.js";
+import { createRelatedReader } from "./related-reader.js";
+import type { SessionContext } from "./session-context.js";
 import { createTrackingRequestWrites, type TrackingRequestWrites } from "./tracking-request-writes.js";
 
-/** Filters of {@link TrackingRequestService.list}, as the API's query parameters give them. */
-export interface TrackingRequestListOptions extends ListOptions {
+/** An ISO 8601 date-time, with or without an offset (read as UTC without one). */
+const InstantSchema = z.string().refine((value) => toTimestamp(value) !== null, "must be an ISO 8601 timestamp");
+
+/** Inclusive bounds on a timestamp; either may be left out. */
+const WindowSchema = z.strictObject({
+  /** The earliest time included (ISO 8601). */
+  start: InstantSchema.optional(),
+  /** The latest time included (ISO 8601). */
+  end: InstantSchema.optional(),
+});
+
+/** The filters of {@link TrackingRequestService.list}; combined with AND. */
+export const TrackingRequestFiltersSchema = z.object({
   /** Substring of the request number or a reference number. */
-  q?: string;
+  q: z.string().max(200).optional(),
   /** Exact, case-insensitive request number. */
-  requestNumber?: string;
+  requestNumber: z.string().max(100).optional(),
   /** One of the tracking request statuses. */
-  status?: string;
+  status: TrackingRequestStatusSchema.optional(),
   /** The shipping line's SCAC (any case). */
-  scac?: string;
-  /** ISO 8601 bounds on `created_at`, inclusive. */
-  createdAt?: {
-    /** The earliest time included. */
-    start?: string;
-    /** The latest time included. */
-    end?: string;
-  };
-  /** ISO 8601 bounds on `updated_at`, inclusive. */
-  updatedAt?: {
-    /** The earliest time included. */
-    start?: string;
-    /** The latest time included. */
-    end?: string;
-  };
-}
+  scac: z.string().max(10).optional(),
+  /** Bounds on `created_at`, inclusive. */
+  createdAt: WindowSchema.optional(),
+  /** Bounds on `updated_at`, inclusive. */
+  updatedAt: WindowSchema.optional(),
+});
+
+/** Filters and paging of {@link TrackingRequestService.list}. */
+export interface TrackingRequestListOptions<P extends string = never> extends ListOptions<P>, z.input<typeof TrackingRequestFiltersSchema> {}
+
+/** Include paths of a tracking request read, e.g. `"tracked_object"` or `"tracked_object.containers"`. */
+export type TrackingRequestInclude = IncludePath<"tracking_request">;
 
 /** Reads and writes of the session account's tracking requests. */
 export interface TrackingRequestService extends TrackingRequestWrites {
-  /** One tracking request; includes `tracked_object` unless `include` says otherwise; 404 when absent. */
-  get(id: string, options?: ReadOptions): Promise<ResourceResult<TrackingRequest>>;
+  /** One tracking request with the related records asked for; 404 when absent. */
+  get<const P extends TrackingRequestInclude = never>(id: string, options?: ReadOptions<P>): Promise<WithRelated<"tracking_request", P>>;
   /** Tracking requests newest first, filtered; default page size 30. */
-  list(options?: TrackingRequestListOptions): Promise<ListResult<TrackingRequest>>;
+  list<const P extends TrackingRequestInclude = never>(options?: TrackingRequestListOptions<P>): Promise<ListResult<WithRelated<"tracking_request", P>>>;
 }
-
-const DEFAULT_INCLUDE = "tracked_object";
 
 /** Creates the {@link TrackingRequestService} of a session. */
 export function createTrackingRequestService(context: SessionContext): TrackingRequestService {
   const { storage, accountId } = context;
+  const reader = createRelatedReader(storage, accountId);
   return {
     ...createTrackingRequestWrites(context),
-    async get(id, options = {}) {
-      const include = parseInclude(options.include ?? DEFAULT_INCLUDE, "tracking_request", resourceRegistry);
-      const request = await storage.trackingRequests.get(accountId, id);
-      if (!request) throw new NotFoundError(`No tracking request ${id}`);
-      const graph = new ResourceGraph();
-      await loadIncludes(storage, accountId, graph, "tracking_request", [request], include);
-      return { type: "tracking_request", data: request, graph, include };
-    },
-    async list(options = {}) {
-      const include = parseInclude(options.include ?? DEFAULT_INCLUDE, "tracking_request", resourceRegistry);
+    get: (id, options = {}) => reader.one("tracking_request", options.include, () => storage.trackingRequests.get(accountId, id), `No tracking request ${id}`),
+    list(options = {}) {
+      const filters = parseOptions(
+        TrackingRequestFiltersSchema,
+        definedOnly({ q: options.q, requestNumber: options.requestNumber, status: options.status, scac: options.scac, createdAt: options.createdAt, updatedAt: options.updatedAt }),
+      );
       const page = resolvePage(options.page, 30);
       const query: TrackingRequestListQuery = { page };
-      if (options.q !== undefined && options.q !== "") query.q = options.q;
-      if (options.requestNumber !== undefined && options.requestNumber !== "") query.requestNumber = options.requestNumber;
-      if (options.scac !== undefined && options.scac !== "") query.scac = options.scac.trim().toUpperCase();
-      if (options.status !== undefined) {
-        const status = TrackingRequestStatusSchema.safeParse(options.status);
-        if (!status.success) {
-          throw new BollardError("INVALID_PARAMETER", `filter[status] must be one of ${TrackingRequestStatusSchema.options.join(", ")}`, { parameter: "filter[status]" });
-        }
-        query.status = status.data;
-      }
-      if (options.createdAt) query.createdAt = timeWindow(options.createdAt, "created_at");
-      if (options.updatedAt) query.updatedAt = timeWindow(options.updatedAt, "updated_at");
-      const { items, total } = await storage.trackingRequests.list(accountId, query);
-      const graph = new ResourceGraph();
-      await loadIncludes(storage, accountId, graph, "tracking_request", items, include);
-      return { type: "tracking_request", data: items, total, page, graph, include };
+      if (filters.q) query.q = filters.q;
+      if (filters.requestNumber) query.requestNumber = filters.requestNumber;
+      if (filters.scac) query.scac = filters.scac.trim().toUpperCase();
+      if (filters.status) query.status = filters.status;
+      if (filters.createdAt) query.createdAt = timeWindow(filters.createdAt);
+      if (filters.updatedAt) query.updatedAt = timeWindow(filters.updatedAt);
+      return reader.page("tracking_request", options.include, page, () => storage.trackingRequests.list(accountId, query));
     },
   };
 }
 
-function timeWindow(bounds: { start?: string; end?: string }, field: string): TimeWindow {
+function timeWindow(bounds: { start?: string | undefined; end?: string | undefined }): TimeWindow {
   const window: TimeWindow = {};
-  for (const [side, key] of [["start", "from"], ["end", "to"]] as const) {
-    const raw = bounds[side];
-    if (raw === undefined) continue;
-    const parsed = toTimestamp(raw);
-    if (!parsed) throw new BollardError("INVALID_PARAMETER", `filter[${field}][${side}] must be an ISO 8601 timestamp`, { parameter: `filter[${field}][${side}]` });
-    window[key] = parsed;
-  }
+  if (bounds.start !== undefined) window.from = toTimestamp(bounds.start)!;
+  if (bounds.end !== undefined) window.to = toTimestamp(bounds.end)!;
   return window;
 }

@@ -1,12 +1,10 @@
 import { z } from "zod";
-import { isContainerNumber, normalizeContainerNumber, RequestTypeSchema, type TrackingRequest } from "../domain/index.js";
+import { isContainerNumber, normalizeContainerNumber, RequestTypeSchema, UuidSchema, type TrackingRequest } from "../domain/index.js";
 import { BollardError, NotFoundError, ValidationError } from "../errors/index.js";
 import { uuidv7 } from "../ids/index.js";
 import { shippingLineByScac, UNSUPPORTED_SCACS } from "../reference/index.js";
-import { ResourceGraph } from "../jsonapi/resource-graph.js";
 import { definedOnly, parseInput, ReferenceListSchema } from "./input-validation.js";
-import type { ResourceResult } from "./read-results.js";
-import type { SessionContext } from "./session.js";
+import type { SessionContext } from "./session-context.js";
 
 /** The attributes of `POST /v2/tracking_requests`. */
 export const TrackingRequestCreateSchema = z.object({
@@ -22,7 +20,20 @@ export const TrackingRequestCreateSchema = z.object({
   shipment_tags: ReferenceListSchema.optional(),
   /** Bollard extension: the customer's name, copied onto the shipment. */
   customer_name: z.string().trim().min(1).max(200).nullish(),
+  /** The customer (a party) the request is for: the id the HTTP API takes as `relationships.customer`. */
+  customer_id: UuidSchema.nullish(),
 });
+
+/**
+ * What {@link TrackingRequestWrites.create} accepts. `request_number` and `scac` are required (a
+ * JavaScript caller leaving one out gets a 422 `BLANK` on it).
+ */
+export type TrackingRequestCreate = Omit<z.input<typeof TrackingRequestCreateSchema>, "request_number" | "scac"> & {
+  /** The number to track: a bill of lading, booking or container number. */
+  request_number: string;
+  /** The shipping line's SCAC (any case). */
+  scac: string;
+};
 
 /** The attributes `PATCH /v2/tracking_requests/{id}` accepts (`ref_number` is the real API's singular form). */
 export const TrackingRequestPatchSchema = z.strictObject({
@@ -34,6 +45,9 @@ export const TrackingRequestPatchSchema = z.strictObject({
   shipment_tags: ReferenceListSchema.optional(),
 });
 
+/** What {@link TrackingRequestWrites.update} accepts. */
+export type TrackingRequestUpdate = z.input<typeof TrackingRequestPatchSchema>;
+
 /** Writes of tracking requests. */
 export interface TrackingRequestWrites {
   /**
@@ -41,56 +55,54 @@ export interface TrackingRequestWrites {
    * a blank, unknown or unsupported SCAC, a container number failing ISO 6346, and a duplicate of a
    * pending or created request.
    */
-  create(attributes: unknown, relationships?: { customer?: { data?: { id?: unknown } | null } }): Promise<ResourceResult<TrackingRequest>>;
+  create(input: TrackingRequestCreate): Promise<TrackingRequest>;
   /** Edits reference numbers and tags (editor only). */
-  update(id: string, attributes: unknown): Promise<ResourceResult<TrackingRequest>>;
+  update(id: string, input: TrackingRequestUpdate): Promise<TrackingRequest>;
 }
 
-const pointer = (field: string) => ({ pointer: `/data/attributes/${field}` });
+const at = (field: string) => ({ path: [field] });
 
 /** Creates the {@link TrackingRequestWrites} of a session. */
 export function createTrackingRequestWrites(context: SessionContext): TrackingRequestWrites {
   const { storage, accountId } = context;
-  const result = (data: TrackingRequest): ResourceResult<TrackingRequest> => ({ type: "tracking_request", data, graph: new ResourceGraph(), include: new Map() });
   return {
-    async create(attributes, relationships) {
+    async create(create) {
       context.requireEditor();
-      const input = parseInput(TrackingRequestCreateSchema, attributes ?? {});
+      const input = parseInput(TrackingRequestCreateSchema, create ?? {});
       const issues: BollardError[] = [];
       const scac = (input.scac ?? "").trim().toUpperCase();
       let number = (input.request_number ?? "").trim();
-      if (number === "") issues.push(new BollardError("BLANK", "Request number can't be blank", pointer("request_number")));
-      if (scac === "") issues.push(new BollardError("BLANK", "Scac can't be blank", pointer("scac")));
-      else if (UNSUPPORTED_SCACS[scac]) issues.push(new BollardError("NOT_SUPPORTED", `Scac '${scac}' is not supported. We do not currently integrate with ${UNSUPPORTED_SCACS[scac]}`, pointer("scac")));
-      else if (!shippingLineByScac(scac)) issues.push(new BollardError("NOT_RECOGNIZED", `Scac '${scac}' is not recognized`, pointer("scac")));
-      else if (!context.carrier.supports(scac)) issues.push(new BollardError("NOT_SUPPORTED", `Scac '${scac}' is not supported by the configured carrier source (${context.carrier.name})`, pointer("scac")));
+      if (number === "") issues.push(new BollardError("BLANK", "Request number can't be blank", at("request_number")));
+      if (scac === "") issues.push(new BollardError("BLANK", "Scac can't be blank", at("scac")));
+      else if (UNSUPPORTED_SCACS[scac]) issues.push(new BollardError("NOT_SUPPORTED", `Scac '${scac}' is not supported. We do not currently integrate with ${UNSUPPORTED_SCACS[scac]}`, at("scac")));
+      else if (!shippingLineByScac(scac)) issues.push(new BollardError("NOT_RECOGNIZED", `Scac '${scac}' is not recognized`, at("scac")));
+      else if (!context.carrier.supports(scac)) issues.push(new BollardError("NOT_SUPPORTED", `Scac '${scac}' is not supported by the configured carrier source (${context.carrier.name})`, at("scac")));
       if (input.request_type === "container" && number !== "") {
         number = normalizeContainerNumber(number);
-        if (!isContainerNumber(number)) issues.push(new BollardError("INVALID", `Request number '${number}' is not a valid ISO 6346 container number`, pointer("request_number")));
+        if (!isContainerNumber(number)) issues.push(new BollardError("INVALID", `Request number '${number}' is not a valid ISO 6346 container number`, at("request_number")));
       }
       if (issues.length > 0) throw new ValidationError(issues);
-      const customerId = relationships?.customer?.data?.id;
       const now = context.clock.now().toISOString();
       const created = await storage.transaction(async (tx) => {
         const existing = await tx.trackingRequests.list(accountId, { page: { number: 1, size: 100 }, requestNumber: number, scac });
         if (existing.items.some((r) => r.status === "pending" || r.status === "created")) {
-          throw new BollardError("DUPLICATE", `Request number '${number}' with scac '${scac}' already exists in a tracking_request with a pending or created status`, pointer("request_number"));
+          throw new BollardError("DUPLICATE", `Request number '${number}' with scac '${scac}' already exists in a tracking_request with a pending or created status`, at("request_number"));
         }
         const request: TrackingRequest = {
           id: uuidv7(), account_id: accountId, request_number: number, request_type: input.request_type, scac, status: "pending", failed_reason: null,
           created_at: now, updated_at: now, ref_numbers: input.ref_numbers ?? [], shipment_tags: input.shipment_tags ?? [], tags: input.shipment_tags ?? [],
           is_retrying: false, retry_count: 0, tracked_object_id: null, tracked_object_type: null,
-          customer_id: typeof customerId === "string" && /^[0-9a-f-]{36}$/i.test(customerId) ? customerId.toLowerCase() : null,
+          customer_id: input.customer_id?.toLowerCase() ?? null,
           user_id: context.principal.user.id, next_attempt_at: now, customer_name: input.customer_name ?? null,
         };
         await tx.trackingRequests.insert(request);
         return request;
       });
-      return result(created);
+      return created;
     },
-    async update(id, attributes) {
+    async update(id, input) {
       context.requireEditor();
-      const patch = parseInput(TrackingRequestPatchSchema, attributes ?? {});
+      const patch = parseInput(TrackingRequestPatchSchema, input ?? {});
       const updated = await storage.transaction(async (tx) => {
         const request = await tx.trackingRequests.get(accountId, id);
         if (!request) throw new NotFoundError(`No tracking request ${id}`);
@@ -103,7 +115,7 @@ export function createTrackingRequestWrites(context: SessionContext): TrackingRe
         await tx.trackingRequests.update(next);
         return next;
       });
-      return result(updated);
+      return updated;
     },
   };
 }

@@ -2,14 +2,10 @@ import { toTimestamp, UuidSchema } from "../domain/common-schema.js";
 import type { Port } from "../domain/port-schema.js";
 import type { Vessel, VesselPosition } from "../domain/vessel-schema.js";
 import { BollardError, NotFoundError } from "../errors/index.js";
-import { buildDocument } from "../jsonapi/document.js";
-import type { JsonApiDocument } from "../jsonapi/jsonapi-types.js";
-import { ResourceGraph } from "../jsonapi/resource-graph.js";
-import { resourceRegistry } from "../jsonapi/resources.js";
 import type { LonLat } from "../routing/geodesy.js";
 import { seaRouter } from "../routing/sea-router.js";
 import { estimateFuturePositions } from "../vessels/future-positions.js";
-import type { SessionContext } from "./session.js";
+import type { SessionContext } from "./session-context.js";
 
 /** A vessel with the `positions` a vessel endpoint returns. */
 export interface VesselWithPositions {
@@ -19,24 +15,28 @@ export interface VesselWithPositions {
   positions: VesselPosition[];
 }
 
-/** The `show_positions` window of {@link VesselService.get}: ISO 8601 date-times as sent. */
+/** The window of reported positions {@link VesselService.get} returns: ISO 8601 date-times. */
 export interface PositionWindowOptions {
-  /** `show_positions[from_timestamp]`; default 7 days before now. */
+  /** The earliest position's time; default 7 days before now. A bad value is a 400 on `from`. */
   from?: string;
-  /** `show_positions[to_timestamp]`; default now. */
+  /** The latest position's time; default now. A bad value is a 400 on `to`. */
   to?: string;
 }
 
-/** The query of the future position endpoints: UUIDs as sent, and for the coordinate variant the start. */
+/** Where a forecast of {@link VesselService.futurePositions} ends, and where the vessel came from. */
 export interface FuturePositionsQuery {
-  /** The port the forecast ends at (required). */
-  port_id?: string;
-  /** The port the vessel left (required); the start when the vessel has no reported position. */
-  previous_port_id?: string;
-  /** The start's latitude, for the coordinate variant. */
-  latitude?: string;
-  /** The start's longitude, for the coordinate variant. */
-  longitude?: string;
+  /** The id of the port the forecast ends at; an unknown one is a 400 on `port_id`. */
+  port_id: string;
+  /** The id of the port the vessel left: the start when the vessel has no reported position; a 400 on `previous_port_id` when unknown. */
+  previous_port_id: string;
+}
+
+/** A forecast of {@link VesselService.futurePositionsWithCoordinates}: from a given point. */
+export interface FuturePositionsFromQuery extends FuturePositionsQuery {
+  /** The start's latitude, -90 to 90 (a 400 on `latitude` otherwise). */
+  latitude: number;
+  /** The start's longitude, -180 to 180 (a 400 on `longitude` otherwise). */
+  longitude: number;
 }
 
 /** Reads of vessels (global reference data: every account sees every vessel) and their positions. */
@@ -46,7 +46,7 @@ export interface VesselService {
   /** Estimated positions from the vessel's current position (or the previous port) to `port_id`, hourly, along the sea route. */
   futurePositions(idOrImo: string, query: FuturePositionsQuery): Promise<VesselWithPositions>;
   /** The same forecast from the given `latitude` and `longitude`. */
-  futurePositionsWithCoordinates(idOrImo: string, query: FuturePositionsQuery): Promise<VesselWithPositions>;
+  futurePositionsWithCoordinates(idOrImo: string, query: FuturePositionsFromQuery): Promise<VesselWithPositions>;
 }
 
 const WEEK = 7 * 86_400_000;
@@ -57,24 +57,15 @@ function badParameter(parameter: string, detail: string): BollardError {
 
 function timestampParam(parameter: string, value: string | undefined, fallback: Date): string {
   if (value === undefined) return fallback.toISOString();
-  const parsed = toTimestamp(value.trim());
+  const parsed = typeof value === "string" ? toTimestamp(value.trim()) : null;
   if (!parsed) throw badParameter(parameter, `${parameter} must be an ISO 8601 date-time`);
   return parsed;
 }
 
-function coordinateParam(parameter: "latitude" | "longitude", value: string | undefined): number {
+function coordinateParam(parameter: "latitude" | "longitude", value: number | undefined): number {
   const limit = parameter === "latitude" ? 90 : 180;
-  const number = value === undefined || value.trim() === "" ? Number.NaN : Number(value);
-  if (!Number.isFinite(number) || Math.abs(number) > limit) throw badParameter(parameter, `${parameter} is required: a number from -${limit} to ${limit}`);
-  return number;
-}
-
-/** The JSON:API document of a vessel endpoint: the vessel resource with `attributes.positions`, and `links.self`. */
-export function vesselDocument(result: VesselWithPositions, self: string): JsonApiDocument {
-  const document = buildDocument("vessel", result.vessel, { registry: resourceRegistry, graph: new ResourceGraph(), links: { self } });
-  const data = document.data as { attributes: Record<string, unknown> };
-  data.attributes.positions = result.positions;
-  return document;
+  if (typeof value !== "number" || !Number.isFinite(value) || Math.abs(value) > limit) throw badParameter(parameter, `${parameter} is required: a number from -${limit} to ${limit}`);
+  return value;
 }
 
 /** Creates the {@link VesselService} of a session. */
@@ -89,7 +80,7 @@ export function createVesselService(context: SessionContext): VesselService {
   }
 
   async function port(parameter: "port_id" | "previous_port_id", value: string | undefined): Promise<Port> {
-    if (value === undefined || value.trim() === "") throw badParameter(parameter, `${parameter} is required: the id of a port`);
+    if (typeof value !== "string" || value.trim() === "") throw badParameter(parameter, `${parameter} is required: the id of a port`);
     const found = UuidSchema.safeParse(value.trim()).success ? await storage.ports.get(value.trim().toLowerCase()) : null;
     if (!found) throw badParameter(parameter, `${parameter} ${value.slice(0, 64)} is not a known port id`);
     return found;
@@ -111,9 +102,9 @@ export function createVesselService(context: SessionContext): VesselService {
     async get(idOrImo, window = {}) {
       const vessel = await find(idOrImo);
       const now = clock.now();
-      const from = timestampParam("show_positions[from_timestamp]", window.from, new Date(now.getTime() - WEEK));
-      const to = timestampParam("show_positions[to_timestamp]", window.to, now);
-      if (from > to) throw badParameter("show_positions[from_timestamp]", "show_positions[from_timestamp] is after show_positions[to_timestamp]");
+      const from = timestampParam("from", window.from, new Date(now.getTime() - WEEK));
+      const to = timestampParam("to", window.to, now);
+      if (from > to) throw badParameter("from", "the window starts after it ends (from is after to)");
       const records = await storage.vesselPositions.listByVessel(vessel.id, { from, to });
       const positions = records.map((r): VesselPosition => ({ latitude: r.latitude, longitude: r.longitude, heading: r.heading, timestamp: r.timestamp, estimated: false }));
       return { vessel, positions };

@@ -2,9 +2,7 @@ import { realClock, type Clock } from "../clock/index.js";
 import type { Webhook, WebhookEventName } from "../domain/index.js";
 import { BollardError, NotFoundError } from "../errors/index.js";
 import { uuidv7 } from "../ids/index.js";
-import { parseInclude } from "../jsonapi/include.js";
-import { ResourceGraph } from "../jsonapi/resource-graph.js";
-import { resourceRegistry } from "../jsonapi/resources.js";
+import { z } from "zod";
 import { DEFAULT_WEBHOOK_DELIVERY_POLICY, WEBHOOK_SUCCESS_STATUSES, type WebhookDeliveryPolicy } from "../webhooks/delivery-policy.js";
 import { WEBHOOK_EVENT_CATEGORIES, type WebhookEventCategory } from "../webhooks/event-catalogue.js";
 import { exampleNotification } from "../webhooks/example-notifications.js";
@@ -14,8 +12,8 @@ import { WebhookCreateSchema, WebhookPatchSchema, WebhookTriggerSchema } from ".
 import { deliveryHeaders, generateWebhookSecret } from "../webhooks/webhook-signing.js";
 import { definedOnly, parseInput } from "./input-validation.js";
 import { resolvePage } from "./pagination-defaults.js";
-import type { ListOptions, ListResult, ReadOptions, ResourceResult } from "./read-results.js";
-import type { SessionContext } from "./session.js";
+import type { ListOptions, ListResult } from "./read-options.js";
+import type { SessionContext } from "./session-context.js";
 
 /** How a tracker's webhooks reach the outside world; shared by the session services and the dispatcher. */
 export interface WebhookSettings {
@@ -105,76 +103,80 @@ export interface WebhookTriggerResult {
   response_body: string | null;
 }
 
+/** What {@link WebhookService.create} accepts: `url` and `events` are required, `active` defaults to true. */
+export type WebhookCreate = z.input<typeof WebhookCreateSchema>;
+
+/** What {@link WebhookService.update} accepts (`headers: null` clears the headers). */
+export type WebhookUpdate = z.input<typeof WebhookPatchSchema>;
+
+/** What {@link WebhookService.trigger} accepts: where to send a sample of which event, and the secret to sign it with. */
+export type WebhookTrigger = z.input<typeof WebhookTriggerSchema>;
+
 /** Webhook subscriptions of the session account, the events catalogue, and test deliveries. */
 export interface WebhookService {
   /** Webhooks newest first; default page size 30. */
   list(options?: ListOptions): Promise<ListResult<Webhook>>;
   /** One webhook (with its `secret`); 404 when absent or another account's. */
-  get(id: string, options?: ReadOptions): Promise<ResourceResult<Webhook>>;
+  get(id: string): Promise<Webhook>;
   /**
-   * Creates a webhook (editor only) with a generated secret; `active` defaults to true. 422 with
-   * pointers for bad attributes, `UNSAFE_URL` on `/data/attributes/url` for a private target
-   * (unless the tracker allows them).
+   * Creates a webhook (editor only) with a generated secret; `active` defaults to true. 422 on the
+   * path of each bad attribute, `UNSAFE_URL` on `url` for a private target (unless the tracker
+   * allows them).
    */
-  create(attributes: unknown): Promise<ResourceResult<Webhook>>;
+  create(input: WebhookCreate): Promise<Webhook>;
   /**
    * Changes `url`, `active`, `events` and/or `headers` (editor only; `headers: null` clears them).
    * Re-activating resets the failure count. The secret never changes.
    */
-  update(id: string, attributes: unknown): Promise<ResourceResult<Webhook>>;
+  update(id: string, input: WebhookUpdate): Promise<Webhook>;
   /** Deletes a webhook (editor only); its pending notifications fail at their next attempt. */
   delete(id: string): Promise<void>;
   /** The events catalogue, by category. */
   eventCategories(): readonly WebhookEventCategory[];
   /**
    * POSTs a sample notification of `event` to `url` (editor only) and reports what happened; signed
-   * with `secret` when given (no signature headers otherwise). `pointerPrefix` locates the body's
-   * fields in 422s.
+   * with `secret` when given (no signature headers otherwise).
    */
-  trigger(input: unknown, pointerPrefix?: string): Promise<WebhookTriggerResult>;
+  trigger(input: WebhookTrigger): Promise<WebhookTriggerResult>;
 }
 
 /** Creates the {@link WebhookService} of a session. */
 export function createWebhookService(context: SessionContext, settings: WebhookSettings): WebhookService {
   const { storage, accountId } = context;
-  const result = (webhook: Webhook): ResourceResult<Webhook> => ({ type: "webhook", data: webhook, graph: new ResourceGraph(), include: new Map() });
-
-  async function assertSafe(url: string, pointer: string): Promise<void> {
+  async function assertSafe(url: string): Promise<void> {
     const problem = await webhookUrlProblem(url, { allowPrivate: settings.allowPrivateUrls, lookup: settings.lookup });
     if (problem) {
-      throw new BollardError("UNSAFE_URL", `The URL's host must be a public address: ${problem}. (Private targets are allowed only when the server runs with --allow-private-webhooks.)`, { pointer });
+      throw new BollardError("UNSAFE_URL", `The URL's host must be a public address: ${problem}. (Private targets are allowed only when the server runs with --allow-private-webhooks.)`, { path: ["url"] });
     }
   }
 
   return {
     async list(options = {}) {
-      const include = parseInclude(options.include, "webhook", resourceRegistry);
       const page = resolvePage(options.page, 30);
       const { items, total } = await storage.webhooks.list(accountId, page);
-      return { type: "webhook", data: items, total, page, graph: new ResourceGraph(), include };
+      return { data: items, total, page };
     },
-    async get(id, options = {}) {
-      parseInclude(options.include, "webhook", resourceRegistry);
+    async get(id) {
       const webhook = await storage.webhooks.get(accountId, id);
       if (!webhook) throw new NotFoundError(`No webhook ${id}`);
-      return result(webhook);
+      return webhook;
     },
-    async create(attributes) {
+    async create(create) {
       context.requireEditor();
-      const input = parseInput(WebhookCreateSchema, attributes ?? {});
-      await assertSafe(input.url, "/data/attributes/url");
+      const input = parseInput(WebhookCreateSchema, create ?? {});
+      await assertSafe(input.url);
       const now = context.clock.now().toISOString();
       const webhook: Webhook = {
         id: uuidv7(), account_id: accountId, url: input.url, active: input.active, events: input.events, secret: generateWebhookSecret(),
         headers: input.headers ?? null, consecutive_failures: 0, created_at: now, updated_at: now,
       };
       await storage.webhooks.insert(webhook);
-      return result(webhook);
+      return webhook;
     },
-    async update(id, attributes) {
+    async update(id, update) {
       context.requireEditor();
-      const patch = definedOnly(parseInput(WebhookPatchSchema, attributes ?? {}));
-      if (patch.url !== undefined) await assertSafe(patch.url, "/data/attributes/url");
+      const patch = definedOnly(parseInput(WebhookPatchSchema, update ?? {}));
+      if (patch.url !== undefined) await assertSafe(patch.url);
       const updated = await storage.transaction(async (tx) => {
         const stored = await tx.webhooks.get(accountId, id);
         if (!stored) throw new NotFoundError(`No webhook ${id}`);
@@ -183,17 +185,17 @@ export function createWebhookService(context: SessionContext, settings: WebhookS
         await tx.webhooks.update(next);
         return next;
       });
-      return result(updated);
+      return updated;
     },
     async delete(id) {
       context.requireEditor();
       if (!(await storage.webhooks.delete(accountId, id))) throw new NotFoundError(`No webhook ${id}`);
     },
     eventCategories: () => WEBHOOK_EVENT_CATEGORIES,
-    async trigger(input, pointerPrefix = "") {
+    async trigger(input) {
       context.requireEditor();
-      const parsed = parseInput(WebhookTriggerSchema, input ?? {}, pointerPrefix);
-      await assertSafe(parsed.url, `${pointerPrefix}/url`);
+      const parsed = parseInput(WebhookTriggerSchema, input ?? {});
+      await assertSafe(parsed.url);
       const id = uuidv7();
       const body = JSON.stringify(await exampleNotification(parsed.event as WebhookEventName, { notificationId: id }));
       const timestampSeconds = Math.floor(settings.wallClock.now().getTime() / 1000);

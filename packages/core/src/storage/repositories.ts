@@ -22,7 +22,6 @@ import type {
   WebhookNotification,
   WebhookNotificationAttempt,
 } from "../domain/index.js";
-import type { RenderedRecord } from "../jsonapi/rendered.js";
 import type { Page, PageResult } from "./pagination.js";
 
 /*
@@ -160,11 +159,6 @@ export interface ShipmentRepository {
   update(shipment: Shipment): Promise<void>;
   /** The account's shipment with this id, or null. */
   get(accountId: string, id: string): Promise<Shipment | null>;
-  /**
-   * The shipment in rendered form (see `RenderedRecord`): text equal to `renderRecord(shipmentResource, get(...))`.
-   * A storage may keep renderings beside its records (SQLite does) or render on read.
-   */
-  getRendered(accountId: string, id: string): Promise<RenderedRecord | null>;
   /** The account's shipments with these ids, in the order asked for. */
   getMany(accountId: string, ids: readonly string[]): Promise<Shipment[]>;
   /** Ordered newest first: `created_at` descending, then `id` descending. */
@@ -191,8 +185,6 @@ export interface ContainerRepository {
   getMany(accountId: string, ids: readonly string[]): Promise<Container[]>;
   /** The containers of the given shipments, ordered by `created_at`, then `id`, ascending. */
   listByShipments(accountId: string, shipmentIds: readonly string[]): Promise<Container[]>;
-  /** The containers of one shipment in rendered form, in the order of `listByShipments`. */
-  listRenderedByShipment(accountId: string, shipmentId: string): Promise<RenderedRecord[]>;
   /** Ordered newest first: `created_at` descending, then `id` descending. */
   list(accountId: string, query: ContainerListQuery): Promise<PageResult<Container>>;
 }

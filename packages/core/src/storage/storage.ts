@@ -36,4 +36,36 @@ export interface Storage extends StorageRepositories {
   transaction<T>(fn: (tx: StorageRepositories) => Promise<T>): Promise<T>;
   /** Flushes and releases the backend. Further calls fail. Idempotent. */
   close(): Promise<void>;
+  /**
+   * Optional: shipments and containers kept in rendered form beside the records, so the hottest
+   * read (a shipment with its containers) skips parsing and serializing them. A storage without it
+   * loses nothing: core renders the records it reads.
+   */
+  readonly renderings?: StoredRenderings;
+}
+
+/**
+ * A record in rendered form: its id, and its JSON:API `attributes` and to-one `relationships`
+ * as JSON text, exactly as `storedRendering(type, record)` (from `@bollard/core/storage`) renders them.
+ */
+export interface RenderedRecord {
+  /** The record's id. */
+  readonly id: string;
+  /** The `attributes` object as JSON text. */
+  readonly attributes: string;
+  /** The to-one members of the `relationships` object as JSON text. */
+  readonly relationships: string;
+}
+
+/**
+ * The optional capability {@link Storage.renderings}: renderings written with every insert and
+ * update of a shipment or container (`storedRendering("shipment", shipment)`), read back as text.
+ * When the rendering of a type changes in a new version (`renderingFingerprint()` differs from the
+ * one stored), the storage renders its records again.
+ */
+export interface StoredRenderings {
+  /** The account's shipment in rendered form, or null when there is none (another account's included). */
+  shipment(accountId: string, id: string): Promise<RenderedRecord | null>;
+  /** The account's containers of one shipment in rendered form, in the order of `containers.listByShipments`. */
+  containersOfShipment(accountId: string, shipmentId: string): Promise<RenderedRecord[]>;
 }

@@ -1,55 +1,56 @@
 import fc from "fast-check";
 import { expect } from "vitest";
-import { renderRecord } from "../jsonapi/rendered.js";
-import { containerResource, shipmentResource } from "../jsonapi/resources.js";
+import { storedRendering } from "../jsonapi/rendered.js";
+import type { StoredRenderings } from "../storage/index.js";
 import { arbitraryContainer, arbitraryShipment } from "./arbitraries.js";
 import { at, seedAccount, seedContainer, seedShipment, type ContractContext } from "./contract-context.js";
 import { makeContainer, makeShipment } from "./fixtures.js";
 
 const RENDERING_RUNS = 25;
 
-/** Rendered reads: the text equals rendering what the plain reads return, whoever stored it and when. */
+/** Stored renderings: the text equals rendering what the plain reads return, whoever stored it and when. */
 export function describeRenderingsContract(ctx: ContractContext): void {
-  ctx.test("shipments.getRendered is the rendering of the stored shipment, and follows updates", async () => {
+  const renderings = (): StoredRenderings => ctx.storage.renderings!;
+  ctx.test("renderings.shipment is the rendering of the stored shipment, and follows updates", async () => {
     const account = await seedAccount(ctx.storage);
     const shipment = await seedShipment(ctx.storage, account.id);
-    expect(await ctx.storage.shipments.getRendered(account.id, shipment.id)).toStrictEqual(renderRecord(shipmentResource, shipment));
+    expect(await renderings().shipment(account.id, shipment.id)).toStrictEqual(storedRendering("shipment", shipment));
     const changed = { ...shipment, tags: ["hot"], pod_terminal_id: null, destination_type: "metro_area" as const, destination_id: shipment.id };
     await ctx.storage.shipments.update(changed);
-    expect(await ctx.storage.shipments.getRendered(account.id, shipment.id)).toStrictEqual(renderRecord(shipmentResource, changed));
+    expect(await renderings().shipment(account.id, shipment.id)).toStrictEqual(storedRendering("shipment", changed));
   });
 
-  ctx.test("shipments.getRendered is null for an unknown id and for another account's shipment", async () => {
+  ctx.test("renderings.shipment is null for an unknown id and for another account's shipment", async () => {
     const account = await seedAccount(ctx.storage);
     const other = await seedAccount(ctx.storage);
     const theirs = await seedShipment(ctx.storage, other.id);
-    expect(await ctx.storage.shipments.getRendered(account.id, theirs.id)).toBeNull();
-    expect(await ctx.storage.shipments.getRendered(account.id, makeShipment(account.id).id)).toBeNull();
-    expect(await ctx.storage.shipments.getRendered(account.id, "not-a-uuid")).toBeNull();
+    expect(await renderings().shipment(account.id, theirs.id)).toBeNull();
+    expect(await renderings().shipment(account.id, makeShipment(account.id).id)).toBeNull();
+    expect(await renderings().shipment(account.id, "not-a-uuid")).toBeNull();
   });
 
-  ctx.test("containers.listRenderedByShipment renders listByShipments of one shipment, in its order", async () => {
+  ctx.test("renderings.containersOfShipment renders listByShipments of one shipment, in its order", async () => {
     const account = await seedAccount(ctx.storage);
     const shipment = await seedShipment(ctx.storage, account.id);
     const later = await seedContainer(ctx.storage, shipment, { created_at: at(3) });
     const earlier = await seedContainer(ctx.storage, shipment, { created_at: at(1) });
     await seedContainer(ctx.storage, await seedShipment(ctx.storage, account.id));
-    const rendered = await ctx.storage.containers.listRenderedByShipment(account.id, shipment.id);
-    expect(rendered).toStrictEqual([earlier, later].map((container) => renderRecord(containerResource, container)));
+    const rendered = await renderings().containersOfShipment(account.id, shipment.id);
+    expect(rendered).toStrictEqual([earlier, later].map((container) => storedRendering("container", container)));
     const other = await seedAccount(ctx.storage);
-    expect(await ctx.storage.containers.listRenderedByShipment(other.id, shipment.id)).toStrictEqual([]);
+    expect(await renderings().containersOfShipment(other.id, shipment.id)).toStrictEqual([]);
   });
 
-  ctx.test("rendered reads inside a transaction see its writes", async () => {
+  ctx.test("renderings follow writes committed by a transaction", async () => {
     const account = await seedAccount(ctx.storage);
     const shipment = makeShipment(account.id);
     const container = makeContainer(account.id, shipment.id);
     await ctx.storage.transaction(async (tx) => {
       await tx.shipments.insert(shipment);
       await tx.containers.insert(container);
-      expect(await tx.shipments.getRendered(account.id, shipment.id)).toStrictEqual(renderRecord(shipmentResource, shipment));
-      expect(await tx.containers.listRenderedByShipment(account.id, shipment.id)).toStrictEqual([renderRecord(containerResource, container)]);
     });
+    expect(await renderings().shipment(account.id, shipment.id)).toStrictEqual(storedRendering("shipment", shipment));
+    expect(await renderings().containersOfShipment(account.id, shipment.id)).toStrictEqual([storedRendering("container", container)]);
   });
 
   ctx.test("property: any shipment and container renders the same as its plain read", async () => {
@@ -62,9 +63,9 @@ export function describeRenderingsContract(ctx: ContractContext): void {
           await ctx.storage.containers.insert(container);
           const storedShipment = await ctx.storage.shipments.get(account.id, shipment.id);
           const storedContainers = await ctx.storage.containers.listByShipments(account.id, [shipment.id]);
-          expect(await ctx.storage.shipments.getRendered(account.id, shipment.id)).toStrictEqual(renderRecord(shipmentResource, storedShipment!));
-          expect(await ctx.storage.containers.listRenderedByShipment(account.id, shipment.id)).toStrictEqual(
-            storedContainers.map((stored) => renderRecord(containerResource, stored)),
+          expect(await renderings().shipment(account.id, shipment.id)).toStrictEqual(storedRendering("shipment", storedShipment!));
+          expect(await renderings().containersOfShipment(account.id, shipment.id)).toStrictEqual(
+            storedContainers.map((stored) => storedRendering("container", stored)),
           );
         },
       ),

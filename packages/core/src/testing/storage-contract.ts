@@ -24,6 +24,12 @@ export interface StorageContractOptions {
    * @default {}
    */
   skip?: Record<string, string>;
+  /**
+   * The adapter declares the optional `Storage.renderings`: the rendered-read tests run, and a
+   * test checks that every storage made by `makeStorage` declares it (and, when false, that none does).
+   * @default false
+   */
+  renderings?: boolean;
 }
 
 /**
@@ -80,7 +86,10 @@ export function runStorageContract(name: string, makeStorage: () => Promise<Stor
     describe("vessel positions", () => describeVesselPositionsContract(ctx));
     describe("shipments", () => describeShipmentsContract(ctx));
     describe("containers", () => describeContainersContract(ctx));
-    describe("rendered reads", () => describeRenderingsContract(ctx));
+    ctx.test(`the storage ${options.renderings ? "declares" : "does not declare"} the renderings capability, as runStorageContract was told`, async () => {
+      expect(ctx.storage.renderings !== undefined).toBe(options.renderings ?? false);
+    });
+    if (options.renderings) describe("stored renderings (optional capability)", () => describeRenderingsContract(ctx));
     describe("tracking lifecycle", () => describeLifecycleContract(ctx));
     describe("transport and raw events", () => describeEventsContract(ctx));
     describe("tracking requests", () => describeTrackingRequestsContract(ctx));

@@ -8,9 +8,9 @@ import { recordDomainEvents } from "./record-domain-events.js";
 import { planSnapshot, type SnapshotPlan } from "./snapshot-plan.js";
 import { CarrierSnapshotSchema, type CarrierSnapshot } from "./snapshot-schema.js";
 
-/** Validates a snapshot from a carrier source or a user's feed; 422s point into `/snapshot`. */
+/** Validates a snapshot from a carrier source or a user's feed; 422s have paths under `snapshot`. */
 export function parseSnapshot(input: unknown): CarrierSnapshot {
-  return parseInput(CarrierSnapshotSchema, input, "/snapshot");
+  return parseInput(CarrierSnapshotSchema, input, ["snapshot"]);
 }
 
 /** Refuses data for a shipment whose tracking is stopped: stopping pauses every refresh and feed. */

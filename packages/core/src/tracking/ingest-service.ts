@@ -6,8 +6,8 @@ import { uuidv7 } from "../ids/index.js";
 import { parseInput } from "../services/input-validation.js";
 import type { Storage } from "../storage/index.js";
 import { applySnapshot, assertTracking, parseSnapshot } from "./apply-snapshot.js";
-import { ingestPositions, type PositionIngestResult } from "./position-ingest.js";
-import { SnapshotTransportEventSchema } from "./snapshot-schema.js";
+import { ingestPositions, type PositionIngestResult, type PositionReportInput } from "./position-ingest.js";
+import { SnapshotTransportEventSchema, type CarrierSnapshotInput } from "./snapshot-schema.js";
 
 /** What an ingest call changed. */
 export interface IngestResult {
@@ -29,6 +29,30 @@ export interface IngestResult {
   domainEvents: number;
 }
 
+/** What {@link IngestService.snapshot} takes: the account, where the data goes, and the snapshot. */
+export interface SnapshotIngest {
+  /** The account the shipment belongs to. */
+  accountId: string;
+  /** The tracking request whose shipment the snapshot describes; or give `scac`. */
+  trackingRequestId?: string;
+  /** The shipping line, when there is no tracking request yet (one is made on first use). */
+  scac?: string;
+  /** The carrier's view of the shipment (see `CarrierSnapshotSchema`). */
+  snapshot: CarrierSnapshotInput;
+}
+
+/** What {@link IngestService.events} takes: one container of a tracked shipment, and its new events. */
+export interface EventsIngest {
+  /** The account the shipment belongs to. */
+  accountId: string;
+  /** The shipment. */
+  shipmentId: string;
+  /** The container's number (ISO 6346). */
+  containerNumber: string;
+  /** The events (see `SnapshotTransportEventSchema`); 1 to 500. */
+  events: readonly z.input<typeof SnapshotTransportEventSchema>[];
+}
+
 /**
  * Pushes data from your own feeds through the same path the refresh scheduler uses: validated,
  * diffed against what is stored, written with its domain events in one transaction, refused for
@@ -40,15 +64,15 @@ export interface IngestService {
    * tracks, or, given a `scac` instead, to the account's shipment with that bill of lading (a
    * tracking request in status `created` is made for it on first use).
    */
-  snapshot(input: { accountId: string; trackingRequestId?: string; scac?: string; snapshot: unknown }): Promise<IngestResult>;
+  snapshot(input: SnapshotIngest): Promise<IngestResult>;
   /** Adds transport events (see `SnapshotTransportEventSchema`) to one container of a tracked shipment. */
-  events(input: { accountId: string; shipmentId: string; containerNumber: string; events: unknown[] }): Promise<IngestResult>;
+  events(input: EventsIngest): Promise<IngestResult>;
   /**
    * Adds AIS-like vessel position reports (see `PositionReportSchema`; vessels are global, so no
    * account): all or nothing, duplicates skipped, and each vessel's current position follows its
-   * newest report. An unknown vessel or an impossible coordinate is a 422 on `/positions/<i>/…`.
+   * newest report. An unknown vessel or an impossible coordinate is a 422 on `[<index>, <field>]`.
    */
-  positions(reports: unknown[]): Promise<PositionIngestResult>;
+  positions(reports: readonly PositionReportInput[]): Promise<PositionIngestResult>;
 }
 
 const EventsSchema = z.array(SnapshotTransportEventSchema).min(1).max(500);
@@ -86,7 +110,7 @@ export function createIngestService(storage: Storage, clock: Clock): IngestServi
           if (!request) throw new NotFoundError(`No tracking request ${trackingRequestId}`);
           return request;
         }
-        const line = parseInput(ScacSchema, scac ?? "", "/scac");
+        const line = parseInput(ScacSchema, scac ?? "", ["scac"]);
         const number = parseSnapshot(snapshot).shipment.bill_of_lading_number;
         const existing = (await tx.trackingRequests.list(accountId, { page: { number: 1, size: 100 }, requestNumber: number, scac: line })).items.find((r) => r.status !== "failed");
         if (existing) return existing;
@@ -102,7 +126,7 @@ export function createIngestService(storage: Storage, clock: Clock): IngestServi
       }, snapshot);
     },
     async events({ accountId, shipmentId, containerNumber, events }) {
-      const parsed = parseInput(EventsSchema, events, "/events");
+      const parsed = parseInput(EventsSchema, events, ["events"]);
       const shipment = await storage.shipments.get(accountId, shipmentId);
       if (!shipment) throw new NotFoundError(`No shipment ${shipmentId}`);
       assertTracking(shipment);

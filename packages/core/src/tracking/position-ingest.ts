@@ -49,6 +49,9 @@ export const PositionReportSchema = z
 /** A validated position report. */
 export interface PositionReport extends z.output<typeof PositionReportSchema> {}
 
+/** A position report as {@link ingestPositions} accepts it (before defaults and normalization). */
+export interface PositionReportInput extends z.input<typeof PositionReportSchema> {}
+
 const ReportsSchema = z.array(PositionReportSchema).min(1).max(MAX_POSITION_REPORTS);
 
 async function findVessel(tx: StorageRepositories, report: PositionReport): Promise<Vessel | null> {
@@ -58,15 +61,15 @@ async function findVessel(tx: StorageRepositories, report: PositionReport): Prom
 
 /**
  * Stores AIS-like position reports (see {@link PositionReportSchema}) in the vessels' time series,
- * all or nothing: any invalid report, unknown vessel or report from the future is a 422 pointing
- * at `/positions/<index>/<field>`. Duplicates are skipped; out-of-order reports are kept in time
+ * all or nothing: any invalid report, unknown vessel or report from the future is a 422 on the
+ * path `[<index>, <field>]`. Duplicates are skipped; out-of-order reports are kept in time
  * order by the series. A vessel's current position follows its newest report.
  */
 export async function ingestPositions(storage: Storage, clock: Clock, input: unknown): Promise<PositionIngestResult> {
-  const reports = parseInput(ReportsSchema, input, "/positions");
+  const reports = parseInput(ReportsSchema, input);
   const now = clock.now();
   const late = reports.flatMap((report, i) =>
-    Date.parse(report.timestamp) > now.getTime() + FUTURE_SKEW_MS ? [new BollardError("INVALID", `timestamp ${report.timestamp} is in the future`, { pointer: `/positions/${i}/timestamp` })] : [],
+    Date.parse(report.timestamp) > now.getTime() + FUTURE_SKEW_MS ? [new BollardError("INVALID", `timestamp ${report.timestamp} is in the future`, { path: [i, "timestamp"] })] : [],
   );
   if (late.length > 0) throw new ValidationError(late);
   return storage.transaction(async (tx) => {
@@ -78,7 +81,7 @@ export async function ingestPositions(storage: Storage, clock: Clock, input: unk
       const vessel = vessels.get(key) ?? (await findVessel(tx, report));
       if (!vessel) {
         const field = report.imo ? "imo" : "mmsi";
-        missing.push(new BollardError("REFERENCE_NOT_FOUND", `No vessel with ${field.toUpperCase()} ${report[field]}; vessels become known through tracked shipments`, { pointer: `/positions/${i}/${field}` }));
+        missing.push(new BollardError("REFERENCE_NOT_FOUND", `No vessel with ${field.toUpperCase()} ${report[field]}; vessels become known through tracked shipments`, { path: [i, field] }));
         continue;
       }
       vessels.set(key, vessel);

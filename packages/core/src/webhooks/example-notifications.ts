@@ -1,9 +1,8 @@
 import { generateDemoDataset, type DemoDataset } from "../demo/index.js";
 import { TransportEventNameSchema, type DomainEvent, type TrackingRequest, type TransportEvent, type WebhookEventName } from "../domain/index.js";
 import { uuidv7 } from "../ids/index.js";
-import type { JsonApiDocument } from "../jsonapi/jsonapi-types.js";
 import { metroAreaById, portById, railTerminalById, terminalById } from "../reference/index.js";
-import { notificationPayload } from "./notification-payload.js";
+import { notificationPayload, type WebhookPayload } from "./notification-payload.js";
 import { collectPayloadRecords, type PayloadRecordSource } from "./payload-records.js";
 
 const EXAMPLE_ACCOUNT = "00000000-0000-7000-8000-0000000000e1";
@@ -26,7 +25,7 @@ export interface ExampleNotificationOptions {
  * deliveries, so the shape is what receivers will see. Used by `GET /v2/webhook_notifications/examples`
  * and `POST /v2/webhooks/trigger`.
  */
-export async function exampleNotification(event: WebhookEventName, options: ExampleNotificationOptions = {}): Promise<JsonApiDocument> {
+export async function exampleNotification(event: WebhookEventName, options: ExampleNotificationOptions = {}): Promise<WebhookPayload> {
   const data = dataset();
   const shipment = data.shipments.find((s) => data.transportEvents.some((e) => e.shipment_id === s.id)) ?? data.shipments[0]!;
   const container = data.containers.find((c) => c.shipment_id === shipment.id)!;

@@ -1,6 +1,6 @@
 import type { WebhookEventName } from "../domain/index.js";
 import { serializeResource } from "../jsonapi/document.js";
-import type { JsonApiDocument, ResourceIdentifier, ResourceObject } from "../jsonapi/jsonapi-types.js";
+import type { ResourceIdentifier, ResourceObject } from "../jsonapi/jsonapi-types.js";
 import { resourceRegistry } from "../jsonapi/resources.js";
 import type { PayloadRecords } from "./payload-records.js";
 
@@ -18,13 +18,21 @@ export interface NotificationEnvelope {
   referenceObject: ResourceIdentifier;
 }
 
+/** The body POSTed to a webhook: a JSON:API document of the notification and the records it is about. */
+export interface WebhookPayload {
+  /** The `webhook_notification`. */
+  data: ResourceObject;
+  /** The records the notification is about (see `collectPayloadRecords`); always present, possibly empty. */
+  included: ResourceObject[];
+}
+
 /**
  * The JSON:API document POSTed to a webhook (pure): `data` is the `webhook_notification`
  * (`attributes` `id`, `event`, `delivery_status: "pending"`, `created_at`; relationships `webhook`,
  * `reference_object` and an empty `webhook_notification_logs`), `included` the records collected
  * for the event kind (always present, possibly empty).
  */
-export function notificationPayload(envelope: NotificationEnvelope, records: PayloadRecords): JsonApiDocument {
+export function notificationPayload(envelope: NotificationEnvelope, records: PayloadRecords): WebhookPayload {
   const data: ResourceObject = {
     id: envelope.id,
     type: "webhook_notification",
@@ -35,10 +43,9 @@ export function notificationPayload(envelope: NotificationEnvelope, records: Pay
       webhook_notification_logs: { data: [] },
     },
   };
-  const included = records.included.flatMap(({ type, id }) => {
+  const included = records.included.flatMap(({ type, record }) => {
     const definition = resourceRegistry.get(type);
-    const record = records.graph.get(type, id);
-    return definition && record ? [serializeResource(definition, record, records.graph)] : [];
+    return definition ? [serializeResource(definition, record)] : [];
   });
   return { data, included };
 }

@@ -1,6 +1,4 @@
 import type { Container, DomainEvent, MetroArea, Port, RailTerminal, Shipment, Terminal, TrackingRequest, TransportEvent, Vessel } from "../domain/index.js";
-import type { ResourceIdentifier } from "../jsonapi/jsonapi-types.js";
-import { ResourceGraph } from "../jsonapi/resource-graph.js";
 import type { StorageRepositories } from "../storage/index.js";
 import { eventObjectRecord } from "./event-objects.js";
 
@@ -31,12 +29,21 @@ export interface PayloadRecordSource {
   vessel(id: string): Promise<Vessel | null>;
 }
 
-/** The records of one payload: the graph to serialize, and what goes into `included`, in order. */
+/** One record of a payload's `included`, with its resource type. */
+export interface PayloadRecord {
+  /** The resource type, e.g. `"shipment"`. */
+  type: string;
+  /** The record; a shipment carries its `containers`, for their linkage. */
+  record: {
+    /** The record's id. */
+    id: string;
+  };
+}
+
+/** The records of one payload's `included`, in order. */
 export interface PayloadRecords {
-  /** Every record collected, by type and id. */
-  graph: ResourceGraph;
-  /** The records of the payload's `included`, in order. */
-  included: ResourceIdentifier[];
+  /** The records, each once. */
+  included: PayloadRecord[];
 }
 
 /**
@@ -75,12 +82,10 @@ export function storageRecordSource(repos: StorageRepositories, accountId: strin
  * Records that do not exist (any more) are left out.
  */
 export async function collectPayloadRecords(source: PayloadRecordSource, event: DomainEvent): Promise<PayloadRecords> {
-  const graph = new ResourceGraph();
-  const included: ResourceIdentifier[] = [];
+  const included: PayloadRecord[] = [];
   const add = (type: string, record: { id: string } | null | undefined) => {
-    if (!record || graph.get(type, record.id)) return;
-    graph.add(type, record);
-    included.push({ type, id: record.id });
+    if (!record || included.some((entry) => entry.type === type && entry.record.id === record.id)) return;
+    included.push({ type, record });
   };
   const get = <T>(id: string | null | undefined, load: (id: string) => Promise<T | null>) => (id ? load(id) : Promise.resolve(null));
   const shipment = await get(event.shipment_id, source.shipment);
@@ -93,8 +98,8 @@ export async function collectPayloadRecords(source: PayloadRecordSource, event: 
       const tracked = await get(request?.tracked_object_id, source.shipment);
       if (tracked) {
         const containers = await source.containersOf(tracked.id);
-        graph.setMany("shipment", tracked.id, "containers", containers.map((c) => ({ type: "container", id: c.id })));
-        add("shipment", tracked);
+        const withContainers: Shipment & { containers: Container[] } = { ...tracked, containers };
+        add("shipment", withContainers);
         for (const c of containers) add("container", c);
       }
       break;
@@ -125,5 +130,5 @@ export async function collectPayloadRecords(source: PayloadRecordSource, event: 
       if ("terminal_id" in object) add("terminal", await get(object.terminal_id, source.terminal));
     }
   }
-  return { graph, included };
+  return { included };
 }

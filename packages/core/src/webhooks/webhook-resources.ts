@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { NullableTimestampSchema, UuidSchema } from "../domain/common-schema.js";
 import { WebhookNotificationAttemptSchema, WebhookNotificationAttributesSchema, type WebhookNotificationAttempt } from "../domain/index.js";
-import { defineResource, toOne } from "../jsonapi/resource-definition.js";
+import { defineResource } from "../jsonapi/resource-definition.js";
+import { RELATIONS, relationBuilders } from "../relations/relation-definitions.js";
 import type { WebhookEventCategory } from "./event-catalogue.js";
 import {
   ContainerCreatedEventAttributesSchema,
@@ -67,9 +68,7 @@ export const WEBHOOK_RESOURCE_ATTRIBUTES: Record<string, z.ZodObject> = {
 export const webhookNotificationLogResource = defineResource<WebhookNotificationAttempt>({
   type: "webhook_notification_log",
   attributes: keys<WebhookNotificationAttempt>(WebhookNotificationLogAttributesSchema),
-  relationships: {
-    webhook_notification: { kind: "one", types: ["webhook_notification"], linkage: (a) => toOne("webhook_notification", a.notification_id) },
-  },
+  relationships: RELATIONS.webhook_notification_log,
 });
 
 /** A category of the events catalogue. */
@@ -79,47 +78,37 @@ export const webhookEventCategoryResource = defineResource<WebhookEventCategory>
   relationships: {},
 });
 
+const estimated = relationBuilders<EstimatedEventRecord>();
+const updated = relationBuilders<ContainerUpdatedEventRecord>();
+const created = relationBuilders<ContainerCreatedEventRecord>();
+const podChanged = relationBuilders<ContainerPodTerminalChangedEventRecord>();
+
 /** The `estimated_event` of a `shipment.estimated.arrival` notification. */
 export const estimatedEventResource = defineResource<EstimatedEventRecord>({
   type: "estimated_event",
   attributes: keys<EstimatedEventRecord>(EstimatedEventAttributesSchema),
-  relationships: {
-    shipment: { kind: "one", types: ["shipment"], linkage: (e) => toOne("shipment", e.shipment_id) },
-    port: { kind: "one", types: ["port"], linkage: (e) => toOne("port", e.port_id) },
-    vessel: { kind: "one", types: ["vessel"], linkage: (e) => toOne("vessel", e.vessel_id) },
-  },
+  relationships: { shipment: estimated.one("shipment", "shipment_id"), port: estimated.one("port", "port_id"), vessel: estimated.one("vessel", "vessel_id") },
 });
 
 /** The `container_updated_event` of a `container.updated` notification. */
 export const containerUpdatedEventResource = defineResource<ContainerUpdatedEventRecord>({
   type: "container_updated_event",
   attributes: keys<ContainerUpdatedEventRecord>(ContainerUpdatedEventAttributesSchema),
-  relationships: {
-    container: { kind: "one", types: ["container"], linkage: (e) => toOne("container", e.container_id) },
-    terminal: { kind: "one", types: ["terminal"], linkage: (e) => toOne("terminal", e.terminal_id) },
-    shipment: { kind: "one", types: ["shipment"], linkage: (e) => toOne("shipment", e.shipment_id) },
-  },
+  relationships: { container: updated.one("container", "container_id"), terminal: updated.one("terminal", "terminal_id"), shipment: updated.one("shipment", "shipment_id") },
 });
 
 /** The `container_created_event` of a `container.created` notification. */
 export const containerCreatedEventResource = defineResource<ContainerCreatedEventRecord>({
   type: "container_created_event",
   attributes: keys<ContainerCreatedEventRecord>(ContainerCreatedEventAttributesSchema),
-  relationships: {
-    container: { kind: "one", types: ["container"], linkage: (e) => toOne("container", e.container_id) },
-    shipment: { kind: "one", types: ["shipment"], linkage: (e) => toOne("shipment", e.shipment_id) },
-  },
+  relationships: { container: created.one("container", "container_id"), shipment: created.one("shipment", "shipment_id") },
 });
 
 /** The `container_pod_terminal_changed_event` of a `container.pod_terminal_changed` notification. */
 export const containerPodTerminalChangedEventResource = defineResource<ContainerPodTerminalChangedEventRecord>({
   type: "container_pod_terminal_changed_event",
   attributes: keys<ContainerPodTerminalChangedEventRecord>(ContainerPodTerminalChangedEventAttributesSchema),
-  relationships: {
-    container: { kind: "one", types: ["container"], linkage: (e) => toOne("container", e.container_id) },
-    terminal: { kind: "one", types: ["terminal"], linkage: (e) => toOne("terminal", e.terminal_id) },
-    shipment: { kind: "one", types: ["shipment"], linkage: (e) => toOne("shipment", e.shipment_id) },
-  },
+  relationships: { container: podChanged.one("container", "container_id"), terminal: podChanged.one("terminal", "terminal_id"), shipment: podChanged.one("shipment", "shipment_id") },
 });
 
 /** The resource types that appear only in webhook payloads and the webhook endpoints. */

@@ -1,4 +1,5 @@
-import { createTracker, UserRoleSchema } from "@bollard/core";
+import { createTracker } from "@bollard/core";
+import { UserRoleSchema } from "@bollard/core/schemas";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli.js";
 import { openStorage } from "./open-storage.js";

@@ -1,6 +1,6 @@
 import { BollardError } from "@bollard/core";
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../app.js";
+import type { AppEnv } from "../app-env.js";
 
 /** A request budget per API key: `limit` requests per `windowMs`. */
 export interface RateLimit {

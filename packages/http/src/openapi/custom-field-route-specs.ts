@@ -1,9 +1,9 @@
-import { CustomFieldDataTypeSchema, CustomFieldDefaultValueSchema, CustomFieldValidationSchema, CustomFieldValueSchema } from "@bollard/core";
+import { CustomFieldDataTypeSchema, CustomFieldDefaultValueSchema, CustomFieldValidationSchema, CustomFieldValueSchema } from "@bollard/core/schemas";
 import { z } from "zod";
 import "zod-openapi";
 import { includeParameter } from "./query-parameters.js";
 import { collectionDocument, singleDocument } from "./resource-schemas.js";
-import type { RouteSpec } from "./route-specs.js";
+import type { RouteSpec } from "./route-spec.js";
 
 const include = includeParameter;
 const paged = {

@@ -1,7 +1,8 @@
 import { createDocument } from "zod-openapi";
 import { z } from "zod";
 import { ErrorDocumentSchema } from "./resource-schemas.js";
-import { ROUTE_SPECS, type RouteSpec } from "./route-specs.js";
+import type { RouteSpec } from "./route-spec.js";
+import { ROUTE_SPECS } from "./route-specs.js";
 
 const JSON_API = "application/vnd.api+json";
 

@@ -1,25 +1,5 @@
-import {
-  AccountAttributesSchema,
-  ContainerAttributesSchema,
-  CustomFieldAttributesSchema,
-  CustomFieldDefinitionAttributesSchema,
-  CustomFieldOptionAttributesSchema,
-  MetroAreaAttributesSchema,
-  PortAttributesSchema,
-  RailTerminalAttributesSchema,
-  RawEventAttributesSchema,
-  resourceRegistry,
-  ShipmentAttributesSchema,
-  ShippingLineAttributesSchema,
-  TerminalAttributesSchema,
-  TrackingRequestAttributesSchema,
-  TransportEventAttributesSchema,
-  UserAttributesSchema,
-  VesselAttributesSchema,
-  WebhookAttributesSchema,
-  WebhookNotificationAttributesSchema,
-  WEBHOOK_RESOURCE_ATTRIBUTES,
-} from "@bollard/core";
+import { WEBHOOK_RESOURCE_ATTRIBUTES, resourceRegistry } from "@bollard/core/jsonapi";
+import { AccountAttributesSchema, ContainerAttributesSchema, CustomFieldAttributesSchema, CustomFieldDefinitionAttributesSchema, CustomFieldOptionAttributesSchema, MetroAreaAttributesSchema, PortAttributesSchema, RailTerminalAttributesSchema, RawEventAttributesSchema, ShipmentAttributesSchema, ShippingLineAttributesSchema, TerminalAttributesSchema, TrackingRequestAttributesSchema, TransportEventAttributesSchema, UserAttributesSchema, VesselAttributesSchema, WebhookAttributesSchema, WebhookNotificationAttributesSchema } from "@bollard/core/schemas";
 import { z } from "zod";
 import "zod-openapi";
 

@@ -4,29 +4,8 @@ import { includeParameter, pageNumberParameter } from "./query-parameters.js";
 import { CUSTOM_FIELD_ROUTE_SPECS } from "./custom-field-route-specs.js";
 import { collectionDocument, singleDocument } from "./resource-schemas.js";
 import { VESSEL_ROUTE_SPECS } from "./vessel-route-specs.js";
+import type { RouteSpec } from "./route-spec.js";
 import { WEBHOOK_ROUTE_SPECS } from "./webhook-route-specs.js";
-
-/** One served operation, as the OpenAPI document describes it. */
-export interface RouteSpec {
-  method: "get" | "post" | "patch" | "delete";
-  /** OpenAPI path template under `/v2`, e.g. `/shipments/{id}`. */
-  path: string;
-  summary: string;
-  query?: z.ZodObject;
-  body?: z.ZodType;
-  status: number;
-  response?: z.ZodType;
-  /**
-   * The media type of the success response.
-   * @default "application/vnd.api+json"
-   */
-  contentType?: string;
-  /** The error statuses this operation can answer besides 401, 405 and 429. */
-  errors: number[];
-  deprecated?: boolean;
-  /** Served without authentication. */
-  public?: boolean;
-}
 
 const include = includeParameter;
 const pageNumber = pageNumberParameter;

@@ -1,7 +1,8 @@
-import { ContainerMapSchema, VesselAttributesSchema, VesselPositionSchema } from "@bollard/core";
+import { VesselAttributesSchema, VesselPositionSchema } from "@bollard/core/schemas";
+import { ContainerMapSchema } from "@bollard/core/geo";
 import { z } from "zod";
 import "zod-openapi";
-import type { RouteSpec } from "./route-specs.js";
+import type { RouteSpec } from "./route-spec.js";
 
 const VesselWithPositionsDocument = z
   .object({

@@ -1,9 +1,9 @@
-import { WebhookDeliveryStatusSchema, WebhookEventNameSchema } from "@bollard/core";
+import { WebhookDeliveryStatusSchema, WebhookEventNameSchema } from "@bollard/core/schemas";
 import { z } from "zod";
 import "zod-openapi";
 import { includeParameter } from "./query-parameters.js";
 import { collectionDocument, IncludedSchema, resourceSchemas, singleDocument } from "./resource-schemas.js";
-import type { RouteSpec } from "./route-specs.js";
+import type { RouteSpec } from "./route-spec.js";
 
 const include = includeParameter;
 const paged = {

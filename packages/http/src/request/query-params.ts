@@ -1,18 +1,25 @@
-import { BollardError, NotFoundError, UuidSchema } from "@bollard/core";
+import { BollardError, NotFoundError, type IncludePath, type RecordType } from "@bollard/core";
+import { parseIncludeParameter } from "@bollard/core/jsonapi";
+import { UuidSchema } from "@bollard/core/schemas";
 import type { Context } from "hono";
+import type { z } from "zod";
 
-/** The `include` parameter as sent (after decoding), or undefined. */
-export function includeParam(c: Context): string | undefined {
-  return c.req.query("include");
+/**
+ * The `include` parameter's paths for records of `type`, checked against their relations (400
+ * on `include` for an unknown, too deep or too long one); `fallback` when the parameter is absent.
+ */
+export function includeQuery<T extends RecordType>(c: Context, type: T, fallback: IncludePath<T>[] = []): IncludePath<T>[] {
+  const value = c.req.query("include");
+  return value === undefined ? fallback : parseIncludeParameter(type, value);
 }
 
-/** `page[number]` and `page[size]` as integers; anything else is a 400 on that parameter. */
-export function pageParams(c: Context): { number?: number; size?: number } {
+/** `page[number]` and `page[size]` as positive integers; anything else is a 400 on that parameter. */
+export function pageQuery(c: Context): { number?: number; size?: number } {
   const page: { number?: number; size?: number } = {};
   for (const key of ["number", "size"] as const) {
     const raw = c.req.query(`page[${key}]`);
     if (raw === undefined) continue;
-    if (!/^\d{1,9}$/.test(raw.trim())) {
+    if (!/^\d{1,9}$/.test(raw.trim()) || Number(raw) < 1) {
       throw new BollardError("INVALID_PARAMETER", `page[${key}] must be a positive integer`, { parameter: `page[${key}]` });
     }
     page[key] = Number(raw);
@@ -21,13 +28,35 @@ export function pageParams(c: Context): { number?: number; size?: number } {
 }
 
 /** A boolean query parameter (`true`/`false`, also `1`/`0`); anything else is a 400. */
-export function booleanParam(c: Context, name: string): boolean | undefined {
+export function booleanQuery(c: Context, name: string): boolean | undefined {
   const raw = c.req.query(name);
   if (raw === undefined) return undefined;
   const value = raw.trim().toLowerCase();
   if (value === "true" || value === "1") return true;
   if (value === "false" || value === "0") return false;
   throw new BollardError("INVALID_PARAMETER", `${name} must be true or false`, { parameter: name });
+}
+
+/**
+ * Filters from query parameters, parsed with the SDK's schema of those filters: `names` maps each
+ * filter (a dotted path for nested ones, `createdAt.start`) to its query parameter. A value the
+ * schema refuses is a 400 on its query parameter.
+ */
+export function filterQuery<S extends z.ZodType>(c: Context, schema: S, names: Readonly<Record<string, string>>): z.output<S> {
+  const raw: Record<string, unknown> = {};
+  for (const [path, name] of Object.entries(names)) {
+    const value = c.req.query(name);
+    if (value === undefined) continue;
+    const keys = path.split(".");
+    let node = raw;
+    for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
+    node[keys.at(-1)!] = value;
+  }
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const name = names[issue.path.map(String).join(".")] ?? "filter";
+  throw new BollardError("INVALID_PARAMETER", `${name}: ${issue.message}`, { parameter: name });
 }
 
 /** A path id that must be a UUID; anything else cannot name a record, so it is a 404. */
@@ -37,7 +66,7 @@ export function uuidParam(c: Context, name = "id"): string {
   return value.toLowerCase();
 }
 
-/** Copies the query parameters that were given into an options object, leaving out the absent ones. */
+/** Copies the values that were given into an options object, leaving out the absent ones. */
 export function given<T extends Record<string, unknown>>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
 }

@@ -47,6 +47,19 @@ export async function readResource(c: Context, options: { optional?: boolean } =
 }
 
 /**
+ * The body's `data.attributes` as the SDK input of the route: typed for the call, checked by the
+ * SDK at run time, which answers 422 on the path of each bad attribute (`/data/attributes/…` here).
+ */
+export async function readInput<T>(c: Context): Promise<T> {
+  return asInput<T>((await readResource(c)).attributes);
+}
+
+/** Request attributes as the SDK input they are sent as; the SDK checks them at run time (see {@link readInput}). */
+export function asInput<T>(attributes: Record<string, unknown>): T {
+  return attributes as T;
+}
+
+/**
  * Reads a request body as text: 413 over {@link MAX_BODY_BYTES}, 415 unless a non-empty body is
  * `application/json` or `application/vnd.api+json`, 400 for invalid UTF-8; "" when there is none.
  */

@@ -1,37 +1,49 @@
-import { BollardError, listDocument, NotFoundError, resourceDocument, UuidSchema } from "@bollard/core";
+import { BollardError, NotFoundError, type ContainerUpdate } from "@bollard/core";
+import { listDocument, resourceDocument } from "@bollard/core/jsonapi";
+import { ContainerFiltersSchema, UuidSchema } from "@bollard/core/schemas";
 import { Hono } from "hono";
-import type { AppEnv } from "../app.js";
-import { given, includeParam, pageParams, uuidParam } from "../request/query-params.js";
-import { readResource } from "../request/request-body.js";
+import type { AppEnv } from "../app-env.js";
+import { filterQuery, includeQuery, pageQuery, uuidParam } from "../request/query-params.js";
+import { asInput, readResource } from "../request/request-body.js";
 import { jsonApi } from "../respond.js";
 
 /** `/v2/containers` routes, with the container's transport and raw events. */
 export function containerRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get("/containers", async (c) => {
-    const result = await c.get("session").containers.list(given({ include: includeParam(c), page: pageParams(c), number: c.req.query("filter[number]") }));
-    return jsonApi(c, 200, listDocument(result, c.req.url));
+    const include = includeQuery(c, "container");
+    const filters = filterQuery(c, ContainerFiltersSchema, { number: "filter[number]" });
+    const result = await c.get("session").containers.list({ ...filters, page: pageQuery(c), include });
+    return jsonApi(c, 200, listDocument("container", result, { include, requestUrl: c.req.url }));
   });
   // The real API's PATCH /containers has no id in the path; Bollard takes the target from data.id.
   routes.patch("/containers", async (c) => {
     const { id, attributes } = await readResource(c);
     if (id === undefined || id === null || id === "") throw new BollardError("VALIDATION_FAILED", "data.id (the container id) is required", { pointer: "/data/id" });
     if (typeof id !== "string" || !UuidSchema.safeParse(id).success) throw new NotFoundError(`No container ${String(id).slice(0, 64)}`);
-    return jsonApi(c, 200, resourceDocument(await c.get("session").containers.update(id.toLowerCase(), attributes), c.req.url));
+    const container = await c.get("session").containers.update(id.toLowerCase(), asInput<ContainerUpdate>(attributes));
+    return jsonApi(c, 200, resourceDocument("container", container, { self: c.req.url }));
   });
   routes.get("/containers/:id", async (c) => {
-    const result = await c.get("session").containers.get(uuidParam(c), given({ include: includeParam(c) }));
-    return jsonApi(c, 200, resourceDocument(result, c.req.url));
+    const id = uuidParam(c);
+    const include = includeQuery(c, "container");
+    const container = await c.get("session").containers.get(id, { include });
+    return jsonApi(c, 200, resourceDocument("container", container, { include, self: c.req.url }));
   });
   routes.get("/containers/:id/transport_events", async (c) => {
-    const result = await c.get("session").containers.transportEvents(uuidParam(c), given({ include: includeParam(c), page: pageParams(c) }));
-    return jsonApi(c, 200, listDocument(result, c.req.url));
+    const id = uuidParam(c);
+    const include = includeQuery(c, "transport_event");
+    const result = await c.get("session").containers.transportEvents(id, { include, page: pageQuery(c) });
+    return jsonApi(c, 200, listDocument("transport_event", result, { include, requestUrl: c.req.url }));
   });
   routes.get("/containers/:id/raw_events", async (c) => {
-    const result = await c.get("session").containers.rawEvents(uuidParam(c), given({ include: includeParam(c), page: pageParams(c) }));
+    const id = uuidParam(c);
+    // Upstream always includes the vessels the raw events mention.
+    const include = includeQuery(c, "raw_event", ["vessel"]);
+    const result = await c.get("session").containers.rawEvents(id, { include, page: pageQuery(c) });
     c.header("deprecation", "true");
-    c.header("link", '</v2/containers/{id}/transport_events>; rel="successor-version"'.replace("{id}", c.req.param("id")));
-    return jsonApi(c, 200, listDocument(result, c.req.url));
+    c.header("link", `</v2/containers/${c.req.param("id")}/transport_events>; rel="successor-version"`);
+    return jsonApi(c, 200, listDocument("raw_event", result, { include, requestUrl: c.req.url }));
   });
   return routes;
 }

@@ -1,9 +1,11 @@
-import { customFieldTargetFromRelationships, listDocument, resourceDocument, type CustomFieldTarget, type CustomFieldTargetType } from "@bollard/core";
+import type { CustomFieldTarget, CustomFieldTargetType, CustomFieldUpdate, CustomFieldUpsert } from "@bollard/core";
+import { listDocument, resourceDocument } from "@bollard/core/jsonapi";
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../app.js";
-import { given, includeParam, pageParams, uuidParam } from "../request/query-params.js";
-import { readResource } from "../request/request-body.js";
+import type { AppEnv } from "../app-env.js";
+import { includeQuery, pageQuery, uuidParam } from "../request/query-params.js";
+import { asInput, readInput, readResource } from "../request/request-body.js";
 import { jsonApi } from "../respond.js";
+import { customFieldTargetFromRelationships } from "./custom-field-target.js";
 
 const selfOf = (c: Context, id: string) => new URL(`/v2/custom_fields/${id}`, c.req.url).href;
 
@@ -15,17 +17,19 @@ export function customFieldRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.post("/custom_fields", async (c) => {
     const { attributes, relationships } = await readResource(c);
-    const result = await c.get("session").customFields.upsert(customFieldTargetFromRelationships(relationships), attributes);
-    return jsonApi(c, 201, resourceDocument(result, selfOf(c, result.data.id)));
+    const { field } = await c.get("session").customFields.upsert(customFieldTargetFromRelationships(relationships), asInput<CustomFieldUpsert>(attributes));
+    return jsonApi(c, 201, resourceDocument("custom_field", field, { self: selfOf(c, field.id) }));
   });
   routes.get("/custom_fields/:id", async (c) => {
-    const result = await c.get("session").customFields.get(uuidParam(c), given({ include: includeParam(c) }));
-    return jsonApi(c, 200, resourceDocument(result, c.req.url));
+    const id = uuidParam(c);
+    const include = includeQuery(c, "custom_field");
+    const field = await c.get("session").customFields.get(id, { include });
+    return jsonApi(c, 200, resourceDocument("custom_field", field, { include, self: c.req.url }));
   });
   routes.patch("/custom_fields/:id", async (c) => {
     const id = uuidParam(c);
-    const { attributes } = await readResource(c);
-    return jsonApi(c, 200, resourceDocument(await c.get("session").customFields.update(id, attributes), c.req.url));
+    const field = await c.get("session").customFields.update(id, await readInput<CustomFieldUpdate>(c));
+    return jsonApi(c, 200, resourceDocument("custom_field", field, { self: c.req.url }));
   });
   routes.delete("/custom_fields/:id", async (c) => {
     await c.get("session").customFields.delete(uuidParam(c));
@@ -44,19 +48,20 @@ export function entityCustomFieldRoutes(collection: string, param: string, type:
   const base = `/${collection}/:${param}/custom_fields`;
   const target = (c: Context): CustomFieldTarget => ({ type, id: uuidParam(c, param) });
   routes.get(base, async (c) => {
-    const result = await c.get("session").customFields.list(target(c), given({ include: includeParam(c), page: pageParams(c) }));
-    return jsonApi(c, 200, listDocument(result, c.req.url));
+    const entity = target(c);
+    const include = includeQuery(c, "custom_field");
+    const result = await c.get("session").customFields.list(entity, { include, page: pageQuery(c) });
+    return jsonApi(c, 200, listDocument("custom_field", result, { include, requestUrl: c.req.url }));
   });
   routes.post(base, async (c) => {
     const entity = target(c);
-    const { attributes } = await readResource(c);
-    const result = await c.get("session").customFields.upsert(entity, attributes);
-    return jsonApi(c, 201, resourceDocument(result, selfOf(c, result.data.id)));
+    const { field } = await c.get("session").customFields.upsert(entity, await readInput<CustomFieldUpsert>(c));
+    return jsonApi(c, 201, resourceDocument("custom_field", field, { self: selfOf(c, field.id) }));
   });
   routes.patch(`${base}/:api_slug`, async (c) => {
     const entity = target(c);
-    const { attributes } = await readResource(c);
-    return jsonApi(c, 200, resourceDocument(await c.get("session").customFields.updateBySlug(entity, c.req.param("api_slug") ?? "", attributes), c.req.url));
+    const field = await c.get("session").customFields.updateBySlug(entity, c.req.param("api_slug") ?? "", await readInput<CustomFieldUpdate>(c));
+    return jsonApi(c, 200, resourceDocument("custom_field", field, { self: c.req.url }));
   });
   routes.delete(`${base}/:api_slug`, async (c) => {
     await c.get("session").customFields.deleteBySlug(target(c), c.req.param("api_slug") ?? "");

@@ -1,5 +1,5 @@
-import { ContainerMapSchema, uuidv7 } from "@bollard/core";
-import { makeContainer, makeShipment } from "@bollard/core/testing";
+import { ContainerMapSchema } from "@bollard/core/geo";
+import { uuidv7, makeContainer, makeShipment } from "@bollard/core/testing";
 import { check } from "@placemarkio/check-geojson";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../testing/http-harness.js";
@@ -80,7 +80,7 @@ describe.each(STORAGES)("vessels and maps on %s storage", (_name, makeStorage) =
       expect(() => check(JSON.stringify(map.body))).not.toThrow();
       expect(map.body.features.map((f: { properties: { feature_type: string } }) => f.properties.feature_type)).toContain("current_vessel");
       const vessel = s.data.acme.vessels[0]!;
-      await s.tracker.ingest.positions([{ imo: vessel.imo, latitude: 1.25, longitude: 103.8, timestamp: "2026-11-01T11:59:00Z" }]);
+      await s.tracker.ingest.positions([{ imo: vessel.imo!, latitude: 1.25, longitude: 103.8, timestamp: "2026-11-01T11:59:00Z" }]);
       const read = await s.request("GET", `/v2/vessels/${vessel.imo}`);
       expect(read.body.data.attributes).toMatchObject({ latitude: 1.25, longitude: 103.8, position_timestamp: "2026-11-01T11:59:00.000Z" });
       expect(read.body.data.attributes.positions.at(-1)).toMatchObject({ latitude: 1.25, longitude: 103.8, estimated: false });

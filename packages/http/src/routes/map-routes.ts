@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../app.js";
+import type { AppEnv } from "../app-env.js";
 import { uuidParam } from "../request/query-params.js";
 
 /** The media type of the container map (RFC 7946 GeoJSON). */

@@ -1,4 +1,4 @@
-import { referenceId } from "@bollard/core";
+import { referenceId } from "@bollard/core/geo";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../testing/http-harness.js";
 

@@ -1,4 +1,5 @@
-import { resourceDocument } from "@bollard/core";
+import type { ShipmentInclude } from "@bollard/core";
+import { documentInclude, parseIncludeParameter, resourceDocument } from "@bollard/core/jsonapi";
 import { describe, expect, it } from "vitest";
 import { createHarness } from "../testing/http-harness.js";
 import { STORAGES } from "../testing/storages.js";
@@ -17,7 +18,9 @@ describe.each(STORAGES)("GET /v2/shipments/{id} on %s storage", (_name, makeStor
         const path = `/v2/shipments/${shipment.id}${include ? `?include=${include}` : ""}`;
         const response = await h.app.request(path, { headers: { authorization: `Token ${h.keys.viewer}` } });
         expect(response.status).toBe(200);
-        const expected = JSON.stringify(resourceDocument(await session.shipments.get(shipment.id, include ? { include } : {}), `http://localhost${path}`));
+        const paths: ShipmentInclude[] = parseIncludeParameter("shipment", include);
+        const read = await session.shipments.get(shipment.id, { include: documentInclude("shipment", paths) });
+        const expected = JSON.stringify(resourceDocument("shipment", read, { include: paths, self: `http://localhost${path}` }));
         expect(await response.text()).toBe(expected);
         compared += 1;
       }

@@ -1,38 +1,49 @@
-import { listDocument, resourceDocument } from "@bollard/core";
+import type { ShipmentUpdate } from "@bollard/core";
+import { documentInclude, listDocument, resourceDocument, shipmentDocumentText, type RenderedReads } from "@bollard/core/jsonapi";
+import { ShipmentFiltersSchema } from "@bollard/core/schemas";
 import { Hono } from "hono";
-import type { AppEnv } from "../app.js";
-import { booleanParam, given, includeParam, pageParams, uuidParam } from "../request/query-params.js";
-import { readResource } from "../request/request-body.js";
+import type { AppEnv } from "../app-env.js";
+import { booleanQuery, filterQuery, includeQuery, pageQuery, uuidParam } from "../request/query-params.js";
+import { readInput, readResource } from "../request/request-body.js";
 import { jsonApi, jsonApiText } from "../respond.js";
 
-/** `/v2/shipments` routes. */
-export function shipmentRoutes(): Hono<AppEnv> {
+/** `/v2/shipments` routes. `GET /v2/shipments/{id}` (the hottest read) is spliced from rendered records. */
+export function shipmentRoutes(rendered: RenderedReads): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
+  const withLinkage = documentInclude<"shipment">;
   routes.get("/shipments", async (c) => {
-    const result = await c.get("session").shipments.list(
-      given({ include: includeParam(c), page: pageParams(c), trackingStopped: booleanParam(c, "filter[tracking_stopped]"), number: c.req.query("number"), q: c.req.query("q") }),
-    );
-    return jsonApi(c, 200, listDocument(result, c.req.url));
+    const include = includeQuery(c, "shipment");
+    const filters = filterQuery(c, ShipmentFiltersSchema, { number: "number", q: "q" });
+    const trackingStopped = booleanQuery(c, "filter[tracking_stopped]");
+    const result = await c.get("session").shipments.list({ ...filters, ...(trackingStopped !== undefined && { trackingStopped }), page: pageQuery(c), include: withLinkage("shipment", include) });
+    return jsonApi(c, 200, listDocument("shipment", result, { include, requestUrl: c.req.url }));
   });
   routes.get("/shipments/:id", async (c) => {
-    const text = await c.get("session").shipments.getJson(uuidParam(c), given({ include: includeParam(c), self: c.req.url }));
-    return jsonApiText(c, 200, text);
+    const id = uuidParam(c);
+    const include = includeQuery(c, "shipment");
+    if (include.every((path) => path === "containers")) {
+      const shipment = await rendered.shipment(c.get("session"), id);
+      return jsonApiText(c, 200, shipmentDocumentText(shipment, { includeContainers: include.length > 0, self: c.req.url }));
+    }
+    const shipment = await c.get("session").shipments.get(id, { include: withLinkage("shipment", include) });
+    return jsonApi(c, 200, resourceDocument("shipment", shipment, { include, self: c.req.url }));
   });
   routes.patch("/shipments/:id", async (c) => {
     const id = uuidParam(c);
-    const { attributes } = await readResource(c);
-    return jsonApi(c, 200, resourceDocument(await c.get("session").shipments.update(id, attributes), c.req.url));
+    const shipment = await c.get("session").shipments.update(id, await readInput<ShipmentUpdate>(c), { include: withLinkage("shipment", []) });
+    return jsonApi(c, 200, resourceDocument("shipment", shipment, { self: c.req.url }));
   });
   // The official SDK sends {data:{type,id}}; the body is optional and ignored.
-  routes.patch("/shipments/:id/stop_tracking", async (c) => {
-    const id = uuidParam(c);
-    await readResource(c, { optional: true });
-    return jsonApi(c, 200, resourceDocument(await c.get("session").shipments.stopTracking(id), c.req.url));
-  });
-  routes.patch("/shipments/:id/resume_tracking", async (c) => {
-    const id = uuidParam(c);
-    await readResource(c, { optional: true });
-    return jsonApi(c, 200, resourceDocument(await c.get("session").shipments.resumeTracking(id), c.req.url));
-  });
+  for (const [path, change] of [
+    ["stop_tracking", "stopTracking"],
+    ["resume_tracking", "resumeTracking"],
+  ] as const) {
+    routes.patch(`/shipments/:id/${path}`, async (c) => {
+      const id = uuidParam(c);
+      await readResource(c, { optional: true });
+      const shipment = await c.get("session").shipments[change](id, { include: withLinkage("shipment", []) });
+      return jsonApi(c, 200, resourceDocument("shipment", shipment, { self: c.req.url }));
+    });
+  }
   return routes;
 }

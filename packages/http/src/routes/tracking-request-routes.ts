@@ -1,47 +1,62 @@
-import { listDocument, resourceDocument } from "@bollard/core";
+import { BollardError, ValidationError, type TrackingRequestCreate, type TrackingRequestUpdate } from "@bollard/core";
+import { listDocument, resourceDocument } from "@bollard/core/jsonapi";
+import { TrackingRequestFiltersSchema, UuidSchema } from "@bollard/core/schemas";
 import { Hono } from "hono";
-import type { AppEnv } from "../app.js";
-import { given, includeParam, pageParams, uuidParam } from "../request/query-params.js";
-import { readResource } from "../request/request-body.js";
+import type { AppEnv } from "../app-env.js";
+import { filterQuery, includeQuery, pageQuery, uuidParam } from "../request/query-params.js";
+import { asInput, readInput, readResource } from "../request/request-body.js";
 import { jsonApi } from "../respond.js";
 
-/** `/v2/tracking_requests` read routes. */
+const FILTERS = {
+  q: "q",
+  requestNumber: "filter[request_number]",
+  status: "filter[status]",
+  scac: "filter[scac]",
+  "createdAt.start": "filter[created_at][start]",
+  "createdAt.end": "filter[created_at][end]",
+  "updatedAt.start": "filter[updated_at][start]",
+  "updatedAt.end": "filter[updated_at][end]",
+};
+
+/**
+ * The customer's id from `relationships.customer.data.id` (a party upstream), or null without one;
+ * 422 on its pointer when it is not an id.
+ */
+function customerId(relationships: Record<string, unknown>): string | null {
+  const customer = relationships.customer as { data?: { id?: unknown } | null } | undefined;
+  const id = customer?.data?.id;
+  if (id === undefined || id === null) return null;
+  if (typeof id !== "string" || !UuidSchema.safeParse(id).success) {
+    throw new ValidationError([new BollardError("INVALID", "customer.data.id must be a party id (a UUID)", { pointer: "/data/relationships/customer/data/id" })]);
+  }
+  return id;
+}
+
+/** `/v2/tracking_requests`: create, list, read and edit. `tracked_object` is included by default, as upstream. */
 export function trackingRequestRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get("/tracking_requests", async (c) => {
-    const q = (name: string) => c.req.query(name);
-    const result = await c.get("session").trackingRequests.list(
-      given({
-        include: includeParam(c),
-        page: pageParams(c),
-        q: q("q"),
-        requestNumber: q("filter[request_number]"),
-        status: q("filter[status]"),
-        scac: q("filter[scac]"),
-        createdAt: window(q("filter[created_at][start]"), q("filter[created_at][end]")),
-        updatedAt: window(q("filter[updated_at][start]"), q("filter[updated_at][end]")),
-      }),
-    );
-    return jsonApi(c, 200, listDocument(result, c.req.url));
+    const include = includeQuery(c, "tracking_request", ["tracked_object"]);
+    const filters = filterQuery(c, TrackingRequestFiltersSchema, FILTERS);
+    const result = await c.get("session").trackingRequests.list({ ...filters, page: pageQuery(c), include });
+    return jsonApi(c, 200, listDocument("tracking_request", result, { include, requestUrl: c.req.url }));
   });
   routes.post("/tracking_requests", async (c) => {
     const { attributes, relationships } = await readResource(c);
-    const result = await c.get("session").trackingRequests.create(attributes, relationships as never);
-    return jsonApi(c, 201, resourceDocument(result));
+    const customer_id = customerId(relationships);
+    const request = await c.get("session").trackingRequests.create({ ...asInput<TrackingRequestCreate>(attributes), ...(customer_id && { customer_id }) });
+    return jsonApi(c, 201, resourceDocument("tracking_request", request));
   });
   routes.patch("/tracking_requests/:id", async (c) => {
     const id = uuidParam(c);
-    const { attributes } = await readResource(c);
-    return jsonApi(c, 200, resourceDocument(await c.get("session").trackingRequests.update(id, attributes)));
+    const request = await c.get("session").trackingRequests.update(id, await readInput<TrackingRequestUpdate>(c));
+    return jsonApi(c, 200, resourceDocument("tracking_request", request));
   });
   routes.get("/tracking_requests/:id", async (c) => {
-    const result = await c.get("session").trackingRequests.get(uuidParam(c), given({ include: includeParam(c) }));
-    return jsonApi(c, 200, resourceDocument(result, c.req.url));
+    const id = uuidParam(c);
+    const include = includeQuery(c, "tracking_request", ["tracked_object"]);
+    const request = await c.get("session").trackingRequests.get(id, { include });
+    return jsonApi(c, 200, resourceDocument("tracking_request", request, { include, self: c.req.url }));
   });
   return routes;
-}
-
-function window(start: string | undefined, end: string | undefined): { start?: string; end?: string } | undefined {
-  if (start === undefined && end === undefined) return undefined;
-  return given({ start, end });
 }

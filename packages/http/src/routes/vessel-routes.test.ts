@@ -1,4 +1,6 @@
-import { isBollardError, portByLocode, uuidv7 } from "@bollard/core";
+import { isBollardError } from "@bollard/core";
+import { portByLocode } from "@bollard/core/geo";
+import { uuidv7 } from "@bollard/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../testing/http-harness.js";
 
@@ -150,17 +152,17 @@ describe("tracker.ingest.positions", () => {
   });
 
   it.each([
-    ["/positions/0/imo", "REFERENCE_NOT_FOUND", [report("2026-11-01T09:00:00Z", { imo: "9074729" })]],
-    ["/positions/0/mmsi", "REFERENCE_NOT_FOUND", [report("2026-11-01T09:00:00Z", { mmsi: "123456789" })]],
-    ["/positions/1/latitude", "INVALID", [report("2026-11-01T09:00:00Z", { imo: "9811000" }), report("2026-11-01T09:00:00Z", { imo: "9811000", latitude: 95 })]],
-    ["/positions/0/longitude", "INVALID", [report("2026-11-01T09:00:00Z", { imo: "9811000", longitude: -181 })]],
-    ["/positions/0/imo", "INVALID", [report("2026-11-01T09:00:00Z")]],
-    ["/positions/0/timestamp", "INVALID", [report("not a time", { imo: "9811000" })]],
-    ["/positions/0/timestamp", "INVALID", [report("2026-11-03T09:00:00Z", { imo: "9811000" })]],
-  ])("rejects the whole batch with a 422 on %s (%s)", async (pointer, code, reports) => {
+    [[0, "imo"], "REFERENCE_NOT_FOUND", [report("2026-11-01T09:00:00Z", { imo: "9074729" })]],
+    [[0, "mmsi"], "REFERENCE_NOT_FOUND", [report("2026-11-01T09:00:00Z", { mmsi: "123456789" })]],
+    [[1, "latitude"], "INVALID", [report("2026-11-01T09:00:00Z", { imo: "9811000" }), report("2026-11-01T09:00:00Z", { imo: "9811000", latitude: 95 })]],
+    [[0, "longitude"], "INVALID", [report("2026-11-01T09:00:00Z", { imo: "9811000", longitude: -181 })]],
+    [[0, "imo"], "INVALID", [report("2026-11-01T09:00:00Z")]],
+    [[0, "timestamp"], "INVALID", [report("not a time", { imo: "9811000" })]],
+    [[0, "timestamp"], "INVALID", [report("2026-11-03T09:00:00Z", { imo: "9811000" })]],
+  ])("rejects the whole batch with a 422 on %j (%s)", async (path, code, reports) => {
     const before = await h.tracker.storage.vesselPositions.listByVessel(h.data.acme.vessels.find((v) => v.imo === "9811000")?.id ?? "");
     const error = await rejection(h.tracker.ingest.positions(reports));
-    expect(error).toMatchObject({ status: 422, code, source: { pointer } });
+    expect(error).toMatchObject({ status: 422, code, path });
     expect(await h.tracker.storage.vesselPositions.listByVessel(h.data.acme.vessels.find((v) => v.imo === "9811000")?.id ?? "")).toEqual(before);
   });
 });

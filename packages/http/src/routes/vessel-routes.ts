@@ -1,23 +1,36 @@
-import { vesselDocument } from "@bollard/core";
-import { Hono } from "hono";
-import type { AppEnv } from "../app.js";
+import type { VesselWithPositions } from "@bollard/core";
+import { buildDocument } from "@bollard/core/jsonapi";
+import { Hono, type Context } from "hono";
+import type { AppEnv } from "../app-env.js";
 import { given } from "../request/query-params.js";
 import { jsonApi } from "../respond.js";
+
+/** The document of a vessel endpoint: the vessel resource with `attributes.positions`, and `links.self`. */
+function vesselDocument(result: VesselWithPositions, self: string) {
+  const document = buildDocument("vessel", result.vessel, { links: { self } });
+  (document.data as { attributes: Record<string, unknown> }).attributes.positions = result.positions;
+  return document;
+}
+
+/** A coordinate query parameter as a number (NaN when it is not one; the SDK answers 400 for it). */
+const coordinate = (c: Context, name: string) => (c.req.query(name) === undefined ? undefined : Number(c.req.query(name)!.trim() || Number.NaN));
 
 /** `/v2/vessels` routes: a vessel by IMO or id with its positions, and forecasts to a port along the sea lanes. */
 export function vesselRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get("/vessels/:id", async (c) => {
+    c.set("errorLocation", { parameters: { from: "show_positions[from_timestamp]", to: "show_positions[to_timestamp]" } });
     const window = given({ from: c.req.query("show_positions[from_timestamp]"), to: c.req.query("show_positions[to_timestamp]") });
     return jsonApi(c, 200, vesselDocument(await c.get("session").vessels.get(c.req.param("id"), window), c.req.url));
   });
   routes.get("/vessels/:id/future_positions", async (c) => {
-    const query = given({ port_id: c.req.query("port_id"), previous_port_id: c.req.query("previous_port_id") });
+    const query = { port_id: c.req.query("port_id") ?? "", previous_port_id: c.req.query("previous_port_id") ?? "" };
     return jsonApi(c, 200, vesselDocument(await c.get("session").vessels.futurePositions(c.req.param("id"), query), c.req.url));
   });
   routes.get("/vessels/:id/future_positions_with_coordinates", async (c) => {
-    const query = given({ port_id: c.req.query("port_id"), previous_port_id: c.req.query("previous_port_id"), latitude: c.req.query("latitude"), longitude: c.req.query("longitude") });
-    return jsonApi(c, 200, vesselDocument(await c.get("session").vessels.futurePositionsWithCoordinates(c.req.param("id"), query), c.req.url));
+    const query = { port_id: c.req.query("port_id") ?? "", previous_port_id: c.req.query("previous_port_id") ?? "" };
+    const from = { ...query, latitude: coordinate(c, "latitude") as number, longitude: coordinate(c, "longitude") as number };
+    return jsonApi(c, 200, vesselDocument(await c.get("session").vessels.futurePositionsWithCoordinates(c.req.param("id"), from), c.req.url));
   });
   return routes;
 }

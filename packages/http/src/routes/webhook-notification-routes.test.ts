@@ -1,4 +1,4 @@
-import { WebhookEventNameSchema } from "@bollard/core";
+import { WebhookEventNameSchema } from "@bollard/core/schemas";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../testing/http-harness.js";
 

@@ -1,23 +1,33 @@
-import { listDocument, resourceDocument } from "@bollard/core";
+import { BollardError } from "@bollard/core";
+import { listDocument, resourceDocument } from "@bollard/core/jsonapi";
+import { WebhookEventNameSchema, WebhookNotificationFiltersSchema } from "@bollard/core/schemas";
 import { Hono } from "hono";
-import type { AppEnv } from "../app.js";
-import { given, includeParam, pageParams, uuidParam } from "../request/query-params.js";
+import type { AppEnv } from "../app-env.js";
+import { filterQuery, includeQuery, pageQuery, uuidParam } from "../request/query-params.js";
 import { jsonApi } from "../respond.js";
 
 /** `/v2/webhook_notifications`: the delivery log of the account's webhooks, and payload examples. */
 export function webhookNotificationRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get("/webhook_notifications", async (c) => {
-    const q = (name: string) => c.req.query(name);
-    const result = await c.get("session").webhookNotifications.list(
-      given({ include: includeParam(c), page: pageParams(c), webhookId: q("filter[webhook_id]"), deliveryStatus: q("filter[delivery_status]") }),
-    );
-    return jsonApi(c, 200, listDocument(result, c.req.url));
+    const include = includeQuery(c, "webhook_notification");
+    const filters = filterQuery(c, WebhookNotificationFiltersSchema, { webhookId: "filter[webhook_id]", deliveryStatus: "filter[delivery_status]" });
+    const result = await c.get("session").webhookNotifications.list({ ...filters, page: pageQuery(c), include });
+    return jsonApi(c, 200, listDocument("webhook_notification", result, { include, requestUrl: c.req.url }));
   });
-  routes.get("/webhook_notifications/examples", async (c) => jsonApi(c, 200, await c.get("session").webhookNotifications.example(c.req.query("event"))));
+  routes.get("/webhook_notifications/examples", async (c) => {
+    const event = c.req.query("event")?.trim();
+    if (!event) throw new BollardError("INVALID_PARAMETER", "event is required: name the webhook event to show an example of", { parameter: "event" });
+    const parsed = WebhookEventNameSchema.safeParse(event);
+    if (!parsed.success) throw new BollardError("INVALID_PARAMETER", `${event.slice(0, 100)} is not a webhook event (see GET /v2/webhooks/events)`, { parameter: "event" });
+    return jsonApi(c, 200, await c.get("session").webhookNotifications.example(parsed.data));
+  });
   routes.get("/webhook_notifications/:id", async (c) => {
-    const result = await c.get("session").webhookNotifications.get(uuidParam(c), given({ include: includeParam(c) }));
-    return jsonApi(c, 200, resourceDocument(result, c.req.url));
+    const id = uuidParam(c);
+    // One notification always carries its attempts' linkage, and includes them unless the request says otherwise.
+    const include = includeQuery(c, "webhook_notification", ["webhook_notification_logs"]);
+    const notification = await c.get("session").webhookNotifications.get(id, { include: ["webhook_notification_logs", ...include] });
+    return jsonApi(c, 200, resourceDocument("webhook_notification", notification, { include, self: c.req.url }));
   });
   return routes;
 }

@@ -1,4 +1,5 @@
-import { WebhookEventNameSchema, type WebhookHttpRequest } from "@bollard/core";
+import type { WebhookHttpRequest } from "@bollard/core";
+import { WebhookEventNameSchema } from "@bollard/core/schemas";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../testing/http-harness.js";
 

@@ -1,8 +1,9 @@
-import { BollardError, listDocument, resourceDocument, serializeResource, webhookEventCategoryResource } from "@bollard/core";
+import { BollardError, type WebhookCreate, type WebhookTrigger, type WebhookUpdate } from "@bollard/core";
+import { listDocument, resourceDocument, serializeResource, webhookEventCategoryResource } from "@bollard/core/jsonapi";
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../app.js";
-import { given, includeParam, pageParams, uuidParam } from "../request/query-params.js";
-import { readBodyText, readResource } from "../request/request-body.js";
+import type { AppEnv } from "../app-env.js";
+import { includeQuery, pageQuery, uuidParam } from "../request/query-params.js";
+import { asInput, readBodyText, readInput } from "../request/request-body.js";
 import { jsonApi } from "../respond.js";
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -15,9 +16,9 @@ const methodNotAllowed = (allowed: string) => (c: Context) => {
 
 /**
  * The trigger body as upstream sends it (`{url, event, secret}`), or the same keys in a JSON:API
- * `data.attributes`; returns them with the pointer prefix their 422s use.
+ * `data.attributes`; sets where its 422s point (under `/data/attributes`, or at the top level).
  */
-async function triggerInput(c: Context): Promise<{ input: unknown; prefix: string }> {
+async function triggerInput(c: Context<AppEnv>): Promise<WebhookTrigger> {
   const text = await readBodyText(c);
   let body: unknown = {};
   try {
@@ -25,8 +26,9 @@ async function triggerInput(c: Context): Promise<{ input: unknown; prefix: strin
   } catch {
     throw new BollardError("MALFORMED_JSON", "The request body is not valid JSON");
   }
-  if (isObject(body) && isObject(body.data) && isObject(body.data.attributes)) return { input: body.data.attributes, prefix: "/data/attributes" };
-  return { input: body, prefix: "" };
+  if (isObject(body) && isObject(body.data) && isObject(body.data.attributes)) return asInput<WebhookTrigger>(body.data.attributes);
+  c.set("errorLocation", { pointerPrefix: "" });
+  return (isObject(body) ? asInput<WebhookTrigger>(body) : body) as WebhookTrigger;
 }
 
 /** `/v2/webhooks`: subscriptions, the events catalogue and test deliveries. DELETE answers 204. */
@@ -34,33 +36,33 @@ export function webhookRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const selfOf = (c: Context, id: string) => new URL(`/v2/webhooks/${id}`, c.req.url).href;
   routes.get("/webhooks", async (c) => {
-    const result = await c.get("session").webhooks.list(given({ include: includeParam(c), page: pageParams(c) }));
-    return jsonApi(c, 200, listDocument(result, c.req.url));
+    includeQuery(c, "webhook");
+    const result = await c.get("session").webhooks.list({ page: pageQuery(c) });
+    return jsonApi(c, 200, listDocument("webhook", result, { requestUrl: c.req.url }));
   });
   routes.post("/webhooks", async (c) => {
-    const { attributes } = await readResource(c);
-    const result = await c.get("session").webhooks.create(attributes);
-    return jsonApi(c, 201, resourceDocument(result, selfOf(c, result.data.id)));
+    const webhook = await c.get("session").webhooks.create(await readInput<WebhookCreate>(c));
+    return jsonApi(c, 201, resourceDocument("webhook", webhook, { self: selfOf(c, webhook.id) }));
   });
   routes.get("/webhooks/events", (c) => {
     const categories = c.get("session").webhooks.eventCategories();
     return jsonApi(c, 200, { data: categories.map((category) => serializeResource(webhookEventCategoryResource, category)) });
   });
   routes.post("/webhooks/trigger", async (c) => {
-    const { input, prefix } = await triggerInput(c);
-    const result = await c.get("session").webhooks.trigger(input, prefix);
+    const result = await c.get("session").webhooks.trigger(await triggerInput(c));
     return c.body(JSON.stringify(result), 200, { "content-type": "application/json" });
   });
   routes.all("/webhooks/events", methodNotAllowed("GET"));
   routes.all("/webhooks/trigger", methodNotAllowed("POST"));
   routes.get("/webhooks/:id", async (c) => {
-    const result = await c.get("session").webhooks.get(uuidParam(c), given({ include: includeParam(c) }));
-    return jsonApi(c, 200, resourceDocument(result, c.req.url));
+    const id = uuidParam(c);
+    includeQuery(c, "webhook");
+    return jsonApi(c, 200, resourceDocument("webhook", await c.get("session").webhooks.get(id), { self: c.req.url }));
   });
   routes.patch("/webhooks/:id", async (c) => {
     const id = uuidParam(c);
-    const { attributes } = await readResource(c);
-    return jsonApi(c, 200, resourceDocument(await c.get("session").webhooks.update(id, attributes), c.req.url));
+    const webhook = await c.get("session").webhooks.update(id, await readInput<WebhookUpdate>(c));
+    return jsonApi(c, 200, resourceDocument("webhook", webhook, { self: c.req.url }));
   });
   routes.delete("/webhooks/:id", async (c) => {
     await c.get("session").webhooks.delete(uuidParam(c));

@@ -1,5 +1,6 @@
-import { portByLocode, seaRouter, uuidv7, walkRoute, type ContainerMapInput, type Port, type RawEvent, type TransportEvent, type Vessel, type VesselPositionRecord } from "@bollard/core";
-import { makeContainer, makeRawEvent, makeShipment, makeTransportEvent, makeVessel } from "@bollard/core/testing";
+import type { Port, RawEvent, TransportEvent, Vessel, VesselPositionRecord } from "@bollard/core";
+import { portByLocode, seaRouter, walkRoute, type ContainerMapInput } from "@bollard/core/geo";
+import { uuidv7, makeContainer, makeRawEvent, makeShipment, makeTransportEvent, makeVessel } from "@bollard/core/testing";
 
 /** One planned ocean leg of a test journey. */
 export interface PlannedLeg {

@@ -9,7 +9,7 @@ import type { ContainerHold, EquipmentHeight, EquipmentLength, EquipmentType, Ra
 import type { MetroArea } from "../../domain/metro-area-schema.js";
 import type { Port } from "../../domain/port-schema.js";
 import type { SnapshotRawEvent, SnapshotTransportEvent } from "../snapshot-schema.js";
-import type { JourneyLeg } from "./simulated-journey.js";
+import type { JourneyLeg } from "./journey-leg.js";
 
 /** What the containers of one journey share. */
 export interface JourneyContext {

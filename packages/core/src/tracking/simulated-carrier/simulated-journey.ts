@@ -10,19 +10,8 @@ import { metroAreaByLocode, railTerminalsByMetroArea, terminalsByPort } from "..
 import { seaRouter } from "../../routing/sea-router.js";
 import { carrierProfile, lanesOf } from "./carrier-profile.js";
 import { buildContainer, type ContainerJourney, type JourneyContext } from "./container-journey.js";
+import type { JourneyLeg } from "./journey-leg.js";
 import type { JourneyScenario } from "./scenario-numbers.js";
-
-/** One ocean leg as the simulation sails it, with absolute epoch-millisecond times. */
-export interface JourneyLeg {
-  from: Port;
-  to: Port;
-  vessel: { name: string; imo: string; mmsi: string };
-  voyageNumber: string;
-  departAt: number;
-  arriveAt: number;
-  /** The average speed over the leg's sea route, in knots (for position reports). */
-  knots: number;
-}
 
 /** An earlier sailing the line still shows in its estimates until `until` (a rollover). */
 export interface ShownSailing {

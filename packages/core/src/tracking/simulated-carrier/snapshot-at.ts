@@ -1,7 +1,8 @@
 import { DAY, ceilHour, iso } from "../../demo/zoned-time.js";
 import type { CarrierSnapshotInput, SnapshotRawEvent, SnapshotTransportEvent } from "../snapshot-schema.js";
 import type { ContainerJourney, JourneyMilestone, Revealed } from "./container-journey.js";
-import type { JourneyLeg, SimulatedJourney } from "./simulated-journey.js";
+import type { JourneyLeg } from "./journey-leg.js";
+import type { SimulatedJourney } from "./simulated-journey.js";
 import { vesselsAt } from "./simulated-vessels.js";
 
 type SnapshotContainerInput = CarrierSnapshotInput["containers"][number];

@@ -1,0 +1,11 @@
+/**
+ * `@bollard/core/storage`: what a storage adapter implements and uses. The contract
+ * ({@link Storage} and its repositories) with its rules, paging helpers, the optional stored
+ * renderings capability, and the errors the contract promises. Test an adapter with
+ * `runStorageContract` from `@bollard/core/testing`.
+ * @packageDocumentation
+ */
+export * from "../storage/index.js";
+export { BollardError, isBollardError, type BollardErrorOptions, type ErrorCode, type FieldPath } from "../errors/index.js";
+export { renderingFingerprint, storedRendering, type RenderedType } from "../jsonapi/rendered.js";
+export { toTimestamp, type Timestamp } from "../domain/common-schema.js";

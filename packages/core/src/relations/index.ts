@@ -1,0 +1,3 @@
+export * from "./record-types.js";
+export * from "./relation-definitions.js";
+export * from "./include-paths.js";

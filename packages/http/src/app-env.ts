@@ -1,0 +1,18 @@
+import type { Session } from "@bollard/core";
+import type { ErrorLocation } from "@bollard/core/jsonapi";
+
+/** The variables a request carries through the app. */
+export interface AppEnv {
+  /** Read with `c.get(name)` in a handler. */
+  Variables: {
+    /** The session of the request's API key (set by the authentication middleware under `/v2`). */
+    session: Session;
+    /** The request's id, echoed as `X-Request-Id`. */
+    requestId: string;
+    /**
+     * How this route's errors are located in the request, when it differs from the default:
+     * input paths under `/data/attributes`, SDK option names as query parameter names.
+     */
+    errorLocation: ErrorLocation;
+  };
+}

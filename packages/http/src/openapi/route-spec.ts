@@ -1,0 +1,23 @@
+import type { z } from "zod";
+
+/** One served operation, as the OpenAPI document describes it. */
+export interface RouteSpec {
+  method: "get" | "post" | "patch" | "delete";
+  /** OpenAPI path template under `/v2`, e.g. `/shipments/{id}`. */
+  path: string;
+  summary: string;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  status: number;
+  response?: z.ZodType;
+  /**
+   * The media type of the success response.
+   * @default "application/vnd.api+json"
+   */
+  contentType?: string;
+  /** The error statuses this operation can answer besides 401, 405 and 429. */
+  errors: number[];
+  deprecated?: boolean;
+  /** Served without authentication. */
+  public?: boolean;
+}
