@@ -35,7 +35,17 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: "cli", root: "packages/cli", include: ["src/**/*.test.ts"] },
+      },
+      {
+        extends: true,
         test: { name: "examples", root: "examples", include: ["**/*.test.ts"], exclude: ["**/node_modules/**"] },
+      },
+      {
+        extends: true,
+        // Builds, packs and installs every package: it runs alone, after every other project
+        // (groupOrder), so its compiles do not slow the timing-sensitive tests down.
+        test: { name: "packaging", root: "packaging", include: ["*.test.ts"], sequence: { groupOrder: 1 } },
       },
     ],
   },

@@ -1,6 +1,5 @@
-import { generateDemoDataset, type Container, type Shipment, type TransportEvent } from "@bollard/core";
+import { generateDemoDataset, type Container, type Shipment, type TransportEvent, uuidv7 } from "@bollard/core";
 import { containerCheckDigit } from "@bollard/core/schemas";
-import { uuidv7 } from "@bollard/core/testing";
 
 /** The shipments, containers and events the benchmarks write, cloned from demo templates with fresh ids and numbers. */
 export function makeShipments(accountId: string, count: number, containersPerShipment = 3): { shipments: Shipment[]; containers: Container[] } {

@@ -25,7 +25,7 @@ export async function run(): Promise<BenchResult[]> {
   await tracker.close();
   const dir = mkdtempSync(join(tmpdir(), "bollard-bench-http-"));
   try {
-    const bollard = await startServer(["taskset", "-c", "0", process.execPath, "--conditions=bollard-source", "--import", "tsx", "packages/http/src/bin.ts", "serve", "--db", BENCH_DB, "--port", "0"], /listening on http:\/\/[^:]+:(\d+)/);
+    const bollard = await startServer(["taskset", "-c", "0", process.execPath, "--conditions=bollard-source", "--import", "tsx", "packages/cli/src/bin.ts", "serve", "--db", BENCH_DB, "--port", "0"], /listening on http:\/\/[^:]+:(\d+)/);
     const sample = await fetch(`http://127.0.0.1:${bollard.port}/v2/shipments/${ids[0]}?include=containers`, { headers: { authorization: `Token ${apiKey}` } });
     const documentBytes = Buffer.from(await sample.arrayBuffer());
     writeFileSync(join(dir, "doc.json"), documentBytes);

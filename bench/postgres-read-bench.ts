@@ -12,7 +12,7 @@ const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
 /** Connections per wrk; two wrk processes always run, so the client side is the same in both set-ups. */
 const CONNECTIONS = 16;
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
-const BIN = ["--conditions=bollard-source", "--import", "tsx", "packages/http/src/bin.ts"];
+const BIN = ["--conditions=bollard-source", "--import", "tsx", "packages/cli/src/bin.ts"];
 
 /**
  * `GET /v2/shipments/{id}?include=containers` (random ids, auth) against PostgreSQL holding the

@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createTracker, manualClock, type TrackingRequest } from "@bollard/core";
-import { uuidv7 } from "@bollard/core/testing";
+import { createTracker, manualClock, type TrackingRequest, uuidv7 } from "@bollard/core";
 import { sqliteStorage } from "@bollard/storage-sqlite";
 import type { BenchResult } from "./measure.js";
 

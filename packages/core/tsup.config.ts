@@ -3,6 +3,7 @@ import { defineConfig } from "tsup";
 export default defineConfig({
   entry: ["src/index.ts", "src/public/storage.ts", "src/public/jsonapi.ts", "src/public/schemas.ts", "src/public/geo.ts", "src/testing/index.ts"],
   format: "esm",
-  dts: true,
+  // tsup's declaration step sets `baseUrl`, which TypeScript 6 reports as deprecated (TS5101).
+  dts: { compilerOptions: { ignoreDeprecations: "6.0" } },
   clean: true,
 });

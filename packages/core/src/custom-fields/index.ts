@@ -1,6 +1,8 @@
 // Custom field typing and formatting: pure functions over definitions, options and inputs.
 export { VALUE_PATH } from "./field-errors.js";
-export * from "./number-type.js";
+// parseDecimal, storedDecimal and decimalFromStored work on big.js values, an implementation
+// detail: the public API speaks decimal text, so its types never mention big.js.
+export { NUMBER_INTEGER_DIGITS, NUMBER_SCALE, decimalApiValue } from "./number-type.js";
 export * from "./number-format.js";
 export * from "./date-format.js";
 export * from "./date-type.js";

@@ -119,8 +119,9 @@ export function renderStored(settings: FieldSettings, stored: string | null, opt
  * Types a custom field input against its definition; throws a 422 (`/data/attributes/value` or
  * below) with a stable code otherwise. Per data type (value = API `value`, stored = `stored_value`):
  * - short_text: any string up to 1024 characters, kept as is; display as is;
- * - number: see `parseDecimal`; stored with six decimals (`"1234.500000"`); value a JSON number
- *   when its text is exactly the decimal, else the exact decimal string (see `decimalApiValue`);
+ * - number: a JSON number or plain decimal text (`"1234.5"`, `".5"`, `"1e3"`) with at most 12
+ *   integer digits, rounded half-up to 6 decimals; stored with six decimals (`"1234.500000"`); value
+ *   a JSON number when its text is exactly the decimal, else the exact decimal string (see `decimalApiValue`);
  *   display per the number `default_format` (see `NumberFormat`);
  * - date: see `parseDateInput`; stored and valued `YYYY-MM-DD`; display that or per `default_format`;
  * - datetime: see `parseDateTimeInput`; stored and valued as an ISO UTC timestamp; display

@@ -17,3 +17,5 @@ export { WebhookNotificationFiltersSchema } from "../services/webhook-notificati
 export { WebhookCreateSchema, WebhookPatchSchema, WebhookTriggerSchema } from "../webhooks/webhook-input.js";
 export { CarrierSnapshotSchema, SnapshotTransportEventSchema } from "../tracking/snapshot-schema.js";
 export { PositionReportSchema } from "../tracking/position-ingest.js";
+// Custom field typing and display, to check a value before sending it.
+export * from "../custom-fields/index.js";

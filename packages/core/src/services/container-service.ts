@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { IncludePath, WithRelated } from "../relations/include-paths.js";
 import { NotFoundError } from "../errors/index.js";
 import { createContainerEventService, type ContainerEventService } from "./container-event-service.js";
-import { definedOnly, parseInput, parseOptions, ReferenceListSchema } from "./input-validation.js";
+import { definedOnly, parseInput, parseOptions, ReferenceListSchema } from "../validation/input-validation.js";
 import { resolvePage } from "./pagination-defaults.js";
 import type { ListOptions, ListResult, ReadOptions } from "./read-options.js";
 import { createRelatedReader } from "./related-reader.js";

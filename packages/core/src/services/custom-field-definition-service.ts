@@ -15,7 +15,7 @@ import { includeTree, type IncludePath, type WithRelated } from "../relations/in
 import type { CustomFieldDefinitionListQuery } from "../storage/index.js";
 import { assertUnchanged, CUSTOM_FIELD_PAGE_SIZE, optionsOf, requireDefinition, rerenderValues } from "./custom-field-lookup.js";
 import { createCustomFieldOptionService, type CustomFieldOptionService } from "./custom-field-option-service.js";
-import { definedOnly, parseInput, parseOptions } from "./input-validation.js";
+import { definedOnly, parseInput, parseOptions } from "../validation/input-validation.js";
 import { resolvePage } from "./pagination-defaults.js";
 import type { ListOptions, ListResult, ReadOptions } from "./read-options.js";
 import { createRelatedReader } from "./related-reader.js";

@@ -16,7 +16,7 @@ import {
   typeForDefinition,
   type CustomFieldTarget,
 } from "./custom-field-lookup.js";
-import { parseInput } from "./input-validation.js";
+import { parseInput } from "../validation/input-validation.js";
 import { resolvePage } from "./pagination-defaults.js";
 import type { ListOptions, ListResult, ReadOptions } from "./read-options.js";
 import { createRelatedReader } from "./related-reader.js";

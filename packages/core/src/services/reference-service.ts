@@ -1,7 +1,7 @@
 import { isUnLocode, type MetroArea, type Port, type ShippingLine } from "../domain/index.js";
 import type { IncludePath, WithRelated } from "../relations/include-paths.js";
 import { slicePage } from "../storage/index.js";
-import { definedOnly, parseOptions } from "./input-validation.js";
+import { definedOnly, parseOptions } from "../validation/input-validation.js";
 import { resolvePage } from "./pagination-defaults.js";
 import type { ListOptions, ListResult, ReadOptions } from "./read-options.js";
 import { createRelatedReader } from "./related-reader.js";

@@ -3,7 +3,7 @@ import type { Shipment, TrackingRequest } from "../domain/index.js";
 import { NotFoundError } from "../errors/index.js";
 import type { IncludePath, WithRelated } from "../relations/include-paths.js";
 import type { StorageRepositories } from "../storage/index.js";
-import { definedOnly, parseInput, parseOptions, ReferenceListSchema } from "./input-validation.js";
+import { definedOnly, parseInput, parseOptions, ReferenceListSchema } from "../validation/input-validation.js";
 import { resolvePage } from "./pagination-defaults.js";
 import type { ListOptions, ListResult, ReadOptions } from "./read-options.js";
 import { createRelatedReader } from "./related-reader.js";

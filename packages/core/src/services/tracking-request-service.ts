@@ -2,7 +2,7 @@ import { z } from "zod";
 import { TrackingRequestStatusSchema, toTimestamp } from "../domain/index.js";
 import type { IncludePath, WithRelated } from "../relations/include-paths.js";
 import type { TimeWindow, TrackingRequestListQuery } from "../storage/index.js";
-import { definedOnly, parseOptions } from "./input-validation.js";
+import { definedOnly, parseOptions } from "../validation/input-validation.js";
 import { resolvePage } from "./pagination-defaults.js";
 import type { ListOptions, ListResult, ReadOptions } from "./read-options.js";
 import { createRelatedReader } from "./related-reader.js";

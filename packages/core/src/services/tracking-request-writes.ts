@@ -3,7 +3,7 @@ import { isContainerNumber, normalizeContainerNumber, RequestTypeSchema, UuidSch
 import { BollardError, NotFoundError, ValidationError } from "../errors/index.js";
 import { uuidv7 } from "../ids/index.js";
 import { shippingLineByScac, UNSUPPORTED_SCACS } from "../reference/index.js";
-import { definedOnly, parseInput, ReferenceListSchema } from "./input-validation.js";
+import { definedOnly, parseInput, ReferenceListSchema } from "../validation/input-validation.js";
 import type { SessionContext } from "./session-context.js";
 
 /** The attributes of `POST /v2/tracking_requests`. */

@@ -4,7 +4,7 @@ import { BollardError } from "../errors/index.js";
 import type { IncludePath, WithRelated } from "../relations/include-paths.js";
 import { exampleNotification } from "../webhooks/example-notifications.js";
 import type { WebhookPayload } from "../webhooks/notification-payload.js";
-import { definedOnly, parseOptions } from "./input-validation.js";
+import { definedOnly, parseOptions } from "../validation/input-validation.js";
 import { resolvePage } from "./pagination-defaults.js";
 import type { ListOptions, ListResult, ReadOptions } from "./read-options.js";
 import { createRelatedReader } from "./related-reader.js";

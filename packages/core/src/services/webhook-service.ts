@@ -10,7 +10,7 @@ import { nodeHttpTransport, type WebhookTransport } from "../webhooks/http-trans
 import { systemLookup, webhookUrlProblem, type HostLookup } from "../webhooks/url-safety.js";
 import { WebhookCreateSchema, WebhookPatchSchema, WebhookTriggerSchema } from "../webhooks/webhook-input.js";
 import { deliveryHeaders, generateWebhookSecret } from "../webhooks/webhook-signing.js";
-import { definedOnly, parseInput } from "./input-validation.js";
+import { definedOnly, parseInput } from "../validation/input-validation.js";
 import { resolvePage } from "./pagination-defaults.js";
 import type { ListOptions, ListResult } from "./read-options.js";
 import type { SessionContext } from "./session-context.js";

@@ -2,7 +2,7 @@ import type { Shipment, TrackingRequest, Vessel, VesselPositionRecord } from "..
 import { BollardError } from "../errors/index.js";
 import { uuidv7 } from "../ids/index.js";
 import { referenceId } from "../reference/index.js";
-import { parseInput } from "../services/input-validation.js";
+import { parseInput } from "../validation/input-validation.js";
 import type { StorageRepositories } from "../storage/index.js";
 import { recordDomainEvents } from "./record-domain-events.js";
 import { planSnapshot, type SnapshotPlan } from "./snapshot-plan.js";

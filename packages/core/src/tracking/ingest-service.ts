@@ -3,7 +3,7 @@ import type { Clock } from "../clock/index.js";
 import { ScacSchema, type TrackingRequest } from "../domain/index.js";
 import { BollardError, NotFoundError } from "../errors/index.js";
 import { uuidv7 } from "../ids/index.js";
-import { parseInput } from "../services/input-validation.js";
+import { parseInput } from "../validation/input-validation.js";
 import type { Storage } from "../storage/index.js";
 import { applySnapshot, assertTracking, parseSnapshot } from "./apply-snapshot.js";
 import { ingestPositions, type PositionIngestResult, type PositionReportInput } from "./position-ingest.js";

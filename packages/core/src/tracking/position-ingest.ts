@@ -4,7 +4,7 @@ import { toTimestamp } from "../domain/common-schema.js";
 import { ImoSchema, MmsiSchema } from "../domain/validators.js";
 import type { Vessel, VesselPositionRecord } from "../domain/vessel-schema.js";
 import { BollardError, ValidationError } from "../errors/index.js";
-import { parseInput } from "../services/input-validation.js";
+import { parseInput } from "../validation/input-validation.js";
 import type { Storage, StorageRepositories } from "../storage/index.js";
 
 /** What {@link IngestService.positions} did with a batch of reports. */

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { uuidv7 } from "@bollard/core/testing";
+import { uuidv7 } from "@bollard/core";
 
 /** One structured log line. Never holds keys, headers or bodies. */
 export interface LogEntry {

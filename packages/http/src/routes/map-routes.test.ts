@@ -1,5 +1,6 @@
+import { uuidv7 } from "@bollard/core";
 import { ContainerMapSchema } from "@bollard/core/geo";
-import { uuidv7, makeContainer, makeShipment } from "@bollard/core/testing";
+import { makeContainer, makeShipment } from "@bollard/core/testing";
 import { check } from "@placemarkio/check-geojson";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../testing/http-harness.js";

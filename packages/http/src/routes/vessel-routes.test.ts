@@ -1,6 +1,5 @@
-import { isBollardError } from "@bollard/core";
+import { isBollardError, uuidv7 } from "@bollard/core";
 import { portByLocode } from "@bollard/core/geo";
-import { uuidv7 } from "@bollard/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../testing/http-harness.js";
 

@@ -1,6 +1,6 @@
-import type { Port, RawEvent, TransportEvent, Vessel, VesselPositionRecord } from "@bollard/core";
+import { type Port, type RawEvent, type TransportEvent, type Vessel, type VesselPositionRecord, uuidv7 } from "@bollard/core";
 import { portByLocode, seaRouter, walkRoute, type ContainerMapInput } from "@bollard/core/geo";
-import { uuidv7, makeContainer, makeRawEvent, makeShipment, makeTransportEvent, makeVessel } from "@bollard/core/testing";
+import { makeContainer, makeRawEvent, makeShipment, makeTransportEvent, makeVessel } from "@bollard/core/testing";
 
 /** One planned ocean leg of a test journey. */
 export interface PlannedLeg {

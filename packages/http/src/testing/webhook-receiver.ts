@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 
 /** One request a test receiver got. */
 export interface ReceivedWebhook {
+  /** The request's headers (Node.js lower-cases their names). */
   headers: IncomingHttpHeaders;
   /** The raw body, exactly as sent (what signatures cover). */
   body: string;
@@ -14,7 +15,9 @@ export interface ReceivedWebhook {
 export interface TestReceiver {
   /** `http://127.0.0.1:<port>/hook` */
   readonly url: string;
+  /** Every request received so far, in arrival order. */
   readonly received: ReceivedWebhook[];
+  /** Drops open connections and stops listening. */
   close(): Promise<void>;
 }
 

@@ -7,7 +7,8 @@ import { postgresStorage } from "@bollard/storage-postgres";
 import { postgresAvailability, startLocalPostgres, type LocalPostgres } from "@bollard/storage-postgres/testing";
 import { sqliteStorage } from "@bollard/storage-sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli, type CliIo } from "../cli.js";
+import type { CliIo } from "../cli-io.js";
+import { runCli } from "../cli.js";
 import { migrateDbCommand } from "./migrate-db-command.js";
 import { renderProgress } from "./progress-bar.js";
 

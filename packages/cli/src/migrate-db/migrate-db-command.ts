@@ -1,6 +1,6 @@
 import { postgresImportTarget } from "@bollard/storage-postgres";
 import { CliError } from "../cli-error.js";
-import type { CliIo } from "../cli.js";
+import type { CliIo } from "../cli-io.js";
 import { isPostgresUrl } from "../open-storage.js";
 import { copyDatabase, type CopyOptions, formatSummary } from "./copy-database.js";
 import { createProgressBar } from "./progress-bar.js";

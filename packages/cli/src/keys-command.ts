@@ -1,7 +1,7 @@
 import { createTracker } from "@bollard/core";
 import { UserRoleSchema } from "@bollard/core/schemas";
 import { CliError } from "./cli-error.js";
-import type { CliIo } from "./cli.js";
+import type { CliIo } from "./cli-io.js";
 import { openStorage } from "./open-storage.js";
 
 /** `bollard keys create`: creates the account if needed and a user with the role; prints the key alone on stdout. */

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { WebhookEventNameSchema } from "@bollard/core/schemas";
+import { startTestReceiver } from "@bollard/http/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import { runBollard, startBollard, type BollardProcess } from "./testing/bollard-process.js";
-import { startTestReceiver } from "./testing/webhook-receiver.js";
 
 const dir = mkdtempSync(join(tmpdir(), "bollard-webhook-crash-"));
 const REQUESTS = 40;

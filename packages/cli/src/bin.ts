@@ -1,4 +1,4 @@
 #!/usr/bin/env node
-import { runCli } from "./cli/cli.js";
+import { runCli } from "./cli.js";
 
 process.exitCode = await runCli(process.argv.slice(2));

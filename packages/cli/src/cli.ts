@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { CliError } from "./cli-error.js";
+import type { CliIo } from "./cli-io.js";
 import { demoCommand } from "./demo-command.js";
 import { keysCreateCommand } from "./keys-command.js";
 import { migrateDbCommand } from "./migrate-db/migrate-db-command.js";
@@ -12,18 +13,6 @@ const USAGE = `Usage:
   bollard migrate-db --from ./data/bollard.sqlite --to postgres://… [--batch 500]
 
 Environment: BOLLARD_DB, PORT and HOST stand in for --db, --port and --host.`;
-
-/** Where the CLI writes: stdout for results (API keys), stderr for messages and logs. */
-export interface CliIo {
-  /** Writes one line of output (stdout). */
-  out(line: string): void;
-  /** Writes one line of diagnostics (stderr). */
-  err(line: string): void;
-  /** Raw writes to a terminal on stderr, for progress bars drawn in place; absent when stderr is not a terminal. */
-  progress?: (chunk: string) => void;
-  /** The environment variables (`BOLLARD_DB`, `PORT`, `HOST`…). */
-  env: Record<string, string | undefined>;
-}
 
 const processIo: CliIo = {
   out: (line) => process.stdout.write(`${line}\n`),

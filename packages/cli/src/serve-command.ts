@@ -1,9 +1,7 @@
 import { createTracker, scaledClock, type Storage } from "@bollard/core";
-import { createHttpApp } from "../app.js";
-import { parseRateLimit } from "../middleware/rate-limit.js";
-import { startServer } from "../server.js";
+import { createHttpApp, parseRateLimit, startServer } from "@bollard/http";
 import { CliError } from "./cli-error.js";
-import type { CliIo } from "./cli.js";
+import type { CliIo } from "./cli-io.js";
 import { DEFAULT_DEMO_ACCOUNT, seedDemo } from "./demo-command.js";
 import { bufferedLines } from "./line-writer.js";
 import { DEFAULT_DB, displayDb, openStorage } from "./open-storage.js";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { runCli, type CliIo } from "./cli.js";
+import type { CliIo } from "./cli-io.js";
+import { runCli } from "./cli.js";
 
 function io(env: Record<string, string> = {}) {
   const out: string[] = [];

@@ -1,8 +1,8 @@
 import { WebhookEventNameSchema } from "@bollard/core/schemas";
+import { startTestReceiver } from "@bollard/http/testing";
 import { postgresAvailability, startLocalPostgres, type LocalPostgres } from "@bollard/storage-postgres/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import { runBollard, startBollard, type BollardProcess } from "./testing/bollard-process.js";
-import { startTestReceiver } from "./testing/webhook-receiver.js";
 
 // Two `bollard serve` processes on one PostgreSQL database, one of them SIGKILLed midway: every
 // tracking request becomes a shipment, every shipment keeps being refreshed (the dead process's

@@ -1,6 +1,6 @@
 import { createTracker, generateDemoDataset, loadDemoDataset, type Tracker } from "@bollard/core";
 import { CliError } from "./cli-error.js";
-import type { CliIo } from "./cli.js";
+import type { CliIo } from "./cli-io.js";
 import { openStorage } from "./open-storage.js";
 
 /** The account the demo dataset goes into when none is named. */
