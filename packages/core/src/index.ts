@@ -22,6 +22,7 @@ export { MAX_PAGE_SIZE } from "./services/pagination-defaults.js";
 export type { IncludePath, WithRelated } from "./relations/include-paths.js";
 export { MAX_INCLUDE_DEPTH, MAX_INCLUDE_PATHS, MAX_INCLUDED_RESOURCES } from "./relations/include-paths.js";
 export type { RecordRef, RecordType, RecordTypes } from "./relations/record-types.js";
+export type { Relation, ToManyRelation, ToOneRelation } from "./relations/relation-definitions.js";
 
 // The session services, their inputs and options.
 export type { ShipmentInclude, ShipmentListOptions, ShipmentService, ShipmentUpdate } from "./services/shipment-service.js";
@@ -134,6 +135,7 @@ export {
   type IngestService,
   type PositionIngestResult,
   type PositionReportInput,
+  type RefreshOutcome,
   type RefreshPolicy,
   type RefreshScheduler,
   type RefreshSummary,
@@ -151,10 +153,12 @@ export {
   verifyT49Signature,
   WEBHOOK_EVENT_CATEGORIES,
   type HostLookup,
+  type HttpTransportOptions,
   type WebhookDeliveryPolicy,
   type WebhookDeliverySummary,
   type WebhookDispatcher,
   type WebhookEventCategory,
+  type WebhookEventDescription,
   type WebhookHttpRequest,
   type WebhookHttpResponse,
   type WebhookPayload,

@@ -1,25 +1,19 @@
 import type { IncludeTree } from "../relations/include-paths.js";
-import type { CollectionMeta, DocumentLinks, JsonApiDocument, Linkage, RelationshipObject, ResourceObject } from "./jsonapi-types.js";
+import type { CollectionMeta, DocumentLinks, IdentifiedRecord, JsonApiDocument, Linkage, RelationshipObject, ResourceObject } from "./jsonapi-types.js";
 import type { ResourceDefinition } from "./resource-definition.js";
 import { resourceRegistry } from "./resources.js";
-
-/** A record as a read returns it: its fields, and the related records it was read with under their relation names. */
-type Record_ = {
-  /** The record's id. */
-  id: string;
-};
 
 /**
  * Turns one record into a resource object: the definition's attributes (in order, missing
  * ones as `null`), every to-one relationship, every to-many relationship whose records the
  * record was read with (`shipment.containers`), and the resource-level self link where the type has one.
  */
-export function serializeResource<T extends Record_>(definition: ResourceDefinition<T>, record: T): ResourceObject {
+export function serializeResource<T extends IdentifiedRecord>(definition: ResourceDefinition<T>, record: T): ResourceObject {
   const relationships = toOneRelationships(definition, record);
   for (const [name, relation] of Object.entries(definition.relationships)) {
     if (relation.kind === "one") continue;
-    const related = (record as Record<string, unknown>)[name];
-    if (Array.isArray(related)) relationships[name] = { data: related.map((child: Record_) => ({ type: relation.types[0], id: child.id })) };
+    const related = (record as unknown as Record<string, unknown>)[name];
+    if (Array.isArray(related)) relationships[name] = { data: related.map((child: IdentifiedRecord) => ({ type: relation.types[0], id: child.id })) };
   }
   const resource: ResourceObject = { id: record.id, type: definition.type, attributes: resourceAttributes(definition, record), relationships };
   if (definition.selfLink) resource.links = { self: definition.selfLink(record) };
@@ -27,14 +21,14 @@ export function serializeResource<T extends Record_>(definition: ResourceDefinit
 }
 
 /** A record's attributes object: the definition's keys in order, missing ones as `null`. */
-export function resourceAttributes<T extends Record_>(definition: ResourceDefinition<T>, record: T): Record<string, unknown> {
+export function resourceAttributes<T extends IdentifiedRecord>(definition: ResourceDefinition<T>, record: T): Record<string, unknown> {
   const attributes: Record<string, unknown> = {};
   for (const key of definition.attributes) attributes[key] = record[key] ?? null;
   return attributes;
 }
 
 /** A record's to-one relationships, in definition order (to-many ones come from the related records read). */
-export function toOneRelationships<T extends Record_>(definition: ResourceDefinition<T>, record: T): Record<string, RelationshipObject> {
+export function toOneRelationships<T extends IdentifiedRecord>(definition: ResourceDefinition<T>, record: T): Record<string, RelationshipObject> {
   const relationships: Record<string, RelationshipObject> = {};
   for (const [name, relation] of Object.entries(definition.relationships)) {
     if (relation.kind === "one") relationships[name] = { data: relation.linkage(record) };
@@ -58,9 +52,9 @@ export interface BuildDocumentOptions {
  * exactly once (never a primary one), and the given top-level links and meta. `included` is
  * omitted when nothing was included.
  */
-export function buildDocument(type: string, primary: Record_ | null | readonly Record_[], options: BuildDocumentOptions = {}): JsonApiDocument {
+export function buildDocument(type: string, primary: IdentifiedRecord | null | readonly IdentifiedRecord[], options: BuildDocumentOptions = {}): JsonApiDocument {
   const definition = definitionOf(type);
-  const records: readonly Record_[] = primary === null ? [] : Array.isArray(primary) ? primary : [primary as Record_];
+  const records: readonly IdentifiedRecord[] = primary === null ? [] : Array.isArray(primary) ? primary : [primary as IdentifiedRecord];
   const data = records.map((record) => serializeResource(definition, record));
   const document: JsonApiDocument = { data: Array.isArray(primary) ? data : (data[0] ?? null) };
   if (options.include && options.include.size > 0) {
@@ -82,7 +76,7 @@ interface IncludeWalk {
   included: ResourceObject[];
 }
 
-function collectIncluded(type: string, record: Record_, tree: IncludeTree, walk: IncludeWalk): void {
+function collectIncluded(type: string, record: IdentifiedRecord, tree: IncludeTree, walk: IncludeWalk): void {
   const key = `${type}:${record.id}`;
   const expanded = walk.expanded.get(tree) ?? walk.expanded.set(tree, new Set()).get(tree)!;
   if (expanded.has(key)) return;
@@ -105,12 +99,12 @@ function collectIncluded(type: string, record: Record_, tree: IncludeTree, walk:
 }
 
 /** The related records a record was read with under one relation, with their types. */
-function relatedOf(relation: ResourceDefinition["relationships"][string], record: Record_, name: string): [string, Record_][] {
-  const value = (record as Record<string, unknown>)[name] as Record_ | Record_[] | null | undefined;
+function relatedOf(relation: ResourceDefinition["relationships"][string], record: IdentifiedRecord, name: string): [string, IdentifiedRecord][] {
+  const value = (record as unknown as Record<string, unknown>)[name] as IdentifiedRecord | IdentifiedRecord[] | null | undefined;
   if (!value) return [];
-  if (relation.kind === "many") return (value as Record_[]).map((child) => [relation.types[0], child]);
+  if (relation.kind === "many") return (value as IdentifiedRecord[]).map((child) => [relation.types[0], child]);
   const linkage: Linkage = relation.linkage(record);
-  return linkage && !Array.isArray(linkage) ? [[linkage.type, value as Record_]] : [];
+  return linkage && !Array.isArray(linkage) ? [[linkage.type, value as IdentifiedRecord]] : [];
 }
 
 function definitionOf(type: string): ResourceDefinition {

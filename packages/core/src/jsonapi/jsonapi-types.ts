@@ -1,3 +1,9 @@
+/** Any record with an id: what documents are built from. */
+export interface IdentifiedRecord {
+  /** The record's id. */
+  id: string;
+}
+
 /** A JSON:API resource identifier: `{ type, id }`. */
 export interface ResourceIdentifier {
   /** The resource's JSON:API type, e.g. `shipment`. */

@@ -3,14 +3,8 @@ import { includeTree, type IncludePath, type IncludeTree } from "../relations/in
 import type { Page } from "../storage/pagination.js";
 import { collectionLinks, collectionMeta } from "./collection-links.js";
 import { buildDocument } from "./document.js";
-import type { JsonApiDocument } from "./jsonapi-types.js";
+import type { IdentifiedRecord, JsonApiDocument } from "./jsonapi-types.js";
 import { resourceRegistry } from "./resources.js";
-
-/** A record as a read returns it. */
-type Record_ = {
-  /** The record's id. */
-  id: string;
-};
 
 /**
  * The include paths to read records of `type` with for a document: the requested ones, plus the
@@ -32,7 +26,7 @@ export interface ResourceDocumentOptions {
 }
 
 /** The document of one record read with its related records (see {@link documentInclude}). */
-export function resourceDocument(type: RecordType, record: Record_, options: ResourceDocumentOptions = {}): JsonApiDocument {
+export function resourceDocument(type: RecordType, record: IdentifiedRecord, options: ResourceDocumentOptions = {}): JsonApiDocument {
   return buildDocument(type, record, {
     include: requestedTree(type, options.include),
     ...(options.self !== undefined && { links: { self: options.self } }),
@@ -42,7 +36,7 @@ export function resourceDocument(type: RecordType, record: Record_, options: Res
 /** One page of records as a list read returns it. */
 export interface RecordPage {
   /** The page's records. */
-  data: readonly Record_[];
+  data: readonly IdentifiedRecord[];
   /** The page returned. */
   page: Page;
   /** How many records match across all pages. */

@@ -27,7 +27,7 @@ export interface ContainerMapInput {
   ports: ReadonlyMap<string, Port>;
   /** The vessels of the journey, by id. */
   vessels: ReadonlyMap<string, Vessel>;
-  /** Stored reports by vessel id, in time order, covering at least each leg's {@link pastLegWindows}. */
+  /** Stored reports by vessel id, in time order, covering at least the window each leg was sailed in. */
   positions: ReadonlyMap<string, readonly VesselPositionRecord[]>;
   /** Draws the sea routes of legs not sailed yet. */
   router: SeaRouter;

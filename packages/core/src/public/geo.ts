@@ -20,6 +20,17 @@ export {
   terminalById,
   terminalsByPort,
 } from "../reference/index.js";
-export { loadMarnetNetwork, normalizeLongitude, seaRouter, walkRoute, type LineStringCollection, type LonLat, type RoutePoint, type SeaRouter } from "../routing/index.js";
-export { buildContainerMap, ContainerMapSchema, MAX_PAST_POINTS, type ContainerMap, type ContainerMapFeature, type ContainerMapInput, type JourneyLeg } from "../map/index.js";
+export {
+  loadMarnetNetwork,
+  normalizeLongitude,
+  seaRouter,
+  walkRoute,
+  type LineStringCollection,
+  type LonLat,
+  type RoutePoint,
+  type RouteWalker,
+  type SeaRoute,
+  type SeaRouter,
+} from "../routing/index.js";
+export { buildContainerMap, ContainerMapSchema, MAX_PAST_POINTS, type ContainerMap, type ContainerMapFeature, type ContainerMapInput, type JourneyLeg, type JourneyPort } from "../map/index.js";
 export { readContainerMapInput } from "../services/map-service.js";

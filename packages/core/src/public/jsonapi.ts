@@ -25,3 +25,4 @@ export {
   webhookEventCategoryResource,
   webhookNotificationLogResource,
 } from "../webhooks/webhook-resources.js";
+export type { ContainerCreatedEventRecord, ContainerPodTerminalChangedEventRecord, ContainerUpdatedEventRecord, EstimatedEventRecord } from "../webhooks/event-objects.js";

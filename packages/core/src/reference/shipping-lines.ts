@@ -97,7 +97,7 @@ export function allShippingLines(): ShippingLine[] {
 
 /**
  * The shipping line whose SCAC or one of whose `alternative_scacs` equals `scac`
- * (case-insensitive), or undefined. Unsupported carriers are not returned; see {@link UNSUPPORTED_SCACS}.
+ * (case-insensitive), or undefined. Unsupported carriers (a known list) are not returned.
  */
 export function shippingLineByScac(scac: string): ShippingLine | undefined {
   return shippingLineIndex().byScac.get(scac.trim().toUpperCase());

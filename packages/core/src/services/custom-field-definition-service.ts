@@ -117,7 +117,7 @@ export type CustomFieldDefinitionUpdate = Omit<z.input<typeof CustomFieldDefinit
   /** Accepted only unchanged (`IMMUTABLE` otherwise). */
   api_slug?: string;
   /** Accepted only unchanged (`IMMUTABLE` otherwise); `Container` is `Cargo`. */
-  entity_type?: z.input<typeof EntityTypeInputSchema>;
+  entity_type?: "Shipment" | "Cargo" | "Container";
   /** Accepted only unchanged (`IMMUTABLE` otherwise). */
   data_type?: CustomFieldDataType;
   /** Accepted only unchanged (`IMMUTABLE` otherwise). */

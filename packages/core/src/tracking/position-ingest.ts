@@ -49,7 +49,7 @@ export const PositionReportSchema = z
 /** A validated position report. */
 export interface PositionReport extends z.output<typeof PositionReportSchema> {}
 
-/** A position report as {@link ingestPositions} accepts it (before defaults and normalization). */
+/** A position report as `tracker.ingest.positions` accepts it (before defaults and normalization). */
 export interface PositionReportInput extends z.input<typeof PositionReportSchema> {}
 
 const ReportsSchema = z.array(PositionReportSchema).min(1).max(MAX_POSITION_REPORTS);
