@@ -17,6 +17,10 @@ export async function serveCommand(args: Record<string, string | undefined>, io:
   if (origin !== undefined && (speed === 1 || !Number.isFinite(Date.parse(origin)))) throw new CliError(`--clock-origin needs --clock-speed and an ISO 8601 instant, not "${origin}"`);
   const rateLimit = args["rate-limit"] === undefined ? undefined : parseRateLimit(args["rate-limit"]);
   if (rateLimit === null) throw new CliError(`--rate-limit must look like 100/min, not "${args["rate-limit"]}"`);
+  const shutdownSeconds = Number(args["shutdown-timeout"] ?? io.env.BOLLARD_SHUTDOWN_TIMEOUT ?? "10");
+  if (!Number.isFinite(shutdownSeconds) || shutdownSeconds < 0 || shutdownSeconds > 3600) {
+    throw new CliError(`--shutdown-timeout must be a number of seconds from 0 to 3600, not "${args["shutdown-timeout"] ?? io.env.BOLLARD_SHUTDOWN_TIMEOUT}"`);
+  }
   // A boolean flag: parseArgs gives `true` (typed as the string options of the other flags).
   const allowPrivateWebhooks = (args["allow-private-webhooks"] as unknown) === true;
   const storage = openStorage(db);
@@ -40,9 +44,13 @@ export async function serveCommand(args: Record<string, string | undefined>, io:
   tracker.webhooks.start(250);
   io.out(`Bollard listening on http://${server.address}/v2 (database: ${displayDb(db)}${speed !== 1 ? `, clock ×${speed}` : ""}${allowPrivateWebhooks ? ", private webhook targets allowed" : ""})`);
   const signal = await server.untilSignal();
-  logs.write(JSON.stringify({ level: "info", msg: "shutting down", signal }));
-  await server.close();
-  await tracker.close(); // stops the refresh and webhook loops first, then closes the database
+  logs.write(JSON.stringify({ level: "info", msg: "shutting down", signal, timeout_s: shutdownSeconds }));
+  // One bound for the whole shutdown: requests in flight, then deliveries and refreshes in flight;
+  // what is queued and not started stays in the database for the next start.
+  const deadline = Date.now() + shutdownSeconds * 1000;
+  await server.close({ timeoutMs: Math.max(0, deadline - Date.now()) });
+  await tracker.close({ timeoutMs: Math.max(0, deadline - Date.now()) });
+  logs.write(JSON.stringify({ level: "info", msg: "stopped" }));
   logs.flush();
   return 0;
 }

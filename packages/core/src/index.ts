@@ -8,8 +8,8 @@
  */
 
 // The tracker and its options.
-export { createTracker, type Tracker, type TrackerOptions } from "./tracker.js";
-export { manualClock, realClock, scaledClock, type Clock, type ManualClock } from "./clock/index.js";
+export { createTracker, type CloseOptions, type Tracker, type TrackerOptions } from "./tracker.js";
+export { manualClock, realClock, scaledClock, type Clock, type ManualClock, type StopOptions } from "./clock/index.js";
 export type { Storage } from "./storage/storage.js";
 export { uuidv7 } from "./ids/index.js";
 export type { Page } from "./storage/pagination.js";
@@ -42,7 +42,7 @@ export type {
 export type { CustomFieldOptionCreate, CustomFieldOptionInclude, CustomFieldOptionService, CustomFieldOptionUpdate } from "./services/custom-field-option-service.js";
 export type { CustomFieldInclude, CustomFieldService, CustomFieldUpdate, CustomFieldUpsert, CustomFieldWriteResult } from "./services/custom-field-service.js";
 export type { CustomFieldTarget } from "./services/custom-field-lookup.js";
-export type { FuturePositionsFromQuery, FuturePositionsQuery, PositionWindowOptions, VesselService, VesselWithPositions } from "./services/vessel-service.js";
+export { MAX_VESSEL_POSITIONS, type FuturePositionsFromQuery, type FuturePositionsQuery, type PositionWindowOptions, type VesselService, type VesselWithPositions } from "./services/vessel-service.js";
 export type { MapService } from "./services/map-service.js";
 export type { WebhookCreate, WebhookOptions, WebhookService, WebhookTrigger, WebhookTriggerResult, WebhookUpdate } from "./services/webhook-service.js";
 export type { WebhookNotificationInclude, WebhookNotificationListOptions, WebhookNotificationService } from "./services/webhook-notification-service.js";
@@ -125,6 +125,7 @@ export {
 export {
   DEFAULT_REFRESH_POLICY,
   simulatedCarrier,
+  type CarrierFetchContext,
   type CarrierRequest,
   type CarrierResult,
   type CarrierSnapshot,

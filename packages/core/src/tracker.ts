@@ -44,6 +44,17 @@ export interface TrackerOptions {
   onBackgroundError?: (error: unknown, loop: "refresh" | "webhooks") => void;
 }
 
+/** Options of {@link Tracker.close}. */
+export interface CloseOptions {
+  /**
+   * How long refreshes and webhook deliveries in flight may take to finish.
+   * @default 10_000
+   */
+  timeoutMs?: number;
+}
+
+const DEFAULT_CLOSE_TIMEOUT_MS = 10_000;
+
 /** A running tracker: the in-process SDK behind the HTTP API. */
 export interface Tracker {
   /** The storage the tracker keeps everything in. */
@@ -62,8 +73,13 @@ export interface Tracker {
   readonly webhooks: WebhookDispatcher;
   /** A session acting as one user of one account (see {@link AccountService.authenticate}). */
   session(principal: Principal): Session;
-  /** Stops the refresh and delivery loops, then closes the storage. Idempotent. */
-  close(): Promise<void>;
+  /**
+   * Stops the refresh and delivery loops, then closes the storage. Work in flight gets
+   * `timeoutMs` to finish (deliveries and carrier calls still running are then aborted and given
+   * back, due again at the next start); claimed work not yet started is given back at once.
+   * Idempotent.
+   */
+  close(options?: CloseOptions): Promise<void>;
 }
 
 /**
@@ -106,11 +122,12 @@ export async function createTracker(options: TrackerOptions): Promise<Tracker> {
     ingest: createIngestService(storage, clock),
     accounts: createAccountService(storage, clock),
     session: (principal) => createSession(storage, clock, carrier, principal, webhooks),
-    async close() {
+    async close(options = {}) {
       if (closed) return;
       closed = true;
-      await refresh.stop();
-      await dispatcher.stop();
+      // Both loops stop together within the one bound; the storage closes only after them.
+      const timeoutMs = options.timeoutMs ?? DEFAULT_CLOSE_TIMEOUT_MS;
+      await Promise.all([refresh.stop({ timeoutMs }), dispatcher.stop({ timeoutMs })]);
       await storage.close();
     },
   };

@@ -18,8 +18,17 @@ export interface RunningServer {
   readonly port: number;
   /** Resolves with the signal's name at the first SIGINT or SIGTERM. */
   untilSignal(): Promise<NodeJS.Signals>;
-  /** Stops accepting connections, lets in-flight requests finish, then resolves. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections and lets in-flight requests finish; after `timeoutMs`, closes the
+   * connections still open. Resolves when the server is closed.
+   */
+  close(options?: {
+    /**
+     * How long requests in flight may take.
+     * @default no limit
+     */
+    timeoutMs?: number;
+  }): Promise<void>;
 }
 
 /** Serves a Hono app on `@hono/node-server` and resolves once it listens. */
@@ -39,9 +48,15 @@ export function startServer(app: Hono<any>, options: StartServerOptions = {}): P
             process.on("SIGINT", onSignal);
             process.on("SIGTERM", onSignal);
           }),
-        close: () =>
+        close: (options = {}) =>
           new Promise<void>((done) => {
-            server.close(() => done());
+            const timer =
+              options.timeoutMs === undefined
+                ? undefined
+                : setTimeout(() => {
+                    if ("closeAllConnections" in server) server.closeAllConnections();
+                  }, options.timeoutMs);
+            server.close(() => (clearTimeout(timer), done()));
             // Keep-alive sockets would hold close() open; idle ones can go now, busy ones after their response.
             if ("closeIdleConnections" in server) server.closeIdleConnections();
           }),

@@ -1,4 +1,4 @@
-import { isUnLocode, type MetroArea, type Port, type ShippingLine } from "../domain/index.js";
+import { isUnLocode, UuidSchema, type MetroArea, type Port, type ShippingLine } from "../domain/index.js";
 import type { IncludePath, WithRelated } from "../relations/include-paths.js";
 import { slicePage } from "../storage/index.js";
 import { definedOnly, parseOptions } from "../validation/input-validation.js";
@@ -33,18 +33,20 @@ export interface ReferenceService {
 export function createReferenceService(context: SessionContext): ReferenceService {
   const { storage, accountId } = context;
   const reader = createRelatedReader(storage, accountId);
-  const byIdOrLocode = <T>(value: string, byId: (id: string) => Promise<T | null>, byCode: (code: string) => Promise<T | null>) =>
-    isUnLocode(value.toUpperCase()) ? byCode(value.toUpperCase()) : byId(value);
+  // Anything but an id or a UN/LOCODE names no record, and never reaches the storage.
+  const byIdOrLocode = async <T>(value: string, byId: (id: string) => Promise<T | null>, byCode: (code: string) => Promise<T | null>) =>
+    isUnLocode(value.toUpperCase()) ? byCode(value.toUpperCase()) : UuidSchema.safeParse(value).success ? byId(value.toLowerCase()) : null;
   return {
     port: (idOrLocode) =>
-      reader.one("port", undefined, () => byIdOrLocode(idOrLocode, (id) => storage.ports.get(id), (code) => storage.ports.getByLocode(code)), `No port ${idOrLocode}`),
-    terminal: (id, options = {}) => reader.one("terminal", options.include, () => storage.terminals.get(id), `No terminal ${id}`),
+      reader.one("port", undefined, () => byIdOrLocode(idOrLocode, (id) => storage.ports.get(id), (code) => storage.ports.getByLocode(code)), `No port ${idOrLocode.slice(0, 64)}`),
+    terminal: (id, options = {}) =>
+      reader.one("terminal", options.include, async () => (UuidSchema.safeParse(id).success ? storage.terminals.get(id.toLowerCase()) : null), `No terminal ${id.slice(0, 64)}`),
     metroArea: (idOrLocode) =>
       reader.one(
         "metro_area",
         undefined,
         () => byIdOrLocode(idOrLocode, (id) => storage.metroAreas.get(id), (code) => storage.metroAreas.getByLocode(code)),
-        `No metro area ${idOrLocode}`,
+        `No metro area ${idOrLocode.slice(0, 64)}`,
       ),
     async shippingLines(options = {}) {
       const { search } = parseOptions(ShippingLineFiltersSchema, definedOnly({ search: options.search }));

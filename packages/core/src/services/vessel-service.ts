@@ -41,7 +41,10 @@ export interface FuturePositionsFromQuery extends FuturePositionsQuery {
 
 /** Reads of vessels (global reference data: every account sees every vessel) and their positions. */
 export interface VesselService {
-  /** A vessel by 7-digit IMO or by id, with its reported positions inside the window; 404 otherwise. */
+  /**
+   * A vessel by 7-digit IMO or by id, with its reported positions inside the window (thinned evenly
+   * to at most {@link MAX_VESSEL_POSITIONS}, the first and last kept); 404 otherwise.
+   */
   get(idOrImo: string, window?: PositionWindowOptions): Promise<VesselWithPositions>;
   /** Estimated positions from the vessel's current position (or the previous port) to `port_id`, hourly, along the sea route. */
   futurePositions(idOrImo: string, query: FuturePositionsQuery): Promise<VesselWithPositions>;
@@ -50,6 +53,9 @@ export interface VesselService {
 }
 
 const WEEK = 7 * 86_400_000;
+
+/** The most positions one vessel read returns; a denser window is thinned evenly. */
+export const MAX_VESSEL_POSITIONS = 2_000;
 
 function badParameter(parameter: string, detail: string): BollardError {
   return new BollardError("INVALID_PARAMETER", detail, { parameter });
@@ -105,7 +111,8 @@ export function createVesselService(context: SessionContext): VesselService {
       const from = timestampParam("from", window.from, new Date(now.getTime() - WEEK));
       const to = timestampParam("to", window.to, now);
       if (from > to) throw badParameter("from", "the window starts after it ends (from is after to)");
-      const records = await storage.vesselPositions.listByVessel(vessel.id, { from, to });
+      // A wide window over a dense AIS track is thinned evenly (first and last kept), so one read stays bounded.
+      const records = await storage.vesselPositions.listByVessel(vessel.id, { from, to }, { maxPoints: MAX_VESSEL_POSITIONS });
       const positions = records.map((r): VesselPosition => ({ latitude: r.latitude, longitude: r.longitude, heading: r.heading, timestamp: r.timestamp, estimated: false }));
       return { vessel, positions };
     },

@@ -46,6 +46,14 @@ export type CarrierResult =
       detail?: string;
     };
 
+/** What {@link CarrierSource.fetch} is told besides the request. */
+export interface CarrierFetchContext {
+  /** The tracker's clock time. */
+  now: Date;
+  /** Aborts when the tracker stops and cannot wait for the answer. */
+  signal?: AbortSignal;
+}
+
 /**
  * Where tracking data comes from. Bollard's embedded default is the simulated carrier; plug in your
  * own to reach real carriers. `fetch` must not throw for carrier-side problems: answer `transient`
@@ -56,6 +64,10 @@ export interface CarrierSource {
   readonly name: string;
   /** Whether the source can track this SCAC; when false, requests for it are refused as unsupported. */
   supports(scac: string): boolean;
-  /** Asks the carrier about one tracking request's number; `context.now` is the tracker's clock time. */
-  fetch(request: CarrierRequest, context: { now: Date }): Promise<CarrierResult>;
+  /**
+   * Asks the carrier about one tracking request's number; `context.now` is the tracker's clock
+   * time. `context.signal`, when given, aborts at a shutdown that cannot wait: a source making
+   * network calls should pass it on (its result is then discarded and the request asked again later).
+   */
+  fetch(request: CarrierRequest, context: CarrierFetchContext): Promise<CarrierResult>;
 }

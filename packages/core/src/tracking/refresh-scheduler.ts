@@ -1,4 +1,4 @@
-import { periodicPass, type Clock } from "../clock/index.js";
+import { periodicPass, type Clock, type PassControl, type StopOptions } from "../clock/index.js";
 import type { TrackingRequest } from "../domain/index.js";
 import type { Storage, StorageRepositories } from "../storage/index.js";
 import type { CarrierResult, CarrierSource } from "./carrier-source.js";
@@ -23,8 +23,11 @@ export interface RefreshScheduler {
   runDue(): Promise<RefreshSummary>;
   /** Runs {@link RefreshScheduler.runDue} every `everyMs` of real time until {@link RefreshScheduler.stop}. */
   start(everyMs?: number): void;
-  /** Stops the loop and waits for a pass in progress. */
-  stop(): Promise<void>;
+  /**
+   * Stops the loop: a pass in progress claims no new batch and finishes the one in hand; after
+   * `timeoutMs` the carrier's answers are abandoned and the batch given back (due at once).
+   */
+  stop(options?: StopOptions): Promise<void>;
 }
 
 /** Options of {@link createRefreshScheduler}. */
@@ -69,11 +72,11 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
   const concurrency = options.concurrency ?? 8;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
 
-  async function fetchFrom(request: TrackingRequest, now: Date): Promise<CarrierResult> {
+  async function fetchFrom(request: TrackingRequest, now: Date, signal: AbortSignal): Promise<CarrierResult> {
     try {
       return await carrier.fetch(
         { tracking_request_id: request.id, request_type: request.request_type, request_number: request.request_number, scac: request.scac ?? "", requested_at: request.created_at, attempt: request.retry_count },
-        { now },
+        { now, signal },
       );
     } catch (error) {
       return { status: "transient", reason: "internal_processing_error", detail: error instanceof Error ? error.message : String(error) };
@@ -91,13 +94,15 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
     });
   }
 
-  async function pass(): Promise<RefreshSummary> {
+  async function pass(control: PassControl): Promise<RefreshSummary> {
     const summary = emptySummary();
     const nowMs = clock.now().getTime();
     const now = new Date(nowMs);
     const seen = new Set<string>();
     const lease = new Date(nowMs + leaseMs).toISOString();
     for (;;) {
+      // A stop takes no new batch; the one in hand is finished (or given back when aborted, below).
+      if (control.stopping) return summary;
       // Claimed requests move to the lease's end, so each claim returns requests not yet taken by anyone.
       const claimed = await storage.trackingRequests.claimDue(now.toISOString(), lease, BATCH);
       if (claimed.length === 0) return summary;
@@ -113,10 +118,15 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
         while (cursor < due.length) {
           const index = cursor++;
           seen.add(due[index]!.id);
-          results[index] = await fetchFrom(due[index]!, now);
+          results[index] = await fetchFrom(due[index]!, now, control.signal);
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+      if (control.signal.aborted) {
+        // Answers cut short by a shutdown are not the carrier's: ask again on the next start.
+        await release(due, lease, now.toISOString());
+        return summary;
+      }
       const record = (tx: StorageRepositories, i: number) => recordCarrierResult(tx, due[i]!, results[i]!, nowMs, policy);
       let outcomes: RefreshOutcome[];
       try {

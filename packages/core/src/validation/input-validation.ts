@@ -1,12 +1,46 @@
 import { z } from "zod";
 import { BollardError, ValidationError, type ErrorCode, type FieldPath } from "../errors/index.js";
 
+/** How deep {@link nulPath} looks into an input; deeper inputs are refused by their schemas anyway. */
+const NUL_SEARCH_DEPTH = 32;
+
+/**
+ * The path of the first string in `value` (or in one of its keys) that holds a NUL character, or
+ * undefined. No storage keeps NUL faithfully (PostgreSQL refuses it in text), so Bollard refuses it
+ * in every input, the same on every storage.
+ */
+export function nulPath(value: unknown, path: FieldPath = [], depth = 0): FieldPath | undefined {
+  if (typeof value === "string") return value.includes("\u0000") ? path : undefined;
+  if (typeof value !== "object" || value === null || depth > NUL_SEARCH_DEPTH) return undefined;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = nulPath(item, [...path, index], depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes("\u0000")) return [...path, key];
+    const found = nulPath(item, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** A 422 for an input holding a NUL character (see {@link nulPath}). */
+function refuseNul(input: unknown, at: FieldPath): void {
+  const path = nulPath(input, at);
+  if (path) throw new ValidationError([new BollardError("INVALID", `${path.length > 0 ? String(path.at(-1)) : "value"} must not contain a NUL character (\\u0000)`, { path })]);
+}
+
 /**
  * Parses a write's input at the core boundary with a zod schema. Every issue becomes a 422 whose
  * `path` is relative to the input (`["ref_numbers", 0]`), under `at` when the input is part of a larger one: unknown keys of strict objects are
- * `UNKNOWN_ATTRIBUTE`, empty required strings `BLANK`, everything else `INVALID`.
+ * `UNKNOWN_ATTRIBUTE`, empty required strings `BLANK`, everything else `INVALID`. A string holding
+ * a NUL character anywhere in the input is `INVALID` on its path.
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, at: FieldPath = []): z.output<S> {
+  refuseNul(input, at);
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issues = result.error.issues.flatMap((issue): BollardError[] => {
@@ -26,6 +60,8 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, at: F
  * the option (`status`, `createdAt.start`); the HTTP API names its query parameter instead.
  */
 export function parseOptions<S extends z.ZodType>(schema: S, options: unknown): z.output<S> {
+  const nul = nulPath(options);
+  if (nul) throw new BollardError("INVALID_PARAMETER", `${nul.join(".")} must not contain a NUL character (\\u0000)`, { parameter: nul.join(".") });
   const result = schema.safeParse(options ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;

@@ -13,6 +13,8 @@ export interface WebhookHttpRequest {
   body: string;
   /** The whole exchange (connect, send, read) must finish within this; otherwise it is aborted. */
   timeoutMs: number;
+  /** Aborts the exchange at once (a shutdown that cannot wait); the response then has `error` set. */
+  signal?: AbortSignal;
 }
 
 /** What came back; `status` is null (and `error` set) when no response came. */
@@ -80,14 +82,22 @@ export function nodeHttpTransport(options: HttpTransportOptions): WebhookTranspo
         const reason = isIP(host) !== 0 ? forbiddenAddressReason(host) : "loopback";
         if (reason) return done({ error: `refused: ${host} is a ${reason} address` });
       }
+      if (input.signal?.aborted) return done({ error: "aborted before sending" });
       const https = url.protocol === "https:";
       const send = https ? httpsRequest : httpRequest;
-      const request = send(url, {
-        method: "POST",
-        headers: { ...input.headers, "Content-Length": String(Buffer.byteLength(input.body)) },
-        agent: https ? agents.https : agents.http,
-        ...(guarded && { lookup: guarded }),
-      });
+      let request: ReturnType<typeof send>;
+      try {
+        request = send(url, {
+          method: "POST",
+          headers: { ...input.headers, "Content-Length": String(Buffer.byteLength(input.body)) },
+          agent: https ? agents.https : agents.http,
+          ...(guarded && { lookup: guarded }),
+          ...(input.signal && { signal: input.signal }),
+        });
+      } catch (error) {
+        // A header Node refuses to send (a value stored before values were checked): no request can go out.
+        return done({ error: `the request could not be sent: ${describe(error as Error)}` });
+      }
       timer = setTimeout(() => request.destroy(new Error(`timed out after ${input.timeoutMs} ms`)), input.timeoutMs);
       request.on("error", (error) => done({ error: describe(error) }));
       request.on("response", (response: IncomingMessage) => {
@@ -150,5 +160,6 @@ const MESSAGES: Record<string, string> = {
 
 function describe(error: Error & { code?: string }): string {
   if (error.code === "EUNSAFEHOST") return error.message;
+  if (error.name === "AbortError" || error.code === "ABORT_ERR") return "aborted: the server is shutting down";
   return (error.code && MESSAGES[error.code]) ?? error.message;
 }

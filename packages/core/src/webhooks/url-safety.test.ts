@@ -13,7 +13,22 @@ describe("forbiddenAddressReason", () => {
     ["100.64.0.1", "private (shared address space)"],
     ["169.254.169.254", "link-local"],
     ["224.0.0.1", "multicast"],
-    ["255.255.255.255", "reserved"],
+    ["255.255.255.255", "broadcast"],
+    // The IANA special-purpose ranges an adversarial run got through before: documentation,
+    // benchmarking, reserved and IPv6 tunnels, also inside IPv4-mapped, NAT64 and 6to4 addresses.
+    ["192.0.2.1", "reserved (documentation, benchmarking or future use)"],
+    ["198.18.0.1", "reserved (documentation, benchmarking or future use)"],
+    ["198.51.100.7", "reserved (documentation, benchmarking or future use)"],
+    ["203.0.113.5", "reserved (documentation, benchmarking or future use)"],
+    ["240.0.0.1", "reserved (documentation, benchmarking or future use)"],
+    ["192.0.0.1", "reserved (documentation, benchmarking or future use)"],
+    ["2001:db8::1", "reserved (documentation, benchmarking or future use)"],
+    ["2001::1", "Teredo tunnel"],
+    ["2001:2::1", "benchmarking"],
+    ["100::1", "discard-only"],
+    ["fec0::1", "special-purpose (deprecatedSiteLocal)"],
+    ["::ffff:192.0.2.1", "reserved (documentation, benchmarking or future use)"],
+    ["64:ff9b::c000:201", "reserved (documentation, benchmarking or future use)"],
     ["::", "unspecified"],
     ["::1", "loopback"],
     ["[::1]", "loopback"],
@@ -32,7 +47,7 @@ describe("forbiddenAddressReason", () => {
     expect(forbiddenAddressReason(address)).toBe(reason);
   });
 
-  it.each(["8.8.8.8", "172.32.0.1", "100.128.0.1", "93.184.215.14", "2606:4700:4700::1111", "::ffff:8.8.8.8", "2001:db8::1"])("accepts the public address %s", (address) => {
+  it.each(["8.8.8.8", "172.32.0.1", "100.128.0.1", "93.184.215.14", "2606:4700:4700::1111", "::ffff:8.8.8.8", "64:ff9b::808:808"])("accepts the public address %s", (address) => {
     expect(forbiddenAddressReason(address)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
 
 /** Resolves a host name to its addresses (IPv4 and IPv6); rejects when the name does not resolve. */
 export type HostLookup = (hostname: string) => Promise<string[]>;
@@ -7,55 +8,47 @@ export type HostLookup = (hostname: string) => Promise<string[]>;
 /** The system resolver (`dns.lookup`, every address). */
 export const systemLookup: HostLookup = async (hostname) => (await dnsLookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
 
-/** Why an address is not a public unicast address, e.g. `loopback`, or null when it is one. */
+/**
+ * Why an address is not a public unicast address, e.g. `loopback`, or null when it is one. Every
+ * range of the IANA IPv4 and IPv6 special-purpose registries is refused (ipaddr.js keeps them:
+ * private, shared, documentation, benchmarking, reserved, …); an IPv6 address that carries an IPv4
+ * one (IPv4-mapped, NAT64, 6to4) is judged by the IPv4 address it reaches.
+ */
 export function forbiddenAddressReason(address: string): string | null {
   const bare = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
-  const family = isIP(bare);
-  if (family === 4) return ipv4Reason(bare.split(".").map(Number));
-  if (family === 6) return ipv6Reason(parseIpv6(bare));
-  return "not an IP address";
+  if (!ipaddr.isValid(bare) || isIP(bare) === 0) return "not an IP address";
+  const parsed = ipaddr.parse(bare);
+  if (parsed.kind() === "ipv4") return rangeReason(parsed.range());
+  const v6 = parsed as ipaddr.IPv6;
+  const range = v6.range();
+  if (range === "ipv4Mapped") return forbiddenAddressReason(v6.toIPv4Address().toString());
+  if (range === "rfc6052") return forbiddenAddressReason(embeddedIpv4(v6.toByteArray().slice(12)));
+  if (range === "6to4") return forbiddenAddressReason(embeddedIpv4(v6.toByteArray().slice(2, 6)));
+  return rangeReason(range);
 }
 
-function ipv4Reason([a = 0, b = 0]: number[]): string | null {
-  if (a === 0) return "unspecified";
-  if (a === 127) return "loopback";
-  if (a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168)) return "private";
-  if (a === 100 && b >= 64 && b <= 127) return "private (shared address space)";
-  if (a === 169 && b === 254) return "link-local";
-  if (a >= 224 && a <= 239) return "multicast";
-  if (a >= 240) return "reserved";
-  return null;
+function rangeReason(range: string): string | null {
+  return range === "unicast" ? null : (RANGE_NAMES[range] ?? `special-purpose (${range})`);
 }
 
-function ipv6Reason(groups: number[]): string | null {
-  const [g0 = 0, g1 = 0, , , , g5 = 0, g6 = 0, g7 = 0] = groups;
-  const embedded = [g6 >> 8, g6 & 255, g7 >> 8, g7 & 255];
-  if (groups.every((g) => g === 0)) return "unspecified";
-  if (groups.slice(0, 7).every((g) => g === 0) && g7 === 1) return "loopback";
-  // IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d) and NAT64 (64:ff9b::a.b.c.d) carry an IPv4 address.
-  if (groups.slice(0, 5).every((g) => g === 0) && (g5 === 0xffff || g5 === 0)) return ipv4Reason(embedded);
-  if (g0 === 0x64 && g1 === 0xff9b && groups.slice(2, 6).every((g) => g === 0)) return ipv4Reason(embedded);
-  if (g0 === 0x2002) return ipv4Reason([g1 >> 8, g1 & 255]); // 6to4 embeds the IPv4 address in groups 1-2
-  if ((g0 & 0xffc0) === 0xfe80) return "link-local";
-  if ((g0 & 0xffc0) === 0xfec0) return "site-local";
-  if ((g0 & 0xfe00) === 0xfc00) return "unique-local";
-  if ((g0 & 0xff00) === 0xff00) return "multicast";
-  return null;
-}
+/** Readable names of ipaddr.js ranges, for error details. */
+const RANGE_NAMES: Record<string, string> = {
+  unspecified: "unspecified",
+  broadcast: "broadcast",
+  multicast: "multicast",
+  linkLocal: "link-local",
+  loopback: "loopback",
+  carrierGradeNat: "private (shared address space)",
+  private: "private",
+  reserved: "reserved (documentation, benchmarking or future use)",
+  uniqueLocal: "unique-local",
+  teredo: "Teredo tunnel",
+  benchmarking: "benchmarking",
+  discard: "discard-only",
+};
 
-/** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a trailing dotted IPv4 folded in). */
-function parseIpv6(address: string): number[] {
-  let text = address.toLowerCase();
-  const dotted = text.match(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/);
-  if (dotted) {
-    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = "", tail] = text.split("::");
-  const parse = (part: string) => (part === "" ? [] : part.split(":").map((group) => parseInt(group, 16)));
-  const left = parse(head);
-  const right = tail === undefined ? [] : parse(tail);
-  return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
+function embeddedIpv4(bytes: number[]): string {
+  return bytes.join(".");
 }
 
 /** Options of {@link webhookUrlProblem}. */
@@ -67,8 +60,8 @@ export interface UrlSafetyOptions {
 }
 
 /**
- * Why a webhook URL must not be called, or null when it may: its host is (or resolves to) a
- * loopback, private, link-local, unique-local, unspecified or multicast address. A host name that
+ * Why a webhook URL must not be called, or null when it may: its host is (or resolves to) an
+ * address that is not public unicast (see {@link forbiddenAddressReason}). A host name that
  * does not resolve is not refused here (delivery checks again, as DNS may change).
  */
 export async function webhookUrlProblem(url: string, options: UrlSafetyOptions): Promise<string | null> {

@@ -1,4 +1,4 @@
-import { periodicPass, realClock, type Clock } from "../clock/index.js";
+import { periodicPass, realClock, type Clock, type PassControl, type StopOptions } from "../clock/index.js";
 import type { Webhook, WebhookNotification } from "../domain/index.js";
 import type { Storage } from "../storage/index.js";
 import { createAttemptRecorder } from "./attempt-recorder.js";
@@ -27,8 +27,12 @@ export interface WebhookDispatcher {
   runDue(): Promise<WebhookDeliverySummary>;
   /** Runs {@link WebhookDispatcher.runDue} every `everyMs` of real time until {@link WebhookDispatcher.stop}. */
   start(everyMs?: number): void;
-  /** Stops the loop and waits for a pass in progress (in-flight requests finish or time out). */
-  stop(): Promise<void>;
+  /**
+   * Stops the loop: a pass in progress claims nothing more and gives back what it claimed but has
+   * not sent; requests in flight finish, or are aborted after `timeoutMs` and given back unrecorded
+   * (due at once on the next start). Resolves when the pass has ended.
+   */
+  stop(options?: StopOptions): Promise<void>;
 }
 
 /** Options of {@link createWebhookDispatcher}. */
@@ -85,7 +89,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const inFlight = new Set<string>();
   const recorder = createAttemptRecorder({ storage, clock, policy, random });
 
-  async function deliver(notification: WebhookNotification, webhookOf: (n: WebhookNotification) => Promise<Webhook | null>): Promise<WebhookNotification> {
+  async function deliver(notification: WebhookNotification, webhookOf: (n: WebhookNotification) => Promise<Webhook | null>, signal: AbortSignal): Promise<WebhookNotification | "aborted"> {
     const attemptedAt = clock.now().toISOString();
     const webhook = await webhookOf(notification);
     if (!webhook || !webhook.active) {
@@ -96,7 +100,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       id: notification.id, body: notification.payload, secret: webhook.secret,
       timestampSeconds: Math.floor(wallClock.now().getTime() / 1000), custom: webhook.headers,
     });
-    const response = await transport({ url: webhook.url, headers, body: notification.payload, timeoutMs: policy.timeoutMs });
+    const response = await transport({ url: webhook.url, headers, body: notification.payload, timeoutMs: policy.timeoutMs, signal });
+    // Cut short by a shutdown: not the receiver's doing, so no attempt is counted.
+    if (signal.aborted) return "aborted";
     const valid = response.status !== null && response.status >= 100 && response.status <= 599;
     const outcome: AttemptOutcome = valid
       ? { status: response.status, error: WEBHOOK_SUCCESS_STATUSES.includes(response.status!) ? null : `the receiver answered ${response.status}` }
@@ -104,11 +110,27 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     return recorder.record({ notification, outcome, attemptedAt, durationMs: response.durationMs, responseBody: response.body, giveUp: false });
   }
 
-  async function pass(): Promise<WebhookDeliverySummary> {
+  /** Gives claimed notifications back: each still under a lease of this process is due at `now` again. */
+  async function release(notifications: readonly WebhookNotification[]): Promise<void> {
+    if (notifications.length === 0) return;
+    const now = clock.now().toISOString();
+    await storage.transaction(async (tx) => {
+      for (const claimed of notifications) {
+        const current = await tx.webhookNotifications.get(claimed.account_id, claimed.id);
+        if (current?.delivery_status === "pending" && current.next_attempt_at === claimed.next_attempt_at) {
+          await tx.webhookNotifications.update({ ...current, next_attempt_at: now });
+        }
+      }
+    });
+  }
+
+  async function pass(control: PassControl): Promise<WebhookDeliverySummary> {
     const summary = emptySummary();
     const batch = CLAIM_PER_WORKER * concurrency;
     const queue: WebhookNotification[] = [];
+    const giveBack: WebhookNotification[] = [];
     let exhausted = false;
+    let failure: { error: unknown } | undefined;
     let claiming: Promise<void> | undefined;
     // Webhooks are read once per claimed batch: a change (PATCH, deactivation) applies from the next batch.
     let webhooks = new Map<string, Promise<Webhook | null>>();
@@ -120,9 +142,21 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     // One claim at a time feeds every worker; a claim's lease covers delivering its whole batch.
     const refill = () =>
       (claiming ??= (async () => {
+        if (control.stopping) {
+          exhausted = true;
+          return;
+        }
         const nowMs = clock.now().getTime();
         const lease = new Date(nowMs + (CLAIM_PER_WORKER + 1) * policy.timeoutMs + LEASE_MARGIN_MS).toISOString();
-        const claimed = await storage.webhookNotifications.claimDue(new Date(nowMs).toISOString(), lease, batch);
+        let claimed: WebhookNotification[];
+        try {
+          claimed = await storage.webhookNotifications.claimDue(new Date(nowMs).toISOString(), lease, batch);
+        } catch (error) {
+          // Every worker ends after the delivery it is making; the pass then fails with this error.
+          failure = { error };
+          exhausted = true;
+          return;
+        }
         webhooks = new Map();
         if (claimed.length === 0) exhausted = true;
         // A lease can run out while its notification still waits here (a scaled clock, a slow batch):
@@ -137,6 +171,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       }));
     const worker = async () => {
       for (;;) {
+        if (control.stopping || failure) return;
         const notification = queue.shift();
         if (!notification) {
           if (exhausted) return;
@@ -144,7 +179,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
           continue;
         }
         try {
-          const next = await deliver(notification, webhookOf);
+          const next = await deliver(notification, webhookOf, control.signal);
+          if (next === "aborted") {
+            giveBack.push(notification);
+            continue;
+          }
           summary.total += 1;
           if (next.delivery_status === "succeeded") summary.succeeded += 1;
           else if (next.delivery_status === "failed") summary.failed += 1;
@@ -158,10 +197,13 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       }
     };
     try {
+      // Every worker ends before the pass does: none keeps using storage after it (a stop closes it next).
       await Promise.all(Array.from({ length: concurrency }, worker));
+      await release([...queue, ...giveBack]);
     } finally {
       for (const notification of queue) inFlight.delete(notification.id);
     }
+    if (failure) throw failure.error;
     return summary;
   }
 

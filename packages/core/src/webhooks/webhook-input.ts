@@ -20,6 +20,8 @@ export function capitalizeHeaderName(name: string): string {
 
 // RFC 9110 token characters.
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+// RFC 9110 field-value (without obs-text): visible ASCII, with spaces and tabs between.
+const FIELD_VALUE = /^(?:[\x21-\x7e](?:[\t\x20-\x7e]*[\x21-\x7e])?)?$/;
 
 /** One custom header as sent: a valid, non-reserved name (capitalized on the way in) and a single-line value. */
 export const WebhookHeaderInputSchema = z.strictObject({
@@ -32,8 +34,15 @@ export const WebhookHeaderInputSchema = z.strictObject({
     .regex(TOKEN, "must be an HTTP header name (letters, digits and !#$%&'*+.^_`|~-)")
     .refine((name) => !RESERVED_WEBHOOK_HEADERS.has(name.toLowerCase()), "is set by Bollard on every delivery and cannot be replaced")
     .transform(capitalizeHeaderName),
-  /** The header's value, on one line. */
-  value: z.string().max(4096).regex(/^[^\r\n\0]*$/, "must be a single line"),
+  /**
+   * The header's value: visible ASCII with inner spaces or tabs (RFC 9110 field-value without
+   * obs-text), so every HTTP client can send it; surrounding whitespace is trimmed.
+   */
+  value: z
+    .string()
+    .max(4096)
+    .transform((value) => value.replace(/^[ \t]+|[ \t]+$/g, ""))
+    .pipe(z.string().regex(FIELD_VALUE, "must be visible ASCII characters, spaces and tabs on one line (RFC 9110 field value)")),
 });
 
 /** The custom headers of a webhook: at most 20, names unique ignoring case; null or [] for none. */

@@ -40,13 +40,14 @@ export function booleanQuery(c: Context, name: string): boolean | undefined {
 /**
  * Filters from query parameters, parsed with the SDK's schema of those filters: `names` maps each
  * filter (a dotted path for nested ones, `createdAt.start`) to its query parameter. A value the
- * schema refuses is a 400 on its query parameter.
+ * schema refuses, or one holding a NUL character, is a 400 on its query parameter.
  */
 export function filterQuery<S extends z.ZodType>(c: Context, schema: S, names: Readonly<Record<string, string>>): z.output<S> {
   const raw: Record<string, unknown> = {};
   for (const [path, name] of Object.entries(names)) {
     const value = c.req.query(name);
     if (value === undefined) continue;
+    if (value.includes("\u0000")) throw new BollardError("INVALID_PARAMETER", `${name} must not contain a NUL character (%00)`, { parameter: name });
     const keys = path.split(".");
     let node = raw;
     for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;

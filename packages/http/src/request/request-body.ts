@@ -61,14 +61,17 @@ export function asInput<T>(attributes: Record<string, unknown>): T {
 
 /**
  * Reads a request body as text: 413 over {@link MAX_BODY_BYTES}, 415 unless a non-empty body is
- * `application/json` or `application/vnd.api+json`, 400 for invalid UTF-8; "" when there is none.
+ * `application/json` or `application/vnd.api+json` in UTF-8 (no other `charset`), 400 for invalid
+ * UTF-8; "" when there is none.
  */
 export async function readBodyText(c: Context): Promise<string> {
   const declared = Number(c.req.header("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw new BollardError("PAYLOAD_TOO_LARGE", `The request body is over ${MAX_BODY_BYTES} bytes`);
   const body = c.req.raw.body;
   if (!body) return "";
-  const mediaType = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const [type = "", ...parameters] = (c.req.header("content-type") ?? "").split(";");
+  const mediaType = type.trim().toLowerCase();
+  const charset = parameters.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith("charset="))?.slice("charset=".length).replace(/^"|"$/g, "");
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = body.getReader();
@@ -85,6 +88,10 @@ export async function readBodyText(c: Context): Promise<string> {
   if (size === 0) return "";
   if (!JSON_TYPES.has(mediaType)) {
     throw new BollardError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json or application/vnd.api+json");
+  }
+  // JSON is UTF-8 (RFC 8259): a body declared in another charset would be read wrongly.
+  if (charset !== undefined && charset !== "utf-8" && charset !== "utf8") {
+    throw new BollardError("UNSUPPORTED_MEDIA_TYPE", `Send the body as UTF-8; charset=${charset.slice(0, 40)} is not supported`);
   }
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));

@@ -65,6 +65,22 @@ describe("GET /v2/vessels/{id}", () => {
     expect(res.status).toBe(404);
   });
 
+  it("thins a dense window evenly to at most 2,000 positions, keeping the first and last", async () => {
+    const vessel = h.data.acme.vessels[0]!;
+    // A year of AIS reports every 2 minutes would be a 262,800-position response without the bound.
+    const start = Date.parse("2026-10-25T00:00:00Z");
+    const reports = Array.from({ length: 5_000 }, (_, i) => ({ imo: vessel.imo!, latitude: 10 + i / 10_000, longitude: 120, timestamp: new Date(start + i * 120_000).toISOString() }));
+    for (let i = 0; i < reports.length; i += 1_000) await h.tracker.ingest.positions(reports.slice(i, i + 1_000));
+    const window = `show_positions[from_timestamp]=${reports[0]!.timestamp}&show_positions[to_timestamp]=${reports.at(-1)!.timestamp}`;
+    const res = await h.request("GET", `/v2/vessels/${vessel.imo}?${window}`);
+    const positions = res.body.data.attributes.positions as { timestamp: string }[];
+    expect(positions.length).toBeLessThanOrEqual(2_000);
+    expect(positions.length).toBeGreaterThan(1_500);
+    expect(positions[0]!.timestamp).toBe(reports[0]!.timestamp);
+    expect(positions.at(-1)!.timestamp).toBe(reports.at(-1)!.timestamp);
+    expect(positions.map((p) => p.timestamp)).toEqual(positions.map((p) => p.timestamp).sort());
+  });
+
   it("needs a key and only allows GET", async () => {
     expect((await h.request("GET", `/v2/vessels/${sailing().imo}`, { key: null })).status).toBe(401);
     expect((await h.request("DELETE", `/v2/vessels/${sailing().imo}`)).status).toBe(405);
