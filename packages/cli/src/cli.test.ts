@@ -1,4 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import type { CliIo } from "./cli-io.js";
 import { runCli } from "./cli.js";
 
@@ -9,33 +12,44 @@ function io(env: Record<string, string> = {}) {
   return { io: value, out, err };
 }
 
+const dir = mkdtempSync(join(tmpdir(), "bollard-cli-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
 describe("the bollard command", () => {
-  it("prints only the new API key on stdout for keys create", async () => {
+  it("prints only the new API key on stdout for keys create, and lists the account", async () => {
+    const db = join(dir, "keys.sqlite");
     const t = io();
-    expect(await runCli(["keys", "create", "--db", ":memory:", "--account", "Acme", "--role", "viewer"], t.io)).toBe(0);
+    expect(await runCli(["keys", "create", "--db", db, "--account", "Acme", "--role", "viewer", "--create"], t.io)).toBe(0);
     expect(t.out).toHaveLength(1);
     expect(t.out[0]).toMatch(/^bol_[A-Za-z0-9_-]{43}$/);
+    const listed = io({ BOLLARD_DB: db });
+    expect(await runCli(["accounts", "list", "--json"], listed.io)).toBe(0);
+    expect(JSON.parse(listed.out.join("\n"))).toEqual([{ id: expect.any(String), company_name: "Acme", created_at: expect.any(String) }]);
   });
 
-  it("exits 1 with one line on stderr for bad arguments", async () => {
-    const cases: string[][] = [
-      ["keys", "create", "--db", ":memory:"],
+  it("exits 2 with one line on stderr for bad arguments, 1 when the work fails", async () => {
+    const db = join(dir, "args.sqlite");
+    expect(await runCli(["keys", "create", "--db", db, "--account", "Acme", "--create"], io().io)).toBe(0);
+    const usage: string[][] = [
+      ["keys", "create", "--db", db],
       ["keys", "create", "--account", "Acme"],
-      ["keys", "create", "--db", ":memory:", "--account", "Acme", "--role", "admin"],
+      ["keys", "create", "--db", db, "--account", "Acme", "--role", "admin"],
       ["keys", "rotate"],
-      ["demo", "--db", ":memory:", "--seed", "x"],
+      ["demo", "--db", db, "--seed", "x"],
       ["serve", "--port", "99999", "--db", ":memory:"],
       ["serve", "--bogus"],
       ["frobnicate"],
-      ["serve", "--db", "postgres://127.0.0.1:1/db"],
     ];
-    for (const args of cases) {
+    for (const args of usage) {
       const t = io();
-      expect(await runCli(args, t.io), args.join(" ")).toBe(1);
+      expect(await runCli(args, t.io), args.join(" ")).toBe(2);
       expect(t.err, args.join(" ")).toHaveLength(1);
       expect(t.err[0]).toMatch(/^bollard: /);
       expect(t.out).toHaveLength(0);
     }
+    const failed = io();
+    expect(await runCli(["serve", "--db", "postgres://127.0.0.1:1/db", "--port", "0"], failed.io)).toBe(1);
+    expect(failed.err).toStrictEqual([expect.stringMatching(/^bollard: Cannot open the database postgres:\/\/127\.0\.0\.1:1\/db: /)]);
   });
 
   it("never prints the password of a PostgreSQL URL", async () => {
@@ -47,13 +61,13 @@ describe("the bollard command", () => {
 
   it("fills an account with the demo dataset", async () => {
     const t = io();
-    expect(await runCli(["demo", "--db", ":memory:", "--seed", "3", "--account", "Tryout"], t.io)).toBe(0);
+    expect(await runCli(["demo", "--db", join(dir, "demo.sqlite"), "--seed", "3", "--account", "Tryout", "--create"], t.io)).toBe(0);
     expect(t.err[0]).toMatch(/^Loaded 24 shipments with \d+ containers into account Tryout \(seed 3\)\.$/);
   });
 
   it("prints usage for help", async () => {
     const t = io();
     expect(await runCli(["help"], t.io)).toBe(0);
-    expect(t.out[0]).toContain("bollard serve");
+    expect(t.out.join("\n")).toMatch(/^  serve +Run the \/v2 API/m);
   });
 });

@@ -1,18 +1,11 @@
-import { parseArgs, type ParseArgsConfig } from "node:util";
-import { CliError } from "./cli-error.js";
+import { CliError, usageError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
-import { demoCommand } from "./demo-command.js";
-import { keysCreateCommand } from "./keys-command.js";
-import { migrateDbCommand } from "./migrate-db/migrate-db-command.js";
-import { serveCommand } from "./serve-command.js";
-
-const USAGE = `Usage:
-  bollard serve [--port 8080] [--host 127.0.0.1] [--db ./data/bollard.sqlite | postgres://…] [--clock-speed N [--clock-origin ISO]] [--rate-limit 100/min] [--allow-private-webhooks] [--shutdown-timeout 10]
-  bollard keys create --db PATH --account NAME [--role editor|viewer]
-  bollard demo --db PATH [--seed N] [--account NAME]
-  bollard migrate-db --from ./data/bollard.sqlite --to postgres://… [--batch 500]
-
-Environment: BOLLARD_DB, PORT, HOST and BOLLARD_SHUTDOWN_TIMEOUT stand in for --db, --port, --host and --shutdown-timeout.`;
+import type { CommandSpec } from "./command-spec.js";
+import { COMMANDS } from "./commands.js";
+import { suggestion } from "./did-you-mean.js";
+import { commandHelp, overallHelp } from "./help-text.js";
+import { parseOptions } from "./parse-options.js";
+import { VERSION } from "./version.js";
 
 const processIo: CliIo = {
   out: (line) => process.stdout.write(`${line}\n`),
@@ -21,48 +14,50 @@ const processIo: CliIo = {
   env: process.env,
 };
 
-/**
- * Runs the `bollard` command with its arguments and resolves to the exit code.
- * Bad arguments and unusable databases print one line to stderr and give 1.
- */
-export async function runCli(argv: readonly string[], io: CliIo = processIo): Promise<number> {
-  const [command, ...rest] = argv;
-  try {
-    switch (command) {
-      case "serve":
-        return await serveCommand(
-          parse(rest, { port: { type: "string" }, host: { type: "string" }, db: { type: "string" }, "clock-speed": { type: "string" }, "clock-origin": { type: "string" }, "rate-limit": { type: "string" }, "allow-private-webhooks": { type: "boolean" }, "shutdown-timeout": { type: "string" } }),
-          io,
-        );
-      case "keys": {
-        const [sub, ...args] = rest;
-        if (sub !== "create") throw new CliError(`Unknown keys command "${sub ?? ""}" (try: bollard keys create)`);
-        return await keysCreateCommand(parse(args, { db: { type: "string" }, account: { type: "string" }, role: { type: "string" } }), io);
-      }
-      case "migrate-db":
-        return await migrateDbCommand(parse(rest, { from: { type: "string" }, to: { type: "string" }, batch: { type: "string" } }), io);
-      case "demo":
-        return await demoCommand(parse(rest, { db: { type: "string" }, seed: { type: "string" }, account: { type: "string" } }), io);
-      case undefined:
-      case "help":
-      case "--help":
-      case "-h":
-        io.out(USAGE);
-        return command === undefined ? 1 : 0;
-      default:
-        throw new CliError(`Unknown command "${command}". ${USAGE.split("\n")[0]} …; run "bollard help"`);
-    }
-  } catch (error) {
-    io.err(`bollard: ${oneLine(error)}`);
-    return 1;
+/** The command an argument list names, and the arguments left for its options. */
+function findCommand(argv: readonly string[]): { spec: CommandSpec; rest: readonly string[] } {
+  const [first = "", second] = argv;
+  const group = COMMANDS.filter((spec) => spec.path[0] === first);
+  if (group.length === 0) {
+    const words = [...new Set(COMMANDS.map((spec) => spec.path[0]!))];
+    throw usageError(`"${first.slice(0, 40)}" is not a bollard command.${suggestion(first, words, (w) => `"${w}"`)} Commands: ${words.join(", ")} (bollard --help)`);
   }
+  const single = group.find((spec) => spec.path.length === 1);
+  if (single) return { spec: single, rest: argv.slice(1) };
+  const spec = group.find((candidate) => candidate.path[1] === second);
+  if (spec) return { spec, rest: argv.slice(2) };
+  const subcommands = group.map((candidate) => candidate.path[1]!);
+  const known = `bollard ${first} takes a subcommand: ${subcommands.map((s) => `${first} ${s}`).join(", ")}.`;
+  if (second === undefined || second.startsWith("-")) throw usageError(known);
+  throw usageError(`${known} "${second.slice(0, 40)}" is not one.${suggestion(second, subcommands, (s) => `"${s}"`)}`);
 }
 
-function parse(args: readonly string[], options: NonNullable<ParseArgsConfig["options"]>): Record<string, string | undefined> {
+/**
+ * Runs the `bollard` command with its arguments and resolves to the exit code: 0 on success, 1
+ * when something failed while running, 2 for a bad command line. Errors are one line on stderr.
+ */
+export async function runCli(argv: readonly string[], io: CliIo = processIo): Promise<number> {
   try {
-    return parseArgs({ args: [...args], options, strict: true, allowPositionals: false }).values as Record<string, string | undefined>;
+    const [first] = argv;
+    if (first === "--version" || first === "-v" || first === "version") {
+      io.out(VERSION);
+      return 0;
+    }
+    if (first === undefined || first === "--help" || first === "-h" || first === "help") {
+      const topic = first === "help" && argv.length > 1 ? findCommand(argv.slice(1)).spec : undefined;
+      (first === undefined ? io.err : io.out)(topic ? commandHelp(topic) : overallHelp(COMMANDS, VERSION));
+      return first === undefined ? 2 : 0;
+    }
+    const { spec, rest } = findCommand(argv);
+    const parsed = parseOptions(spec, rest);
+    if (parsed.help) {
+      io.out(commandHelp(spec));
+      return 0;
+    }
+    return await spec.run(parsed.options, io);
   } catch (error) {
-    throw new CliError((error as Error).message);
+    io.err(`bollard: ${oneLine(error)}`);
+    return error instanceof CliError ? error.exitCode : 1;
   }
 }
 

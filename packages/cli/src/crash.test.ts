@@ -14,7 +14,7 @@ const KILLS = 4;
 describe("crash safety", () => {
   it("keeps every acknowledged write across repeated SIGKILLs, and the file stays intact", async () => {
     const db = join(dir, "crash.sqlite");
-    expect((await runBollard(["demo", "--db", db, "--account", "Crash"])).code).toBe(0);
+    expect((await runBollard(["demo", "--db", db, "--account", "Crash", "--create"])).code).toBe(0);
     const key = (await runBollard(["keys", "create", "--db", db, "--account", "Crash"])).stdout[0]!;
     const headers = { authorization: `Token ${key}`, "content-type": "application/json" };
 

@@ -1,10 +1,10 @@
 import { createTracker, generateDemoDataset, loadDemoDataset, type Tracker } from "@bollard/core";
-import { CliError } from "./cli-error.js";
+import { CliError, usageError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
-import { openStorage } from "./open-storage.js";
-
-/** The account the demo dataset goes into when none is named. */
-export const DEFAULT_DEMO_ACCOUNT = "Demo";
+import type { ParsedOptions } from "./command-spec.js";
+import { DEFAULT_DEMO_ACCOUNT } from "./commands.js";
+import { existingDatabase } from "./keys-command.js";
+import { openFailure, openStorage } from "./open-storage.js";
 
 /** Fills an account (created if needed) with the deterministic demo dataset; returns what was written. */
 export async function seedDemo(tracker: Tracker, accountName: string, seed: number): Promise<{ accountId: string; shipments: number; containers: number }> {
@@ -15,15 +15,23 @@ export async function seedDemo(tracker: Tracker, accountName: string, seed: numb
 }
 
 /** `bollard demo`: fills the named account with the demo dataset. */
-export async function demoCommand(args: Record<string, string | undefined>, io: CliIo): Promise<number> {
-  const db = args.db ?? io.env.BOLLARD_DB;
-  if (!db) throw new CliError("demo needs --db PATH");
-  const seed = args.seed === undefined ? 1 : Number(args.seed);
-  if (!Number.isSafeInteger(seed) || seed < 0) throw new CliError(`--seed must be a non-negative integer, not "${args.seed}"`);
-  const tracker = await createTracker({ storage: openStorage(db) });
+export async function demoCommand(options: ParsedOptions, io: CliIo): Promise<number> {
+  const raw = options.seed as string | undefined;
+  const seed = raw === undefined ? 1 : /^\d{1,9}$/.test(raw.trim()) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(seed)) throw usageError(`--seed must be a whole number from 0 to 999999999, not "${raw}"`);
+  const name = (options.account as string | undefined)?.trim() || DEFAULT_DEMO_ACCOUNT;
+  const db = existingDatabase("demo", options, io);
+  const tracker = await createTracker({ storage: openStorage(db) }).catch((error: unknown) => {
+    throw openFailure(db, error);
+  });
   try {
-    const result = await seedDemo(tracker, args.account?.trim() || DEFAULT_DEMO_ACCOUNT, seed);
-    io.err(`Loaded ${result.shipments} shipments with ${result.containers} containers into account ${args.account?.trim() || DEFAULT_DEMO_ACCOUNT} (seed ${seed}).`);
+    const existing = await tracker.accounts.findByName(name);
+    if (existing) {
+      const held = (await tracker.storage.shipments.list(existing.id, { page: { number: 1, size: 1 } })).total;
+      if (held > 0) throw new CliError(`The account ${name} already holds ${held} shipments; load the demo into another account with --account NAME`);
+    }
+    const result = await seedDemo(tracker, name, seed);
+    io.err(`Loaded ${result.shipments} shipments with ${result.containers} containers into account ${name} (seed ${seed}).`);
     return 0;
   } finally {
     await tracker.close();

@@ -12,4 +12,6 @@
  * @packageDocumentation
  */
 export { runCli } from "./cli.js";
+export { COMMANDS } from "./commands.js";
+export type { CommandSpec, OptionSpec, ParsedOptions } from "./command-spec.js";
 export type { CliIo } from "./cli-io.js";

@@ -1,10 +1,11 @@
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import type { Storage } from "@bollard/core";
 import { memoryStorage } from "@bollard/storage-memory";
 import { postgresStorage } from "@bollard/storage-postgres";
 import { sqliteStorage } from "@bollard/storage-sqlite";
-import { CliError } from "./cli-error.js";
+import { CliError, usageError } from "./cli-error.js";
+import { suggestion } from "./did-you-mean.js";
 
 /** The database used when neither `--db` nor `BOLLARD_DB` is given. */
 export const DEFAULT_DB = "./data/bollard.sqlite";
@@ -26,18 +27,74 @@ export function displayDb(db: string): string {
   }
 }
 
+/** How a command may use a `--db` value. */
+export interface DatabaseUse {
+  /** The option's name in messages, e.g. `--db` or `--from`. */
+  option: string;
+  /** `:memory:` is allowed (serve only: nothing of it outlives the process). */
+  allowMemory: boolean;
+  /** A SQLite file must exist already, unless `create` is set (`--create`). */
+  mustExist: boolean;
+  /** The user asked for a new database (`--create`). */
+  create?: boolean;
+  /** The value is the default path: its missing folder may be created. */
+  isDefault?: boolean;
+}
+
 /**
- * The storage for a `--db` value: `:memory:` is memory storage, a `postgres://` or
- * `postgresql://` URL is PostgreSQL storage (several servers may share it), anything else a
- * SQLite file (its folder is created when missing).
+ * Checks a `--db` value before anything is opened or written: a PostgreSQL URL, `:memory:` where
+ * allowed, or a SQLite file that exists (or may be created: `--create`, or serve's own default
+ * folder). Anything else is a usage error in the user's terms, with a suggestion for a typo.
+ */
+export function checkDatabase(db: string, use: DatabaseUse): string {
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(db)?.[1];
+  if (scheme !== undefined) {
+    if (isPostgresUrl(db)) return db;
+    throw usageError(
+      `${use.option} ${displayDb(db).slice(0, 80)}: ${scheme}:// is not a database Bollard uses; give a SQLite file path${use.allowMemory ? ", :memory:" : ""} or a postgres:// URL.${suggestion(scheme, ["postgres", "postgresql"], (s) => `${s}://`)}`,
+    );
+  }
+  if (db === ":memory:") {
+    if (use.allowMemory) return db;
+    throw usageError(`${use.option} :memory: keeps nothing once this command ends; give the SQLite file or postgres:// URL your server uses`);
+  }
+  const absolute = resolve(db);
+  if (existsSync(absolute)) {
+    if (statSync(absolute).isDirectory()) throw usageError(`${use.option} ${db} is a folder; give the database file in it`);
+    return db;
+  }
+  if (use.mustExist && !use.create) {
+    throw usageError(`There is no database at ${db} (${absolute}).${nearbyDatabase(absolute)} Add --create to make a new one there.`);
+  }
+  if (!existsSync(dirname(absolute))) {
+    if (!use.isDefault) throw usageError(`The folder of ${use.option} ${db} does not exist (${dirname(absolute)}); create it first`);
+    mkdirSync(dirname(absolute), { recursive: true });
+  }
+  return db;
+}
+
+/** A hint naming a database file beside the missing one with a close name, or "". */
+function nearbyDatabase(absolute: string): string {
+  let names: string[];
+  try {
+    names = readdirSync(dirname(absolute)).filter((name) => /\.(sqlite3?|db)$/i.test(name));
+  } catch {
+    return "";
+  }
+  return suggestion(basename(absolute), names, (name) => join(dirname(absolute), name));
+}
+
+/**
+ * The storage for a checked `--db` value: `:memory:` is memory storage, a `postgres://` or
+ * `postgresql://` URL is PostgreSQL storage (several servers may share it), anything else a SQLite file.
  */
 export function openStorage(db: string): Storage {
   if (db === ":memory:") return memoryStorage();
   if (isPostgresUrl(db)) return postgresStorage({ connectionString: db });
-  try {
-    mkdirSync(dirname(db), { recursive: true });
-  } catch (error) {
-    throw new CliError(`Cannot create the folder for ${db}: ${(error as Error).message}`);
-  }
   return sqliteStorage({ filename: db });
+}
+
+/** Opens a checked database, turning a failure into one line naming it. */
+export function openFailure(db: string, error: unknown): CliError {
+  return new CliError(`Cannot open the database ${displayDb(db)}: ${error instanceof Error ? error.message : String(error)}`);
 }

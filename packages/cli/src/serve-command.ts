@@ -1,72 +1,146 @@
-import { createTracker, scaledClock, type Storage } from "@bollard/core";
-import { createHttpApp, parseRateLimit, startServer } from "@bollard/http";
-import { CliError } from "./cli-error.js";
+import { createTracker, scaledClock, type Storage, type Tracker } from "@bollard/core";
+import { createHttpApp, parseRateLimit, startServer, type RunningServer } from "@bollard/http";
+import { Hono } from "hono";
+import { ancestorsEnded } from "./ancestor-watch.js";
+import { CliError, usageError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
-import { DEFAULT_DEMO_ACCOUNT, seedDemo } from "./demo-command.js";
+import { DEFAULT_DEMO_ACCOUNT } from "./commands.js";
+import type { ParsedOptions } from "./command-spec.js";
+import { seedDemo } from "./demo-command.js";
 import { bufferedLines } from "./line-writer.js";
-import { DEFAULT_DB, displayDb, openStorage } from "./open-storage.js";
+import { createServerMetrics, listenForMetrics, type MetricsListener } from "./metrics.js";
+import { checkDatabase, DEFAULT_DB, displayDb, openFailure, openStorage } from "./open-storage.js";
+import { serveConfig, type ServeConfig } from "./serve-config.js";
+import { serverLog, type ServerLog } from "./server-log.js";
+import { siteRoutes } from "./site-routes.js";
+import { watchStopSignals } from "./stop-signals.js";
+import { VERSION } from "./version.js";
 
-/** `bollard serve`: runs the API until SIGINT or SIGTERM. */
-export async function serveCommand(args: Record<string, string | undefined>, io: CliIo): Promise<number> {
-  const db = args.db ?? io.env.BOLLARD_DB ?? DEFAULT_DB;
-  const port = parsePort(args.port ?? io.env.PORT ?? "8080");
-  const host = args.host ?? io.env.HOST ?? "127.0.0.1";
-  const speed = args["clock-speed"] === undefined ? 1 : Number(args["clock-speed"]);
-  if (!Number.isFinite(speed) || speed <= 0 || speed > 1_000_000) throw new CliError(`--clock-speed must be a positive number, not "${args["clock-speed"]}"`);
-  const origin = args["clock-origin"];
-  if (origin !== undefined && (speed === 1 || !Number.isFinite(Date.parse(origin)))) throw new CliError(`--clock-origin needs --clock-speed and an ISO 8601 instant, not "${origin}"`);
-  const rateLimit = args["rate-limit"] === undefined ? undefined : parseRateLimit(args["rate-limit"]);
-  if (rateLimit === null) throw new CliError(`--rate-limit must look like 100/min, not "${args["rate-limit"]}"`);
-  const shutdownSeconds = Number(args["shutdown-timeout"] ?? io.env.BOLLARD_SHUTDOWN_TIMEOUT ?? "10");
-  if (!Number.isFinite(shutdownSeconds) || shutdownSeconds < 0 || shutdownSeconds > 3600) {
-    throw new CliError(`--shutdown-timeout must be a number of seconds from 0 to 3600, not "${args["shutdown-timeout"] ?? io.env.BOLLARD_SHUTDOWN_TIMEOUT}"`);
-  }
-  // A boolean flag: parseArgs gives `true` (typed as the string options of the other flags).
-  const allowPrivateWebhooks = (args["allow-private-webhooks"] as unknown) === true;
-  const storage = openStorage(db);
-  const webhooks = { allowPrivateUrls: allowPrivateWebhooks };
-  const logs = bufferedLines({ write: (chunk: string) => io.err(chunk.replace(/\n$/, "")) });
-  const onBackgroundError = (error: unknown, loop: string) =>
-    logs.write(JSON.stringify({ level: "error", msg: "background pass failed", loop, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }));
-  const clock = speed !== 1 ? { clock: scaledClock(speed, undefined, origin) } : {};
-  const tracker = await createTracker({ storage, webhooks, onBackgroundError, ...clock }).catch((error: Error) => {
-    throw new CliError(`Cannot open the database ${displayDb(db)}: ${error.message}`);
+/** Runs `bollard serve` with parsed options; resolves to the exit code once stopped. */
+export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<number> {
+  const config = serveConfig(flags, io.env);
+  const db = checkDatabase(config.db ?? DEFAULT_DB, { option: "--db", allowMemory: true, mustExist: false, isDefault: config.db === undefined });
+  const rateLimit = config.rateLimit === undefined ? undefined : parseRateLimit(config.rateLimit);
+  if (rateLimit === null) throw usageError(`--rate-limit must look like 100/min, not "${config.rateLimit}"`);
+  const log = serverLog(bufferedLines({ write: (chunk: string) => io.err(chunk.replace(/\n$/, "")) }), config.logLevel);
+  for (const { variable, because } of config.ignoredEnv) log.write({ level: "warn", msg: "environment variable overridden", variable, by: because });
+
+  // Bind before anything is written or printed: a taken port must not cost a database or a key.
+  let serving: Hono | undefined;
+  const gate = new Hono();
+  gate.all("*", (c) => (serving ? serving.fetch(c.req.raw, c.env) : c.json({ status: "starting" }, 503)));
+  const server = await startServer(gate, { port: config.port, host: config.host }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "EADDRINUSE") throw new CliError(`Port ${config.port} on ${config.host} is already in use (another bollard serve?). Choose another with --port, or --port 0 for any free port.`);
+    if (error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND") throw usageError(`--host ${config.host} is not an address of this machine`);
+    throw new CliError(`Cannot listen on ${config.host}:${config.port}: ${error.message}`);
   });
-  if (await claimDemoSeeding(tracker.storage)) {
-    const demo = await seedDemo(tracker, DEFAULT_DEMO_ACCOUNT, 1);
-    const { apiKey } = await tracker.accounts.issueKey(demo.accountId, { role: "editor", name: "demo" });
-    io.out(`Created the ${DEFAULT_DEMO_ACCOUNT} account with ${demo.shipments} demo shipments. Its API key (shown once):`);
-    io.out(apiKey);
+
+  // From now on SIGINT and SIGTERM stop the server cleanly; a repeat passed on by a wrapper is ignored.
+  const signals = watchStopSignals((again) => {
+    log.write({ level: "warn", msg: "stopping at once", signal: again });
+    log.flush();
+    process.exit(again === "SIGINT" ? 130 : 143);
+  });
+  let tracker: Tracker | undefined;
+  let metricsListener: MetricsListener | undefined;
+  try {
+    const metrics = createServerMetrics(() => tracker);
+    tracker = await createTracker({
+      storage: openStorage(db),
+      webhooks: { allowPrivateUrls: config.allowPrivateWebhooks },
+      ...(config.clockSpeed !== 1 && { clock: scaledClock(config.clockSpeed, undefined, config.clockOrigin) }),
+      onBackgroundError: (error, loop) => {
+        metrics.backgroundError(loop);
+        log.write({ level: "error", msg: "background pass failed", loop, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      },
+      onBackgroundPass: (pass) => metrics.pass(pass),
+    }).catch((error: unknown) => {
+      throw openFailure(db, error);
+    });
+    await firstAccount(tracker, config, io, log);
+    if (config.metricsPort !== undefined) metricsListener = await listenForMetrics(metrics, config.metricsPort, config.metricsHost);
+    const api = createHttpApp(tracker, {
+      log: (entry) => {
+        if (entry.msg === "request") metrics.request(entry);
+        log.write(entry as Parameters<ServerLog["write"]>[0]);
+      },
+      ...(rateLimit && { rateLimit }),
+    });
+    const site = siteRoutes({ version: VERSION, ...(metricsListener && { metrics: metricsListener.address }) });
+    serving = new Hono().route("/", site).all("*", (c) => api.fetch(c.req.raw, c.env));
+    tracker.refresh.start(1_000);
+    tracker.webhooks.start(250);
+    io.out(startedLine(server, db, config, metricsListener));
+    // A signal, or the end of a wrapper that started serve (npx, pnpm) without passing its signal on.
+    const watch = ancestorsEnded();
+    const signal = await Promise.race([signals.received, watch.ended]);
+    watch.stop();
+    log.write({ level: "info", msg: "shutting down", signal, timeout_s: config.shutdownSeconds });
+    // One bound for the whole shutdown: requests in flight, then deliveries and refreshes in flight;
+    // what is queued and not started stays in the database for the next start.
+    const deadline = Date.now() + config.shutdownSeconds * 1000;
+    await server.close({ timeoutMs: Math.max(0, deadline - Date.now()) });
+    await metricsListener?.close();
+    await tracker.close({ timeoutMs: Math.max(0, deadline - Date.now()) });
+    signals.stop();
+    log.write({ level: "info", msg: "stopped" });
+    log.flush();
+    return 0;
+  } catch (error) {
+    signals.stop();
+    await server.close({ timeoutMs: 0 });
+    await metricsListener?.close();
+    await tracker?.close({ timeoutMs: 1_000 });
+    log.flush();
+    throw error;
   }
-  const app = createHttpApp(tracker, { log: (entry) => logs.write(JSON.stringify(entry)), ...(rateLimit && { rateLimit }) });
-  const server = await startServer(app, { port, host });
-  tracker.refresh.start(1_000);
-  tracker.webhooks.start(250);
-  io.out(`Bollard listening on http://${server.address}/v2 (database: ${displayDb(db)}${speed !== 1 ? `, clock ×${speed}` : ""}${allowPrivateWebhooks ? ", private webhook targets allowed" : ""})`);
-  const signal = await server.untilSignal();
-  logs.write(JSON.stringify({ level: "info", msg: "shutting down", signal, timeout_s: shutdownSeconds }));
-  // One bound for the whole shutdown: requests in flight, then deliveries and refreshes in flight;
-  // what is queued and not started stays in the database for the next start.
-  const deadline = Date.now() + shutdownSeconds * 1000;
-  await server.close({ timeoutMs: Math.max(0, deadline - Date.now()) });
-  await tracker.close({ timeoutMs: Math.max(0, deadline - Date.now()) });
-  logs.write(JSON.stringify({ level: "info", msg: "stopped" }));
-  logs.flush();
-  return 0;
 }
 
-function parsePort(value: string): number {
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be an integer from 0 to 65535, not "${value}"`);
-  return port;
+function startedLine(server: RunningServer, db: string, config: ServeConfig, metrics: MetricsListener | undefined): string {
+  const notes = [
+    `database: ${displayDb(db)}`,
+    config.clockSpeed !== 1 && `clock ×${config.clockSpeed}`,
+    config.allowPrivateWebhooks && "private webhook targets allowed",
+    metrics && `metrics on http://${metrics.address}/metrics`,
+  ].filter(Boolean);
+  return `Bollard listening on http://${server.address}/v2 (${notes.join(", ")})`;
 }
 
 /**
- * True when this process should seed the demo account: the database has no account and no other
- * process claimed the seeding. Servers sharing one PostgreSQL database may start together; the
- * check and the claim run in one transaction, and transactions are serialized, so one seeds.
+ * On a database with no account, creates the first one (the Demo account with demo data, or an
+ * empty one with --no-demo) with its API key: the one given (--api-key-file, BOLLARD_API_KEY) or a
+ * new one, printed once. Servers sharing a database may start together: the check and the claim run
+ * in one transaction, so one of them does it.
  */
-async function claimDemoSeeding(storage: Storage): Promise<boolean> {
+async function firstAccount(tracker: Tracker, config: ServeConfig, io: CliIo, log: ServerLog): Promise<void> {
+  if (!(await claimFirstAccount(tracker.storage))) {
+    if (config.apiKey !== undefined && !(await tracker.accounts.authenticate(config.apiKey).then(() => true, () => false))) {
+      log.write({ level: "warn", msg: "the given API key is not a key of this database; it is used only when serve creates the first account" });
+    }
+    return;
+  }
+  const name = config.account ?? (config.demo ? DEFAULT_DEMO_ACCOUNT : "Default");
+  let accountId: string;
+  let what: string;
+  if (config.demo) {
+    const demo = await seedDemo(tracker, name, 1);
+    accountId = demo.accountId;
+    what = `the ${name} account with ${demo.shipments} demo shipments`;
+  } else {
+    accountId = (await tracker.accounts.ensure(name)).account.id;
+    what = `the empty account ${name}`;
+  }
+  const { apiKey } = await tracker.accounts.issueKey(accountId, { role: "editor", name: "serve", ...(config.apiKey !== undefined && { apiKey: config.apiKey }) });
+  if (config.apiKey !== undefined) {
+    io.out(`Created ${what}; its API key is the one given.`);
+    return;
+  }
+  io.out(`Created ${what}. Its API key (shown once):`);
+  io.out(apiKey);
+}
+
+/** True when this process should create the first account: the database has none, and no other process claimed it. */
+async function claimFirstAccount(storage: Storage): Promise<boolean> {
   return storage.transaction(async (tx) => {
     if ((await tx.accounts.list({ number: 1, size: 1 })).total > 0) return false;
     if ((await tx.meta.get("serve.demo_seeded_at")) !== null) return false;

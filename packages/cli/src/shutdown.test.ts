@@ -44,7 +44,7 @@ describe("bollard serve shutdown", () => {
     const receiver = await silentReceiver();
     cleanup.push(receiver.close);
     const db = join(dir, "backlog.sqlite");
-    const key = (await runBollard(["keys", "create", "--db", db, "--account", "Hooks"])).stdout[0]!;
+    const key = (await runBollard(["keys", "create", "--db", db, "--account", "Hooks", "--create"])).stdout[0]!;
     const headers = { authorization: `Token ${key}`, "content-type": "application/json" };
     // ×3600: an hour of tracker time a second, so the refresh loop produces a backlog quickly.
     const server = startBollard(["serve", "--db", db, "--port", "0", "--allow-private-webhooks", "--clock-speed", "3600", "--shutdown-timeout", "3"]);

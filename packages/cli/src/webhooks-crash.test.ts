@@ -32,7 +32,7 @@ describe("webhook delivery across crashes", () => {
     });
     cleanup.push(() => receiver.close());
     const db = join(dir, "webhooks.sqlite");
-    const key = (await runBollard(["keys", "create", "--db", db, "--account", "Hooks"])).stdout[0]!;
+    const key = (await runBollard(["keys", "create", "--db", db, "--account", "Hooks", "--create"])).stdout[0]!;
     const headers = { authorization: `Token ${key}`, "content-type": "application/json" };
 
     let server: BollardProcess = startBollard(SERVE(db));

@@ -8,14 +8,14 @@
  */
 
 // The tracker and its options.
-export { createTracker, type CloseOptions, type Tracker, type TrackerOptions } from "./tracker.js";
+export { createTracker, type BackgroundPass, type CloseOptions, type Tracker, type TrackerOptions } from "./tracker.js";
 export { manualClock, realClock, scaledClock, type Clock, type ManualClock, type StopOptions } from "./clock/index.js";
 export type { Storage } from "./storage/storage.js";
 export { uuidv7 } from "./ids/index.js";
 export type { Page } from "./storage/pagination.js";
 
 // Accounts and sessions.
-export type { AccountService, IssuedKey, Principal } from "./services/account-service.js";
+export type { AccountService, IssuedKey, IssueKeyOptions, Principal } from "./services/account-service.js";
 export type { Session } from "./services/session.js";
 export type { ListOptions, ListResult, ReadOptions } from "./services/read-options.js";
 export { MAX_PAGE_SIZE } from "./services/pagination-defaults.js";

@@ -6,10 +6,10 @@ import type { Storage } from "./storage/index.js";
 import type { CarrierSource } from "./tracking/carrier-source.js";
 import { createIngestService, type IngestService } from "./tracking/ingest-service.js";
 import { DEFAULT_REFRESH_POLICY, type RefreshPolicy } from "./tracking/refresh-policy.js";
-import { createRefreshScheduler, type RefreshScheduler } from "./tracking/refresh-scheduler.js";
+import { createRefreshScheduler, type RefreshScheduler, type RefreshSummary } from "./tracking/refresh-scheduler.js";
 import { simulatedCarrier } from "./tracking/simulated-carrier/index.js";
 import { webhookSettings, type WebhookOptions } from "./services/webhook-service.js";
-import { createWebhookDispatcher, type WebhookDispatcher } from "./webhooks/webhook-dispatcher.js";
+import { createWebhookDispatcher, type WebhookDeliverySummary, type WebhookDispatcher } from "./webhooks/webhook-dispatcher.js";
 
 /** Options of {@link createTracker}. */
 export interface TrackerOptions {
@@ -42,7 +42,32 @@ export interface TrackerOptions {
    * @default errors are dropped
    */
   onBackgroundError?: (error: unknown, loop: "refresh" | "webhooks") => void;
+  /**
+   * Hears of every completed pass of the refresh loop and the webhook worker, with its summary and
+   * duration: where to count them for metrics.
+   * @default nothing is reported
+   */
+  onBackgroundPass?: (pass: BackgroundPass) => void;
 }
+
+/** One completed background pass, as {@link TrackerOptions.onBackgroundPass} reports it. */
+export type BackgroundPass =
+  | {
+      /** The refresh loop. */
+      loop: "refresh";
+      /** What the pass did. */
+      summary: RefreshSummary;
+      /** How long it took, in milliseconds. */
+      durationMs: number;
+    }
+  | {
+      /** The webhook worker. */
+      loop: "webhooks";
+      /** What the pass did. */
+      summary: WebhookDeliverySummary;
+      /** How long it took, in milliseconds. */
+      durationMs: number;
+    };
 
 /** Options of {@link Tracker.close}. */
 export interface CloseOptions {
@@ -110,9 +135,18 @@ export async function createTracker(options: TrackerOptions): Promise<Tracker> {
   await loadReferenceData(storage);
   let closed = false;
   const onError = options.onBackgroundError;
-  const refresh = createRefreshScheduler({ storage, clock, carrier, policy, ...(onError && { onError: (error: unknown) => onError(error, "refresh") }) });
+  const onPass = options.onBackgroundPass;
+  const refresh = createRefreshScheduler({
+    storage, clock, carrier, policy,
+    ...(onError && { onError: (error: unknown) => onError(error, "refresh") }),
+    ...(onPass && { onPass: (summary: RefreshSummary, durationMs: number) => onPass({ loop: "refresh", summary, durationMs }) }),
+  });
   const webhooks = webhookSettings(options.webhooks);
-  const dispatcher = createWebhookDispatcher({ storage, clock, policy: webhooks.policy, transport: webhooks.transport, wallClock: webhooks.wallClock, random: webhooks.random, ...(onError && { onError: (error: unknown) => onError(error, "webhooks") }) });
+  const dispatcher = createWebhookDispatcher({
+    storage, clock, policy: webhooks.policy, transport: webhooks.transport, wallClock: webhooks.wallClock, random: webhooks.random,
+    ...(onError && { onError: (error: unknown) => onError(error, "webhooks") }),
+    ...(onPass && { onPass: (summary: WebhookDeliverySummary, durationMs: number) => onPass({ loop: "webhooks", summary, durationMs }) }),
+  });
   return {
     storage,
     clock,

@@ -1,7 +1,7 @@
 import { postgresImportTarget } from "@bollard/storage-postgres";
-import { CliError } from "../cli-error.js";
+import { CliError, usageError } from "../cli-error.js";
 import type { CliIo } from "../cli-io.js";
-import { isPostgresUrl } from "../open-storage.js";
+import { checkDatabase, isPostgresUrl } from "../open-storage.js";
 import { copyDatabase, type CopyOptions, formatSummary } from "./copy-database.js";
 import { createProgressBar } from "./progress-bar.js";
 import { openSqliteSource } from "./sqlite-source.js";
@@ -17,10 +17,11 @@ const DEFAULT_BATCH = 500;
 export async function migrateDbCommand(args: Record<string, string | undefined>, io: CliIo, testing: Pick<CopyOptions, "interruptAfterBatches"> = {}): Promise<number> {
   const from = args.from;
   const to = args.to;
-  if (!from) throw new CliError("migrate-db needs --from PATH (the SQLite database)");
-  if (!to || !isPostgresUrl(to)) throw new CliError("migrate-db needs --to postgres://… (the PostgreSQL database)");
+  if (!from) throw usageError("migrate-db needs --from PATH (the SQLite database)");
+  if (!to || !isPostgresUrl(to)) throw usageError("migrate-db needs --to postgres://… (the PostgreSQL database)");
+  checkDatabase(from, { option: "--from", allowMemory: false, mustExist: true });
   const batchSize = args.batch === undefined ? DEFAULT_BATCH : Number(args.batch);
-  if (!Number.isSafeInteger(batchSize) || batchSize < 10 || batchSize > 10_000) throw new CliError(`--batch must be an integer from 10 to 10000, not "${args.batch}"`);
+  if (!Number.isSafeInteger(batchSize) || batchSize < 10 || batchSize > 10_000) throw usageError(`--batch must be an integer from 10 to 10000, not "${args.batch}"`);
 
   const source = await openSqliteSource(from);
   const target = postgresImportTarget({ connectionString: to });
@@ -49,3 +50,4 @@ export async function migrateDbCommand(args: Record<string, string | undefined>,
     await source.close();
   }
 }
+

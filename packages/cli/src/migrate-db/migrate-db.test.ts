@@ -54,7 +54,7 @@ describe.skipIf(!availability.available)("bollard migrate-db", () => {
 
   beforeAll(async () => {
     cluster = await startLocalPostgres();
-    expect(await runCli(["demo", "--db", sqliteFile, "--seed", "2", "--account", "Acme"], io())).toBe(0);
+    expect(await runCli(["demo", "--db", sqliteFile, "--seed", "2", "--account", "Acme", "--create"], io())).toBe(0);
     expect(await runCli(["keys", "create", "--db", sqliteFile, "--account", "Acme"], io())).toBe(0);
     const storage = sqliteStorage({ filename: sqliteFile });
     await storage.open();
@@ -114,7 +114,7 @@ describe.skipIf(!availability.available)("bollard migrate-db", () => {
     expect(refused.errLines).toStrictEqual([expect.stringMatching(/^bollard: The target database already holds Bollard data/)]);
     for (const args of [["--to", url], ["--from", sqliteFile, "--to", "./x.sqlite"], ["--from", join(dir, "missing.sqlite"), "--to", url], ["--from", sqliteFile, "--to", url, "--batch", "1"]]) {
       const t = io();
-      expect(await runCli(["migrate-db", ...args], t), args.join(" ")).toBe(1);
+      expect(await runCli(["migrate-db", ...args], t), args.join(" ")).toBe(2);
       expect(t.errLines).toHaveLength(1);
     }
   }, 60_000);

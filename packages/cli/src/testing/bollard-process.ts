@@ -15,12 +15,18 @@ export interface BollardProcess {
   exited: Promise<number | string>;
 }
 
+/** The command line that runs `bollard <args>` from source (run it in {@link BOLLARD_ROOT}). */
+export function bollardCommand(args: string[]): string[] {
+  return [process.execPath, "--conditions=bollard-source", "--import", "tsx", BIN, ...args];
+}
+
+/** The repository root, where {@link bollardCommand} runs. */
+export const BOLLARD_ROOT = ROOT;
+
 /** Starts `bollard <args>` the way `pnpm bollard` does (node with the source condition and tsx). */
 export function startBollard(args: string[], env: Record<string, string> = {}): BollardProcess {
-  const child = spawn(process.execPath, ["--conditions=bollard-source", "--import", "tsx", BIN, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-  });
+  const [command, ...argv] = bollardCommand(args);
+  const child = spawn(command!, argv, { cwd: ROOT, env: { ...process.env, ...env } });
   const stdout: string[] = [];
   const stderr: string[] = [];
   const waiters: { pattern: RegExp; resolve: (m: RegExpMatchArray) => void }[] = [];

@@ -8,7 +8,7 @@ export interface PassControl {
   readonly signal: AbortSignal;
 }
 
-/** Options of {@link PeriodicPass.stop}. */
+/** Options for stopping a background pass (the refresh scheduler, the webhook worker). */
 export interface StopOptions {
   /**
    * How long a pass in progress may take to finish its work in flight; then its `signal` aborts.
@@ -21,7 +21,7 @@ export interface StopOptions {
 export interface PeriodicPass<S> {
   /** Runs one pass now; a second caller waits for the running pass, then runs its own. */
   runDue(): Promise<S>;
-  /** Runs a pass every `everyMs` of real time (skipping a tick while one is running) until {@link PeriodicPass.stop}. */
+  /** Runs a pass every `everyMs` of real time (skipping a tick while one is running) until `stop()`. */
   start(everyMs: number): void;
   /**
    * Stops the timer and tells a pass in progress to stop: it takes no new work and finishes what is
@@ -42,8 +42,16 @@ const settlesWithin = (promise: Promise<unknown>, ms: number | undefined): Promi
         void promise.then(() => (clearTimeout(timer), resolve(true)));
       });
 
-/** Wraps a pass function into a {@link PeriodicPass}; `empty` stands in for a failed previous pass. */
-export function periodicPass<S>(pass: (control: PassControl) => Promise<S>, empty: () => S, onError?: (error: unknown) => void): PeriodicPass<S> {
+/**
+ * Wraps a pass function into a {@link PeriodicPass}; `empty` stands in for a failed previous pass.
+ * `onPass` hears of every pass that completes, with what it did and how long it took.
+ */
+export function periodicPass<S>(
+  pass: (control: PassControl) => Promise<S>,
+  empty: () => S,
+  onError?: (error: unknown) => void,
+  onPass?: (summary: S, durationMs: number) => void,
+): PeriodicPass<S> {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<S> | undefined;
   let stopping = false;
@@ -70,7 +78,14 @@ export function periodicPass<S>(pass: (control: PassControl) => Promise<S>, empt
         abort = newAbort();
       }
       const previous = running ?? Promise.resolve(empty());
-      const next = previous.catch(() => empty()).then(() => pass(control));
+      const next = previous
+        .catch(() => empty())
+        .then(async () => {
+          const started = performance.now();
+          const summary = await pass(control);
+          onPass?.(summary, performance.now() - started);
+          return summary;
+        });
       // Compare with the promise stored in `running` (not `next`), or the job would stay "running" forever.
       const tracked: Promise<S> = next.finally(() => {
         if (running === tracked) running = undefined;

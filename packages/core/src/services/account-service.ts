@@ -1,8 +1,10 @@
 import type { Clock } from "../clock/index.js";
 import { AccountSchema, UserSchema, type Account, type User, type UserRole } from "../domain/index.js";
-import { BollardError, UnauthorizedError } from "../errors/index.js";
+import { BollardError, UnauthorizedError, ValidationError } from "../errors/index.js";
 import { uuidv7 } from "../ids/index.js";
-import type { Storage } from "../storage/index.js";
+import type { Page, Storage } from "../storage/index.js";
+import { resolvePage } from "./pagination-defaults.js";
+import type { ListResult } from "./read-options.js";
 import { apiKeyPrefix, generateApiKey, hashApiKey, parseAuthorization, sameDigest } from "./api-keys.js";
 
 /** Who is calling: an account and one of its users. Every session-scoped read and write uses it. */
@@ -36,13 +38,34 @@ export interface AccountService {
   findByName(companyName: string): Promise<Account | null>;
   /** Whether any account exists (a fresh database has none). */
   any(): Promise<boolean>;
-  /** Creates a user with the role and mints an API key for it. */
-  issueKey(accountId: string, options?: { role?: UserRole; name?: string | null }): Promise<IssuedKey>;
+  /**
+   * Creates a user with the role and an API key for it: a new random key, or `apiKey` when the
+   * caller brings one (a known key for CI: 16 to 256 visible ASCII characters, no spaces).
+   */
+  issueKey(accountId: string, options?: IssueKeyOptions): Promise<IssuedKey>;
+  /** Accounts by `created_at`, then `id`; default page size 30. */
+  list(options?: { page?: Partial<Page> }): Promise<ListResult<Account>>;
   /** The principal behind an `Authorization` header value or a bare key; 401 when unknown. Remembered for 1 s per key, so a key removed on any server stops working within a second. */
   authenticate(authorizationOrKey: string | null | undefined): Promise<Principal>;
   /** The principal for a known account and user id (for embedders that have no keys); 404 when unknown. */
   principal(accountId: string, userId: string): Promise<Principal>;
 }
+
+/** Options of {@link AccountService.issueKey}. */
+export interface IssueKeyOptions {
+  /**
+   * The user's role.
+   * @default "editor"
+   */
+  role?: UserRole;
+  /** The user's name, e.g. `erp-sync`. */
+  name?: string | null;
+  /** The key to store (its hash): for a known key in CI. A new random key when left out. */
+  apiKey?: string;
+}
+
+/** What a chosen key must look like: visible ASCII, no spaces, long enough not to be guessed. */
+const API_KEY_SHAPE = /^[\x21-\x7e]{16,256}$/;
 
 /** How long an authenticated key's principal is remembered, so hot paths skip three lookups per request. */
 const PRINCIPAL_CACHE_MS = 1_000;
@@ -72,12 +95,20 @@ export function createAccountService(storage: Storage, clock: Clock): AccountSer
       return { account: await service.create(companyName), created: true };
     },
     get: (id) => storage.accounts.get(id),
+    async list(options = {}) {
+      const page = resolvePage(options.page, 30);
+      const { items, total } = await storage.accounts.list(page);
+      return { data: items, total, page };
+    },
     findByName: (companyName) => storage.accounts.findByName(companyName),
     async any() {
       return (await storage.accounts.list({ number: 1, size: 1 })).total > 0;
     },
     async issueKey(accountId, options = {}) {
-      const apiKey = generateApiKey();
+      const apiKey = options.apiKey ?? generateApiKey();
+      if (!API_KEY_SHAPE.test(apiKey)) {
+        throw new ValidationError([new BollardError("INVALID", "A chosen API key has 16 to 256 visible ASCII characters and no spaces", { path: ["apiKey"] })]);
+      }
       return storage.transaction(async (tx) => {
         const account = await tx.accounts.get(accountId);
         if (!account) throw new BollardError("NOT_FOUND", `No account ${accountId}`);

@@ -55,6 +55,8 @@ export interface RefreshSchedulerOptions {
   leaseMs?: number;
   /** Called with errors a pass could not handle (the loop keeps going). */
   onError?: (error: unknown) => void;
+  /** Called after every pass with what it did and how long it took (metrics). */
+  onPass?: (summary: RefreshSummary, durationMs: number) => void;
 }
 
 /** Requests claimed per worker at once; small, so a lease covers refreshing a whole claim. */
@@ -150,6 +152,6 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
     }
   }
 
-  const scheduler = periodicPass(pass, emptySummary, options.onError);
+  const scheduler = periodicPass(pass, emptySummary, options.onError, options.onPass);
   return { ...scheduler, start: (everyMs = 1_000) => scheduler.start(everyMs) };
 }

@@ -63,6 +63,8 @@ export interface WebhookDispatcherOptions {
   concurrency?: number;
   /** Called with errors a pass could not handle (the loop keeps going). */
   onError?: (error: unknown) => void;
+  /** Called after every pass with what it did and how long it took (metrics). */
+  onPass?: (summary: WebhookDeliverySummary, durationMs: number) => void;
 }
 
 /** Notifications claimed per worker at once; small, so a lease covers the time to deliver them all. */
@@ -207,6 +209,6 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     return summary;
   }
 
-  const dispatcher = periodicPass(pass, emptySummary, options.onError);
+  const dispatcher = periodicPass(pass, emptySummary, options.onError, options.onPass);
   return { ...dispatcher, start: (everyMs = 500) => dispatcher.start(everyMs) };
 }

@@ -10,7 +10,7 @@ export interface LogEntry {
   [key: string]: unknown;
 }
 
-/** Gives each request an id (echoed as `X-Request-Id`) and logs method, path, status and duration. */
+/** Gives each request an id (echoed as `X-Request-Id`) and logs method, path, route pattern, status and duration. */
 export function requestLog(log: (entry: LogEntry) => void): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
@@ -25,6 +25,8 @@ export function requestLog(log: (entry: LogEntry) => void): MiddlewareHandler {
       request_id: requestId,
       method: c.req.method,
       path: c.req.path,
+      // The matched route's pattern (`/v2/shipments/:id`): a label of bounded cardinality for metrics.
+      route: c.req.routePath,
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 100) / 100,
     });

@@ -1,0 +1,36 @@
+import type { CliIo } from "./cli-io.js";
+
+/** One option of a command, as `--help` shows it and the parser reads it. */
+export interface OptionSpec {
+  /** The long name without dashes, e.g. `port` for `--port`. */
+  name: string;
+  /** A one-letter short form, e.g. `p` for `-p`. */
+  short?: string;
+  /** `string` takes a value; `boolean` is a switch (`--name`, and `--no-name` when it defaults to on). */
+  type: "string" | "boolean";
+  /** What the value looks like in help, e.g. `PATH`. */
+  value?: string;
+  /** The default, as help shows it. */
+  defaultText?: string;
+  /** The environment variable that stands in for the option when it is not given. */
+  env?: string;
+  /** What the option does, in one line. */
+  description: string;
+}
+
+/** Parsed options: string values, `true`/`false` for switches; absent options are missing. */
+export type ParsedOptions = Record<string, string | boolean | undefined>;
+
+/** One command of `bollard`: what `--help` shows, and what runs. */
+export interface CommandSpec {
+  /** The command's words, e.g. `["keys", "create"]`. */
+  path: readonly string[];
+  /** One line for the command list. */
+  summary: string;
+  /** Longer help: what it does, what it prints, its exit codes. */
+  details?: string;
+  /** The options it takes. */
+  options: readonly OptionSpec[];
+  /** Runs the command; resolves to the exit code. */
+  run(options: ParsedOptions, io: CliIo): Promise<number>;
+}

@@ -1,0 +1,102 @@
+import type { CommandSpec, OptionSpec } from "./command-spec.js";
+
+/*
+ * Every command of `bollard`: what help shows and which options it reads. The implementations are
+ * loaded only when a command runs, so help, --version and a mistyped command answer at once.
+ */
+
+/** The options of `bollard serve`; every one may also come from a config file, most from a variable. */
+export const SERVE_OPTIONS: readonly OptionSpec[] = [
+  { name: "port", short: "p", type: "string", value: "PORT", defaultText: "8080", env: "PORT", description: "TCP port to listen on (0 picks a free one)" },
+  { name: "host", type: "string", value: "HOST", defaultText: "127.0.0.1", env: "HOST", description: "Address to listen on (0.0.0.0 for every interface)" },
+  { name: "db", short: "d", type: "string", value: "PATH|URL", defaultText: "./data/bollard.sqlite", env: "BOLLARD_DB", description: "A SQLite file, :memory:, or a postgres:// URL" },
+  { name: "config", short: "c", type: "string", value: "FILE", env: "BOLLARD_CONFIG", description: "A JSON file holding any of these options by name (flags override it)" },
+  { name: "demo", type: "boolean", defaultText: "on", description: "On a database with no account, create the Demo account with demo data (--no-demo: start empty)" },
+  { name: "account", type: "string", value: "NAME", defaultText: "Demo, or Default with --no-demo", description: "The name of the first account serve creates" },
+  { name: "api-key-file", type: "string", value: "FILE", env: "BOLLARD_API_KEY (the key itself)", description: "The first account's API key, read from this file instead of generated (for CI)" },
+  { name: "log-level", type: "string", value: "LEVEL", defaultText: "info", env: "BOLLARD_LOG_LEVEL", description: "debug (every request), info, warn or error" },
+  { name: "metrics-port", type: "string", value: "PORT", env: "BOLLARD_METRICS_PORT", description: "Serve Prometheus metrics at /metrics on this port (off by default)" },
+  { name: "metrics-host", type: "string", value: "HOST", defaultText: "127.0.0.1", env: "BOLLARD_METRICS_HOST", description: "Address of the metrics listener" },
+  { name: "clock-speed", type: "string", value: "N", defaultText: "1", description: "Run simulated time N times faster (demos)" },
+  { name: "clock-origin", type: "string", value: "ISO", description: "With --clock-speed: the instant simulated time starts from (servers sharing a database agree)" },
+  { name: "rate-limit", type: "string", value: "N/UNIT", description: "Requests per API key, e.g. 100/min (429 with Retry-After over it)" },
+  { name: "allow-private-webhooks", type: "boolean", defaultText: "off", description: "Let webhooks target private and loopback addresses (development)" },
+  { name: "shutdown-timeout", type: "string", value: "SECONDS", defaultText: "10", env: "BOLLARD_SHUTDOWN_TIMEOUT", description: "How long a stop on SIGTERM/SIGINT may take" },
+];
+
+/** The `--db` option of the commands that work on an existing database. */
+export const DB_OPTION: OptionSpec = { name: "db", short: "d", type: "string", value: "PATH|URL", env: "BOLLARD_DB", description: "The SQLite file or postgres:// URL the server uses (must exist unless --create)" };
+
+/** The `--create` switch of those commands. */
+export const CREATE_OPTION: OptionSpec = { name: "create", type: "boolean", defaultText: "off", description: "Make a new database when there is none at --db" };
+
+/** The account the demo dataset goes into when none is named. */
+export const DEFAULT_DEMO_ACCOUNT = "Demo";
+
+/** `bollard serve`. */
+export const serveSpec: CommandSpec = {
+  path: ["serve"],
+  summary: "Run the /v2 API, refresh tracked shipments and deliver webhooks",
+  details: [
+    "Binds the port first, then opens the database (creating or migrating it). On a database with no",
+    "account it creates one (the Demo account with demo data, or an empty account with --no-demo) and",
+    "prints its API key once on stdout. GET / names the server's addresses; GET /docs shows the API.",
+    "Stops cleanly on SIGTERM or SIGINT within --shutdown-timeout, exit code 0.",
+    "Precedence: a flag, then the --config file, then the environment variable, then the default.",
+  ].join("\n"),
+  options: SERVE_OPTIONS,
+  run: async (options, io) => (await import("./serve-command.js")).serveCommand(options, io),
+};
+
+/** `bollard keys create`. */
+export const keysCreateSpec: CommandSpec = {
+  path: ["keys", "create"],
+  summary: "Create an API key (and its account when new); prints the key alone on stdout",
+  details: "The key is shown once: only its hash is stored.",
+  options: [
+    DB_OPTION,
+    { name: "account", short: "a", type: "string", value: "NAME", description: "The account's name (created when missing)" },
+    { name: "role", short: "r", type: "string", value: "ROLE", defaultText: "editor", description: "editor (read and write) or viewer (read only)" },
+    { name: "name", type: "string", value: "NAME", description: "A name for the key's user, e.g. erp-sync" },
+    CREATE_OPTION,
+  ],
+  run: async (options, io) => (await import("./keys-command.js")).keysCreateCommand(options, io),
+};
+
+/** `bollard accounts list`. */
+export const accountsListSpec: CommandSpec = {
+  path: ["accounts", "list"],
+  summary: "List the accounts of a database",
+  options: [DB_OPTION, { name: "json", type: "boolean", defaultText: "off", description: "Print a JSON array of {id, company_name, created_at}" }],
+  run: async (options, io) => (await import("./accounts-command.js")).accountsListCommand(options, io),
+};
+
+/** `bollard demo`. */
+export const demoSpec: CommandSpec = {
+  path: ["demo"],
+  summary: "Fill an account with the deterministic demo dataset",
+  details: "The account is created when missing; an account that already holds shipments is left as it is (exit 1).",
+  options: [
+    DB_OPTION,
+    { name: "account", short: "a", type: "string", value: "NAME", defaultText: DEFAULT_DEMO_ACCOUNT, description: "The account to fill" },
+    { name: "seed", short: "s", type: "string", value: "N", defaultText: "1", description: "Seeds every random choice: the same seed gives the same data" },
+    CREATE_OPTION,
+  ],
+  run: async (options, io) => (await import("./demo-command.js")).demoCommand(options, io),
+};
+
+/** `bollard migrate-db`. */
+export const migrateDbSpec: CommandSpec = {
+  path: ["migrate-db"],
+  summary: "Copy a SQLite database into an empty PostgreSQL database (resumable)",
+  details: "A progress bar on stderr, a per-table summary on stdout; run it again to resume an interrupted copy.",
+  options: [
+    { name: "from", type: "string", value: "PATH", description: "The SQLite database to copy (must exist)" },
+    { name: "to", type: "string", value: "URL", description: "The postgres:// URL of the target database" },
+    { name: "batch", type: "string", value: "N", defaultText: "500", description: "Records per transaction, 10 to 10000" },
+  ],
+  run: async (options, io) => (await import("./migrate-db/migrate-db-command.js")).migrateDbCommand(options as Record<string, string | undefined>, io),
+};
+
+/** Every command of `bollard`, in the order help lists them. */
+export const COMMANDS: readonly CommandSpec[] = [serveSpec, keysCreateSpec, accountsListSpec, demoSpec, migrateDbSpec];

@@ -1,0 +1,163 @@
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { CliError, usageError } from "./cli-error.js";
+import type { ParsedOptions } from "./command-spec.js";
+import { suggestion } from "./did-you-mean.js";
+
+/** Log levels, most verbose first. */
+export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
+
+/** A log level: which lines `bollard serve` writes. */
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const text = z.string().trim().min(1);
+const number = (min: number, max: number) => z.union([z.number(), text.transform(Number)]).pipe(z.number().min(min).max(max));
+
+/** What a config file may hold: the serve options by name, typed. */
+const ConfigFileSchema = z.strictObject({
+  port: number(0, 65_535).pipe(z.int()).optional(),
+  host: text.optional(),
+  db: text.optional(),
+  demo: z.boolean().optional(),
+  account: text.optional(),
+  "api-key-file": text.optional(),
+  "log-level": z.enum(LOG_LEVELS).optional(),
+  "metrics-port": number(0, 65_535).pipe(z.int()).optional(),
+  "metrics-host": text.optional(),
+  "clock-speed": number(Number.MIN_VALUE, 1_000_000).optional(),
+  "clock-origin": text.optional(),
+  "rate-limit": text.optional(),
+  "allow-private-webhooks": z.boolean().optional(),
+  "shutdown-timeout": number(0, 3_600).optional(),
+});
+
+/** Every serve setting, resolved. */
+export interface ServeConfig {
+  port: number;
+  host: string;
+  /** The `--db` value as given (checked by `resolveDatabase`); undefined means the default file. */
+  db: string | undefined;
+  demo: boolean;
+  account: string | undefined;
+  /** The first account's key when serve creates it, from `--api-key-file` or `BOLLARD_API_KEY`. */
+  apiKey: string | undefined;
+  logLevel: LogLevel;
+  metricsPort: number | undefined;
+  metricsHost: string;
+  clockSpeed: number;
+  clockOrigin: string | undefined;
+  rateLimit: string | undefined;
+  allowPrivateWebhooks: boolean;
+  shutdownSeconds: number;
+  /** Environment variables that were set but gave way to a flag or the config file, for a warning. */
+  ignoredEnv: { variable: string; because: string }[];
+}
+
+const ENV: Record<string, string> = {
+  port: "PORT",
+  host: "HOST",
+  db: "BOLLARD_DB",
+  "log-level": "BOLLARD_LOG_LEVEL",
+  "metrics-port": "BOLLARD_METRICS_PORT",
+  "metrics-host": "BOLLARD_METRICS_HOST",
+  "shutdown-timeout": "BOLLARD_SHUTDOWN_TIMEOUT",
+};
+
+/**
+ * Resolves the serve settings. Precedence: a flag, then the config file, then the environment
+ * variable, then the default. A variable that is set but overridden is reported in `ignoredEnv`.
+ */
+export function serveConfig(flags: ParsedOptions, env: Record<string, string | undefined>): ServeConfig {
+  const configPath = (flags.config as string | undefined) ?? env.BOLLARD_CONFIG;
+  const file = configPath === undefined ? {} : readConfigFile(configPath);
+  const ignoredEnv: ServeConfig["ignoredEnv"] = [];
+  const pick = (name: keyof z.infer<typeof ConfigFileSchema> & string): unknown => {
+    const variable = ENV[name];
+    const fromEnv = variable === undefined ? undefined : env[variable];
+    const flag = flags[name];
+    if (flag !== undefined) {
+      if (fromEnv !== undefined) ignoredEnv.push({ variable: variable!, because: `--${name}` });
+      return flag;
+    }
+    if (file[name] !== undefined) {
+      if (fromEnv !== undefined) ignoredEnv.push({ variable: variable!, because: `"${name}" in ${configPath}` });
+      return file[name];
+    }
+    return fromEnv;
+  };
+  const option = <T>(name: string, schema: z.ZodType<T>, value: unknown, fallback: T): T => {
+    if (value === undefined) return fallback;
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) throw usageError(`--${name} ${describe(name, value)}`);
+    return parsed.data;
+  };
+  const port = option("port", number(0, 65_535).pipe(z.int()), pick("port"), 8080);
+  const speed = option("clock-speed", number(Number.MIN_VALUE, 1_000_000), pick("clock-speed"), 1);
+  const origin = pick("clock-origin") as string | undefined;
+  if (origin !== undefined && (speed === 1 || !Number.isFinite(Date.parse(origin)))) throw usageError(`--clock-origin needs --clock-speed and an ISO 8601 instant, not "${origin}"`);
+  const keyFile = pick("api-key-file") as string | undefined;
+  return {
+    port,
+    host: (pick("host") as string | undefined) ?? "127.0.0.1",
+    db: pick("db") as string | undefined,
+    demo: (pick("demo") as boolean | undefined) ?? true,
+    account: (pick("account") as string | undefined)?.trim() || undefined,
+    apiKey: keyFile !== undefined ? readKeyFile(keyFile) : env.BOLLARD_API_KEY?.trim() || undefined,
+    logLevel: option("log-level", z.enum(LOG_LEVELS), pick("log-level"), "info"),
+    metricsPort: option<number | undefined>("metrics-port", number(0, 65_535).pipe(z.int()), pick("metrics-port"), undefined),
+    metricsHost: (pick("metrics-host") as string | undefined) ?? "127.0.0.1",
+    clockSpeed: speed,
+    clockOrigin: origin,
+    rateLimit: pick("rate-limit") as string | undefined,
+    allowPrivateWebhooks: (pick("allow-private-webhooks") as boolean | undefined) ?? false,
+    shutdownSeconds: option("shutdown-timeout", number(0, 3_600), pick("shutdown-timeout"), 10),
+    ignoredEnv,
+  };
+}
+
+const EXPECTED: Record<string, string> = {
+  port: "must be a whole number from 0 to 65535",
+  "metrics-port": "must be a whole number from 0 to 65535",
+  "clock-speed": "must be a positive number (at most 1000000)",
+  "shutdown-timeout": "must be a number of seconds from 0 to 3600",
+  "log-level": `must be one of ${LOG_LEVELS.join(", ")}`,
+};
+
+function describe(name: string, value: unknown): string {
+  return `${EXPECTED[name] ?? "is not valid"}, not ${JSON.stringify(String(value)).slice(0, 60)}`;
+}
+
+function readConfigFile(path: string): Partial<z.infer<typeof ConfigFileSchema>> {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw usageError(`Cannot read the config file ${path}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "there is no such file" : (error as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw usageError(`The config file ${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  const parsed = ConfigFileSchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  if (issue.code === "unrecognized_keys") {
+    const key = issue.keys[0]!;
+    throw usageError(`The config file ${path} has an unknown option "${key}".${suggestion(key, Object.keys(ConfigFileSchema.shape), (k) => `"${k}"`)}`);
+  }
+  const key = String(issue.path[0] ?? "");
+  throw usageError(`The config file ${path}: "${key}" ${EXPECTED[key] ?? issue.message}`);
+}
+
+function readKeyFile(path: string): string {
+  try {
+    const key = readFileSync(path, "utf8").trim();
+    if (key === "") throw new CliError(`The API key file ${path} is empty`, "usage");
+    return key;
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw usageError(`Cannot read the API key file ${path}: ${(error as Error).message}`);
+  }
+}
