@@ -1,4 +1,5 @@
 import { createTracker, scaledClock, type Storage } from "@bollard/core";
+import { dashboardAssetsDir, dashboardBuilt } from "@bollard/dashboard";
 import { createHttpApp, parseRateLimit, startServer } from "@bollard/http";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
@@ -19,6 +20,7 @@ export async function serveCommand(args: Record<string, string | undefined>, io:
   if (rateLimit === null) throw new CliError(`--rate-limit must look like 100/min, not "${args["rate-limit"]}"`);
   // A boolean flag: parseArgs gives `true` (typed as the string options of the other flags).
   const allowPrivateWebhooks = (args["allow-private-webhooks"] as unknown) === true;
+  const dashboard = (args["no-dashboard"] as unknown) !== true;
   const storage = openStorage(db);
   const webhooks = { allowPrivateUrls: allowPrivateWebhooks };
   const logs = bufferedLines({ write: (chunk: string) => io.err(chunk.replace(/\n$/, "")) });
@@ -34,11 +36,12 @@ export async function serveCommand(args: Record<string, string | undefined>, io:
     io.out(`Created the ${DEFAULT_DEMO_ACCOUNT} account with ${demo.shipments} demo shipments. Its API key (shown once):`);
     io.out(apiKey);
   }
-  const app = createHttpApp(tracker, { log: (entry) => logs.write(JSON.stringify(entry)), ...(rateLimit && { rateLimit }) });
+  const app = createHttpApp(tracker, { log: (entry) => logs.write(JSON.stringify(entry)), ...(rateLimit && { rateLimit }), ...(dashboard && { dashboard: { assetsDir: dashboardAssetsDir() } }) });
   const server = await startServer(app, { port, host });
   tracker.refresh.start(1_000);
   tracker.webhooks.start(250);
   io.out(`Bollard listening on http://${server.address}/v2 (database: ${displayDb(db)}${speed !== 1 ? `, clock ×${speed}` : ""}${allowPrivateWebhooks ? ", private webhook targets allowed" : ""})`);
+  if (dashboard) io.out(dashboardBuilt() ? `Dashboard: http://${server.address}/` : `Dashboard not built (run pnpm install or pnpm build); http://${server.address}/ says so`);
   const signal = await server.untilSignal();
   logs.write(JSON.stringify({ level: "info", msg: "shutting down", signal }));
   await server.close();
