@@ -144,6 +144,7 @@ export function AtSeaView(props: { session: Session }) {
                 }}
               >
                 <title>{label}</title>
+                <rect class="hit" x="-12" y="-12" width="36" height="24" rx="4" />
                 <path d="M0,-9 L6,7 L0,3 L-6,7 Z" transform={`rotate(${screenAngle(projection, vessel.lon, vessel.lat, vessel.heading).toFixed(1)})`} />
                 <text class="count" x="9" y="4">
                   {vessel.containers.length}
