@@ -39,6 +39,10 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: "dashboard", root: "packages/dashboard", include: ["src/**/*.test.ts"] },
+      },
+      {
+        extends: true,
         test: { name: "examples", root: "examples", include: ["**/*.test.ts"], exclude: ["**/node_modules/**"] },
       },
       {
@@ -46,6 +50,21 @@ export default defineConfig({
         // Builds, packs and installs every package: it runs alone, after every other project
         // (groupOrder), so its compiles do not slow the timing-sensitive tests down.
         test: { name: "packaging", root: "packaging", include: ["*.test.ts"], sequence: { groupOrder: 1 } },
+      },
+      {
+        extends: true,
+        // Debian's chromium against a real `bollard serve`: last and alone (after packaging, whose
+        // `pnpm build` rewrites the dashboard's dist/), after building the app from source.
+        test: {
+          name: "dashboard-browser",
+          root: "packages/dashboard",
+          include: ["e2e/**/*.test.ts"],
+          globalSetup: ["e2e/testing/build-app.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+        },
       },
     ],
   },

@@ -10,6 +10,7 @@ const BENCHES: Record<string, () => Promise<BenchResult[]>> = {
   refresh: async () => (await import("./refresh-bench.js")).run(),
   map: async () => (await import("./map-bench.js")).run(),
   "webhook-delivery": async () => (await import("./webhook-delivery-bench.js")).run(),
+  dashboard: async () => (await import("./dashboard-bench.js")).run(),
 };
 
 const selected = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));

@@ -115,12 +115,12 @@ describe("the packed packages, installed with npm outside the workspace", () => 
 
     // 5. The installed binary, in its own process group so nothing it starts outlives the test.
     const served = await timed("bollard serve, /healthz, SIGTERM", () => serveOnce(scratch));
-    expect(served).toMatchObject({ health: 200, exit: 0, groupGone: true });
+    expect(served).toMatchObject({ health: 200, dashboard: 200, dashboardType: "text/html; charset=utf-8", exit: 0, groupGone: true });
   }, 30 * 60_000);
 });
 
-/** Starts `node_modules/.bin/bollard serve`, asks /healthz, stops it with SIGTERM and reports. */
-async function serveOnce(scratch: string): Promise<{ health: number; exit: number | string; groupGone: boolean }> {
+/** Starts `node_modules/.bin/bollard serve`, asks /healthz and / (the dashboard), stops it with SIGTERM and reports. */
+async function serveOnce(scratch: string): Promise<{ health: number; dashboard: number; dashboardType: string | null; exit: number | string; groupGone: boolean }> {
   const child = spawn(join(scratch, "node_modules/.bin/bollard"), ["serve", "--db", join(scratch, "serve.sqlite"), "--port", "0"], {
     cwd: scratch,
     detached: true,
@@ -142,9 +142,13 @@ async function serveOnce(scratch: string): Promise<{ health: number; exit: numbe
       void exited.then((code) => (clearTimeout(timer), reject(new Error(`bollard exited (${code}) before listening; stderr: ${stderr}`))));
     });
     const health = (await fetch(`${base}/healthz`)).status;
+    const page = await fetch(`${base}/`);
+    const script = /src="(\/app\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
+    // The page's script, from the installed package's dist/app.
+    const dashboard = page.status === 200 && script && (await fetch(`${base}${script}`)).status === 200 ? 200 : page.status;
     process.kill(-pid, "SIGTERM");
     const exit = await exited;
-    return { health, exit, groupGone: !groupAlive(pid) };
+    return { health, dashboard, dashboardType: page.headers.get("content-type"), exit, groupGone: !groupAlive(pid) };
   } finally {
     if (groupAlive(pid)) process.kill(-pid, "SIGKILL");
   }

@@ -12,6 +12,7 @@ export const SERVE_OPTIONS: readonly OptionSpec[] = [
   { name: "db", short: "d", type: "string", value: "PATH|URL", defaultText: "./data/bollard.sqlite", env: "BOLLARD_DB", description: "A SQLite file, :memory:, or a postgres:// URL" },
   { name: "config", short: "c", type: "string", value: "FILE", env: "BOLLARD_CONFIG", description: "A JSON file holding any of these options by name (flags override it)" },
   { name: "demo", type: "boolean", defaultText: "on", description: "On a database with no account, create the Demo account with demo data (--no-demo: start empty)" },
+  { name: "dashboard", type: "boolean", defaultText: "on", description: "Serve the dashboard web app at / and /app (--no-dashboard: API only)" },
   { name: "account", type: "string", value: "NAME", defaultText: "Demo, or Default with --no-demo", description: "The name of the first account serve creates" },
   { name: "api-key-file", type: "string", value: "FILE", env: "BOLLARD_API_KEY (the key itself)", description: "The first account's API key, read from this file instead of generated (for CI)" },
   { name: "log-level", type: "string", value: "LEVEL", defaultText: "info", env: "BOLLARD_LOG_LEVEL", description: "debug (every request), info, warn or error" },

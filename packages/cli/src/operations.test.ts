@@ -33,17 +33,17 @@ async function scrape(): Promise<PrometheusScrape> {
 }
 
 describe("around the API of bollard serve", { timeout: 60_000 }, () => {
-  it("names its version and addresses at /, as JSON for clients and as a page for browsers", async () => {
+  it("names its version and addresses at / for API clients, and gives browsers the dashboard there", async () => {
     const json = await fetch(`${base}/`, { headers: { accept: "application/json" } });
     expect(json.status).toBe(200);
     expect(await json.json()).toEqual({
       name: "bollard",
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
-      links: { api: "/v2", openapi: "/v2/openapi.json", docs: "/docs", health: "/healthz", metrics: metricsUrl },
+      links: { dashboard: "/", api: "/v2", openapi: "/v2/openapi.json", docs: "/docs", health: "/healthz", metrics: metricsUrl },
     });
     const page = await fetch(`${base}/`, { headers: { accept: "text/html,application/xhtml+xml" } });
     expect(page.headers.get("content-type")).toMatch(/^text\/html/);
-    expect(await page.text()).toContain('<a href="/docs">docs</a>');
+    expect(await page.text()).toMatch(/<script type="module"[^>]* src="\/app\/assets\//);
   });
 
   it("serves /docs from its own files only, each of which answers, over its own OpenAPI document", async () => {

@@ -1,4 +1,5 @@
 import { createTracker, scaledClock, type Storage, type Tracker } from "@bollard/core";
+import { dashboardAssetsDir, dashboardBuilt } from "@bollard/dashboard";
 import { createHttpApp, parseRateLimit, startServer, type RunningServer } from "@bollard/http";
 import { Hono } from "hono";
 import { ancestorsEnded } from "./ancestor-watch.js";
@@ -65,8 +66,9 @@ export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<num
         log.write(entry as Parameters<ServerLog["write"]>[0]);
       },
       ...(rateLimit && { rateLimit }),
+      ...(config.dashboard && { dashboard: { assetsDir: dashboardAssetsDir() } }),
     });
-    const site = siteRoutes({ version: VERSION, ...(metricsListener && { metrics: metricsListener.address }) });
+    const site = siteRoutes({ version: VERSION, dashboard: config.dashboard, ...(metricsListener && { metrics: metricsListener.address }) });
     serving = new Hono().route("/", site).all("*", (c) => api.fetch(c.req.raw, c.env));
     tracker.refresh.start(1_000);
     tracker.webhooks.start(250);
@@ -103,7 +105,9 @@ function startedLine(server: RunningServer, db: string, config: ServeConfig, met
     config.allowPrivateWebhooks && "private webhook targets allowed",
     metrics && `metrics on http://${metrics.address}/metrics`,
   ].filter(Boolean);
-  return `Bollard listening on http://${server.address}/v2 (${notes.join(", ")})`;
+  const listening = `Bollard listening on http://${server.address}/v2 (${notes.join(", ")})`;
+  if (!config.dashboard) return listening;
+  return `${listening}\n${dashboardBuilt() ? `Dashboard: http://${server.address}/` : `Dashboard not built (run pnpm install or pnpm build); http://${server.address}/ says so`}`;
 }
 
 /**

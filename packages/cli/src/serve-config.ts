@@ -19,6 +19,7 @@ const ConfigFileSchema = z.strictObject({
   host: text.optional(),
   db: text.optional(),
   demo: z.boolean().optional(),
+  dashboard: z.boolean().optional(),
   account: text.optional(),
   "api-key-file": text.optional(),
   "log-level": z.enum(LOG_LEVELS).optional(),
@@ -38,6 +39,8 @@ export interface ServeConfig {
   /** The `--db` value as given (checked by `resolveDatabase`); undefined means the default file. */
   db: string | undefined;
   demo: boolean;
+  /** Serve the dashboard at `/` and `/app`. */
+  dashboard: boolean;
   account: string | undefined;
   /** The first account's key when serve creates it, from `--api-key-file` or `BOLLARD_API_KEY`. */
   apiKey: string | undefined;
@@ -101,6 +104,7 @@ export function serveConfig(flags: ParsedOptions, env: Record<string, string | u
     host: (pick("host") as string | undefined) ?? "127.0.0.1",
     db: pick("db") as string | undefined,
     demo: (pick("demo") as boolean | undefined) ?? true,
+    dashboard: (pick("dashboard") as boolean | undefined) ?? true,
     account: (pick("account") as string | undefined)?.trim() || undefined,
     apiKey: keyFile !== undefined ? readKeyFile(keyFile) : env.BOLLARD_API_KEY?.trim() || undefined,
     logLevel: option("log-level", z.enum(LOG_LEVELS), pick("log-level"), "info"),

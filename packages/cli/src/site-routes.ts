@@ -9,6 +9,8 @@ export interface SiteIndex {
   version: string;
   /** The metrics address, when metrics are served. */
   metrics?: string;
+  /** True when the dashboard is served: browsers asking for `/` get it instead of the page of links. */
+  dashboard?: boolean;
 }
 
 /** The Swagger UI files `/docs` serves, from the `swagger-ui-dist` package installed with the CLI. */
@@ -45,8 +47,13 @@ export function siteRoutes(index: SiteIndex): Hono {
   const routes = new Hono();
   const swaggerDir = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
   const assets = new Map(Object.entries(SWAGGER_FILES).map(([file, type]) => [file, { body: readFileSync(join(swaggerDir, file)), type }]));
-  const links = { api: "/v2", openapi: "/v2/openapi.json", docs: "/docs", health: "/healthz", ...(index.metrics && { metrics: `http://${index.metrics}/metrics` }) };
-  routes.get("/", (c) => (wantsHtml(c) ? c.html(indexPage(index.version, links)) : c.json({ name: "bollard", version: index.version, links })));
+  const links = { ...(index.dashboard && { dashboard: "/" }), api: "/v2", openapi: "/v2/openapi.json", docs: "/docs", health: "/healthz", ...(index.metrics && { metrics: `http://${index.metrics}/metrics` }) };
+  // An API client gets JSON; a browser gets the dashboard (answered by the API app behind) or, without it, a page of links.
+  routes.get("/", async (c, next) => {
+    if (!wantsHtml(c)) return c.json({ name: "bollard", version: index.version, links });
+    if (index.dashboard) return next();
+    return c.html(indexPage(index.version, links));
+  });
   routes.get("/docs", (c) => c.html(DOCS_PAGE));
   routes.get("/docs/init.js", (c) => c.body(DOCS_INIT, 200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-cache" }));
   routes.get("/docs/:file", (c) => {

@@ -2,7 +2,9 @@ import { type Tracker, BollardError } from "@bollard/core";
 import { createRenderedReads, errorDocument, errorStatus, type ErrorLocation } from "@bollard/core/jsonapi";
 import type { AppEnv } from "./app-env.js";
 import { Hono } from "hono";
+import { dashboardRoutes, type DashboardOptions } from "./dashboard/dashboard-routes.js";
 import { authenticate } from "./middleware/authenticate.js";
+import { conditionalGet } from "./middleware/conditional-get.js";
 import { rateLimit, type RateLimit } from "./middleware/rate-limit.js";
 import { requestLog, type LogEntry } from "./middleware/request-log.js";
 import { openApiDocument } from "./openapi/openapi-document.js";
@@ -32,6 +34,12 @@ export interface HttpAppOptions {
    * @default no limit
    */
   rateLimit?: RateLimit;
+  /**
+   * Serves a built web app (the dashboard) at `/` and `/app/*`; other paths outside `/v2` stay
+   * JSON:API 404s.
+   * @default no dashboard
+   */
+  dashboard?: DashboardOptions;
 }
 
 /** SDK option names that are named otherwise as query parameters, on every route. */
@@ -39,7 +47,8 @@ const PARAMETERS: Readonly<Record<string, string>> = { "page.number": "page[numb
 
 /**
  * Creates the HTTP API of a tracker: the `/v2` JSON:API routes, `GET /v2/openapi.json` and
- * `GET /healthz`. `app.fetch(request)` serves any runtime with the Fetch API.
+ * `GET /healthz` (and the dashboard at `/` when {@link HttpAppOptions.dashboard} is given).
+ * Successful GETs under `/v2` carry an `ETag`; `If-None-Match` with it answers 304. `app.fetch(request)` serves any runtime with the Fetch API.
  * @example
  * const tracker = await createTracker({ storage: memoryStorage() });
  * const app = createHttpApp(tracker);
@@ -61,6 +70,8 @@ export function createHttpApp(tracker: Tracker, options: HttpAppOptions = {}): H
   app.get("/v2/openapi.json", (c) => c.json(openApiDocument()));
   app.use("/v2/*", authenticate(tracker));
   if (options.rateLimit) app.use("/v2/*", rateLimit(options.rateLimit));
+  app.use("/v2/*", conditionalGet());
+  if (options.dashboard) app.route("/", dashboardRoutes(options.dashboard));
   const customFields = [
     customFieldDefinitionRoutes(),
     customFieldRoutes(),

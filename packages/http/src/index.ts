@@ -4,6 +4,7 @@
  * @packageDocumentation
  */
 export { createHttpApp, type HttpAppOptions } from "./app.js";
+export type { DashboardOptions } from "./dashboard/dashboard-routes.js";
 export type { AppEnv } from "./app-env.js";
 export { startServer, type StartServerOptions, type RunningServer } from "./server.js";
 export type { LogEntry } from "./middleware/request-log.js";

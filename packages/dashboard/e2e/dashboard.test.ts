@@ -1,0 +1,301 @@
+import { copyFileSync, mkdirSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { projectionOf, type ProjectionParameters } from "../src/app/map/projection.js";
+import { REPOSITORY_ROOT, startBollardServer, type BollardServer } from "./testing/bollard-server.js";
+import { launchBrowser, screenshot, seriousViolations, type TestBrowser } from "./testing/browser.js";
+
+// The dashboard in Debian's Chromium against a real `bollard serve` (from source, temp SQLite,
+// demo data, a real socket). Every test saves a screenshot under test-output/.
+
+let server: BollardServer;
+let browser: TestBrowser;
+let page: Page;
+
+interface ApiContainer {
+  id: string;
+  attributes: { number: string; current_status: string; pickup_lfd: string | null; pod_full_out_at: string | null; pod_timezone: string | null };
+  relationships: { shipment: { data: { id: string } } };
+}
+
+async function allContainers(): Promise<ApiContainer[]> {
+  const body = await server.api<{ data: ApiContainer[]; meta: { total: number } }>("/containers?page%5Bsize%5D=100");
+  expect(body.meta.total).toBeLessThanOrEqual(100);
+  return body.data;
+}
+
+async function signIn(key = server.apiKey): Promise<void> {
+  await page.goto(`${server.base}/`);
+  await page.getByLabel("API key").fill(key);
+  await page.getByRole("button", { name: "Open the dashboard" }).click();
+}
+
+/** Opens a path of the app, entering the key when the page asks for it (each test stands alone). */
+async function open(path: string): Promise<void> {
+  await page.goto(`${server.base}${path}`);
+  const form = page.getByLabel("API key");
+  await page.waitForSelector("main h1");
+  if (await form.isVisible()) {
+    await form.fill(server.apiKey);
+    await page.getByRole("button", { name: "Open the dashboard" }).click();
+  }
+  await page.locator("header.top").waitFor();
+}
+
+beforeAll(async () => {
+  server = await startBollardServer(["--allow-private-webhooks"]);
+  browser = await launchBrowser();
+  page = await browser.context.newPage();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("the dashboard in a browser", () => {
+  it("shows a clear message for a wrong key and keeps it out of the address", async () => {
+    await signIn("bol_not-a-real-key");
+    const alert = page.getByRole("alert");
+    await expect.poll(() => alert.textContent()).toContain("This API key was not accepted (401 Unauthorized)");
+    expect(page.url()).not.toContain("bol_");
+    expect(await page.evaluate(() => sessionStorage.getItem("bollard.apiKey"))).toBeNull();
+    await screenshot(page, "wrong-key");
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it("lists every demo container, filters and searches them, under 300 KB of compressed JavaScript, keyboard first", async () => {
+    const scripts: { url: string; bytes: number }[] = [];
+    const onResponse = async (response: import("playwright-core").Response) => {
+      if (response.request().resourceType() === "script") scripts.push({ url: response.url(), bytes: (await response.request().sizes()).responseBodySize });
+    };
+    // A first visit: nothing from the cache (the previous test loaded the same files).
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    page.on("response", onResponse);
+    await page.goto(`${server.base}/`, { waitUntil: "load" });
+    page.off("response", onResponse);
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: false });
+    await cdp.detach();
+    const jsBytes = scripts.reduce((sum, script) => sum + script.bytes, 0);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(jsBytes).toBeLessThan(300 * 1024);
+
+    // Keyboard: the first Tab reaches the key field, the form submits with Enter.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("api-key");
+    await page.keyboard.type(server.apiKey);
+    await page.keyboard.press("Enter");
+    const containers = await allContainers();
+    const count = page.getByTestId("match-count");
+    await expect.poll(() => count.getAttribute("data-count"), { timeout: 30_000 }).toBe(String(containers.length));
+    expect(await page.evaluate(() => sessionStorage.getItem("bollard.apiKey"))).toBe(server.apiKey);
+    expect(page.url()).not.toContain(server.apiKey);
+
+    // Focus is visible: the skip link, then the first view link, each with an outline.
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => ({ text: document.activeElement?.textContent, outline: getComputedStyle(document.activeElement!).outlineStyle }));
+    expect(focused).toEqual({ text: "Skip to content", outline: "solid" });
+
+    await page.getByLabel("Status").selectOption("on_ship");
+    const onShip = containers.filter((container) => container.attributes.current_status === "on_ship");
+    await expect.poll(() => count.getAttribute("data-count")).toBe(String(onShip.length));
+    expect(await page.locator("table.containers tbody tr").count()).toBe(Math.min(50, onShip.length));
+    expect(page.url()).toContain("status=on_ship");
+
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await page.getByLabel("With holds only").check();
+    const rows = page.locator("table.containers tbody tr");
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    for (const text of await rows.locator("ul.holds").allTextContents()) expect(text.length).toBeGreaterThan(0);
+
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    const target = onShip[0]!.attributes.number;
+    await page.getByLabel("Search").fill(target.toLowerCase());
+    await expect.poll(() => count.getAttribute("data-count")).toBe("1");
+    await screenshot(page, "containers-search");
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await expect.poll(() => count.getAttribute("data-count")).toBe(String(containers.length));
+    await screenshot(page, "containers");
+    expect(await seriousViolations(page)).toEqual([]);
+  }, 90_000);
+
+  it("opens a container whose map has its ports, past path and current vessel where the API puts them", async () => {
+    const containers = await allContainers();
+    let chosen: { container: ApiContainer; map: any } | null = null;
+    for (const container of containers.filter((c) => c.attributes.current_status === "on_ship")) {
+      const map = await server.api(`/containers/${container.id}/map_geojson`);
+      const types = map.features.map((feature: any) => feature.properties.feature_type);
+      if (types.includes("current_vessel") && types.includes("past_vessel_locations") && (!chosen || types.length > chosen.map.features.length)) chosen = { container, map };
+    }
+    expect(chosen).not.toBeNull();
+    const { container, map } = chosen!;
+    await open("/app/");
+    await page.getByLabel("Search").fill(container.attributes.number);
+    await page.getByRole("link", { name: container.attributes.number }).click();
+    await page.waitForURL(`**/app/containers/${container.id}`);
+    const svg = page.locator("svg.route-map");
+    await svg.waitFor();
+    await expect.poll(() => svg.getAttribute("data-land"), { timeout: 20_000 }).toBe("loaded");
+    expect(await page.locator("h1").textContent()).toContain(container.attributes.number);
+
+    const parameters: ProjectionParameters = {
+      kind: (await svg.getAttribute("data-projection")) as ProjectionParameters["kind"],
+      rotate: Number(await svg.getAttribute("data-rotate")),
+      scale: Number(await svg.getAttribute("data-scale")),
+      translate: (await svg.getAttribute("data-translate"))!.split(",").map(Number) as [number, number],
+    };
+    const projection = projectionOf(parameters);
+    const placedAt = async (selector: string) => {
+      const marker = page.locator(selector);
+      const transform = (await marker.getAttribute("transform"))!;
+      const [, x, y] = /translate\(([-\d.e]+) ([-\d.e]+)\)/.exec(transform)!;
+      return { lon: Number(await marker.getAttribute("data-lon")), lat: Number(await marker.getAttribute("data-lat")), x: Number(x), y: Number(y) };
+    };
+    const expectAt = (placed: { lon: number; lat: number; x: number; y: number }, coordinates: [number, number]) => {
+      expect([placed.lon, placed.lat]).toEqual(coordinates);
+      const [x, y] = projection(coordinates)!;
+      expect(Math.abs(placed.x - x)).toBeLessThan(0.01);
+      expect(Math.abs(placed.y - y)).toBeLessThan(0.01);
+      expect(placed.x).toBeGreaterThanOrEqual(0);
+      expect(placed.x).toBeLessThanOrEqual(960);
+    };
+    for (const label of ["POL", "POD"]) {
+      const port = map.features.find((feature: any) => feature.properties.feature_type === "port" && feature.properties.label === label);
+      expectAt(await placedAt(`g[data-feature="port"][data-label="${label}"]`), port.geometry.coordinates);
+    }
+    const vessel = map.features.find((feature: any) => feature.properties.feature_type === "current_vessel");
+    expectAt(await placedAt('g[data-feature="current_vessel"]'), vessel.geometry.coordinates);
+    expect(Number(await page.locator('g[data-feature="current_vessel"]').getAttribute("data-heading"))).toBe(vessel.properties.vessel_location_heading);
+    const past = map.features.filter((feature: any) => feature.properties.feature_type === "past_vessel_locations");
+    const drawn = page.locator('path[data-feature="past_vessel_locations"]');
+    expect(await drawn.count()).toBe(past.length);
+    expect(Number(await drawn.first().getAttribute("data-point-count"))).toBe(past[0].geometry.coordinates.length);
+    expect((await drawn.first().getAttribute("d"))!.length).toBeGreaterThan(20);
+    expect(await page.locator('path[data-feature="estimated_partial_leg"]').count()).toBe(map.features.filter((feature: any) => feature.properties.feature_type === "estimated_partial_leg").length);
+
+    // The journey lists the API's transport events, in local time.
+    const events = await server.api(`/containers/${container.id}/transport_events`);
+    await expect.poll(() => page.locator(".timeline li.actual").count()).toBe(events.data.length);
+    await page.waitForTimeout(300);
+    const shot = await screenshot(page, "container-page");
+    if (process.env.UPDATE_README_SCREENSHOT) {
+      mkdirSync(join(REPOSITORY_ROOT, "docs/images"), { recursive: true });
+      copyFileSync(shot, join(REPOSITORY_ROOT, "docs/images/container-page.png"));
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+  }, 90_000);
+
+  it("orders the last free day board as the API's data says", async () => {
+    await open("/app/lfd");
+    const containers = await allContainers();
+    const done = new Set(["picked_up", "off_dock", "delivered", "dropped", "loaded", "empty_returned", "on_rail"]);
+    const now = Date.now();
+    const localDate = (at: number, timeZone: string | null) => new Date(at).toLocaleDateString("en-CA", { timeZone: timeZone ?? "UTC" });
+    const days = (lfd: string, timeZone: string | null) => (Date.parse(localDate(Date.parse(lfd), timeZone)) - Date.parse(localDate(now, timeZone))) / 86_400_000;
+    const expected: Record<string, string[]> = { overdue: [], today: [], soon: [], later: [] };
+    const waiting = containers
+      .filter((c) => c.attributes.pickup_lfd !== null && !done.has(c.attributes.current_status) && c.attributes.pod_full_out_at === null)
+      .sort((a, b) => Date.parse(a.attributes.pickup_lfd!) - Date.parse(b.attributes.pickup_lfd!) || a.attributes.number.localeCompare(b.attributes.number));
+    for (const c of waiting) {
+      const d = days(c.attributes.pickup_lfd!, c.attributes.pod_timezone);
+      expected[d < 0 ? "overdue" : d === 0 ? "today" : d <= 3 ? "soon" : "later"]!.push(c.attributes.number);
+    }
+    expect(waiting.length).toBeGreaterThan(3);
+    for (const bucket of Object.keys(expected)) {
+      const titles = page.locator(`section[data-bucket="${bucket}"] .card-title`);
+      await expect.poll(() => titles.allTextContents(), { timeout: 20_000 }).toEqual(expected[bucket]);
+    }
+    await screenshot(page, "lfd-board");
+    expect(await seriousViolations(page)).toEqual([]);
+  }, 60_000);
+
+  it("shows the vessels at sea with a count each, and lists a vessel's containers when clicked", async () => {
+    await open("/app/at-sea");
+    const markers = page.locator("g.vessel-marker");
+    await expect.poll(() => markers.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.locator("p.help[role=status]").textContent(), { timeout: 30_000 }).not.toContain("locating");
+    const first = markers.first();
+    const count = Number(await first.locator("text.count").textContent());
+    await first.click();
+    const list = page.getByTestId("vessel-containers").locator("li");
+    await expect.poll(() => list.count()).toBe(count);
+    // Each listed container's map puts it on that vessel, where the marker is.
+    const vesselId = await first.getAttribute("data-vessel-id");
+    const href = await list.first().locator("a").getAttribute("href");
+    const map = await server.api(`/containers/${href!.split("/").pop()}/map_geojson`);
+    const vessel = map.features.find((feature: any) => feature.properties.feature_type === "current_vessel");
+    expect(vessel.properties.vessel_id).toBe(vesselId);
+    expect([Number(await first.getAttribute("data-lon")), Number(await first.getAttribute("data-lat"))]).toEqual(vessel.geometry.coordinates);
+    await screenshot(page, "at-sea");
+    expect(await seriousViolations(page)).toEqual([]);
+  }, 60_000);
+
+  it("stops and resumes tracking from the container page, and the API says so", async () => {
+    const container = (await allContainers()).find((c) => c.attributes.current_status === "on_ship")!;
+    const shipmentId = container.relationships.shipment.data.id;
+    await open(`/app/containers/${container.id}`);
+    const state = page.getByTestId("tracking-state");
+    await expect.poll(() => state.textContent(), { timeout: 20_000 }).toContain("Active");
+    await page.getByRole("button", { name: "Stop tracking" }).click();
+    await expect.poll(() => state.textContent()).toContain("Stopped");
+    const stopped = await server.api(`/shipments/${shipmentId}`);
+    expect(stopped.data.attributes.line_tracking_stopped_at).not.toBeNull();
+    expect(stopped.data.attributes.line_tracking_stopped_reason).not.toBeNull();
+    await screenshot(page, "tracking-stopped");
+    await page.getByRole("button", { name: "Resume tracking" }).click();
+    await expect.poll(() => state.textContent()).toContain("Active");
+    expect((await server.api(`/shipments/${shipmentId}`)).data.attributes.line_tracking_stopped_at).toBeNull();
+  }, 60_000);
+
+  it("updates the open page without a reload when the data changes (ETag polling)", async () => {
+    const container = (await allContainers()).find((c) => c.attributes.current_status === "on_ship")!;
+    const shipmentId = container.relationships.shipment.data.id;
+    const statuses: number[] = [];
+    page.on("response", (response) => {
+      if (response.url().includes(`/v2/containers/${container.id}?`)) statuses.push(response.status());
+    });
+    await open(`/app/containers/${container.id}`);
+    const state = page.getByTestId("tracking-state");
+    await expect.poll(() => state.textContent(), { timeout: 20_000 }).toContain("Active");
+    await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
+    await server.api(`/shipments/${shipmentId}/stop_tracking`, { method: "PATCH" });
+    await expect.poll(() => state.textContent(), { timeout: 25_000, interval: 500 }).toContain("Stopped");
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true); // no reload happened
+    expect(statuses[0]).toBe(200);
+    expect(statuses.at(-1)).toBe(200);
+    await screenshot(page, "live-update");
+    // Unchanged since: the next polls are 304s, with nothing to parse.
+    await expect.poll(() => statuses.filter((status) => status === 304).length, { timeout: 25_000, interval: 500 }).toBeGreaterThan(0);
+    await server.api(`/shipments/${shipmentId}/resume_tracking`, { method: "PATCH" });
+  }, 90_000);
+
+  it("lists webhooks and sends a signed test notification", async () => {
+    const received: { headers: Record<string, unknown>; body: string }[] = [];
+    const receiver: Server = createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk) => (body += chunk));
+      request.on("end", () => {
+        received.push({ headers: request.headers, body });
+        response.writeHead(200).end("ok");
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (receiver.address() as { port: number }).port;
+      await server.api("/webhooks", { method: "POST", body: JSON.stringify({ data: { type: "webhook", attributes: { url: `http://127.0.0.1:${port}/hook`, events: ["container.transport.vessel_arrived"] } } }) });
+      await open("/app/webhooks");
+      await page.getByRole("button", { name: "Send test notification" }).click();
+      await expect.poll(() => page.getByTestId("test-result").textContent(), { timeout: 20_000 }).toContain("Delivered: 200");
+      expect(received).toHaveLength(1);
+      expect(received[0]!.headers["x-t49-webhook-signature"]).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.parse(received[0]!.body).data.attributes.event).toBe("container.transport.vessel_arrived");
+      await screenshot(page, "webhooks");
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      receiver.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,80 @@
+/** An error answer of the API, with its JSON:API error fields. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    readonly detail: string,
+  ) {
+    super(`${status} ${title}: ${detail}`);
+  }
+}
+
+/** A GET answer: the body, or `notModified` when the `etag` given still matched. */
+export type GetResult<T> = { notModified: false; body: T; etag: string | null } | { notModified: true; etag: string };
+
+/** The /v2 API as the signed-in user sees it. The key travels only in the Authorization header. */
+export interface ApiClient {
+  /** GETs `path` (under /v2); with `etag`, a 304 resolves to `{ notModified: true }`. */
+  get<T>(path: string, etag?: string | null): Promise<GetResult<T>>;
+  /** GETs `path` and resolves to its body. */
+  read<T>(path: string): Promise<T>;
+  /** Sends a write (PATCH, POST) with an optional JSON body and resolves to the answer's body. */
+  send<T>(method: "PATCH" | "POST", path: string, body?: unknown): Promise<T>;
+}
+
+/** Called on a 401: the key was revoked or is wrong. */
+export type UnauthorizedHandler = (error: ApiError) => void;
+
+async function errorOf(response: Response): Promise<ApiError> {
+  let title = response.statusText || "Error";
+  let detail = `The server answered ${response.status}.`;
+  try {
+    const body = (await response.json()) as { errors?: { title?: string; detail?: string }[] };
+    const first = body.errors?.[0];
+    if (first?.title) title = first.title;
+    if (first?.detail) detail = first.detail;
+  } catch {
+    // not a JSON:API error document: keep the status line
+  }
+  return new ApiError(response.status, title, detail);
+}
+
+/** Creates the client for one API key. */
+export function createApiClient(apiKey: string, onUnauthorized: UnauthorizedHandler = () => {}): ApiClient {
+  const headers = (extra: Record<string, string> = {}) => ({ Authorization: `Token ${apiKey}`, Accept: "application/vnd.api+json, application/geo+json, application/json", ...extra });
+  const call = async (method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}): Promise<Response> => {
+    // `no-store`: the browser cache stays out of it, so a 304 reaches the code that sent If-None-Match.
+    const response = await fetch(`/v2${path}`, { method, headers: headers(init.headers), body: init.body, cache: "no-store", credentials: "omit" });
+    if (response.status === 401) {
+      const error = await errorOf(response);
+      onUnauthorized(error);
+      throw error;
+    }
+    return response;
+  };
+  const client: ApiClient = {
+    async get<T>(path: string, etag?: string | null): Promise<GetResult<T>> {
+      const response = await call("GET", path, etag ? { headers: { "If-None-Match": etag } } : {});
+      if (response.status === 304 && etag) return { notModified: true, etag };
+      if (!response.ok) throw await errorOf(response);
+      return { notModified: false, body: (await response.json()) as T, etag: response.headers.get("etag") };
+    },
+    async read<T>(path: string): Promise<T> {
+      const result = await client.get<T>(path);
+      if (result.notModified) throw new Error("unexpected 304");
+      return result.body;
+    },
+    async send<T>(method: "PATCH" | "POST", path: string, body?: unknown): Promise<T> {
+      const response = await call(method, path, body === undefined ? {} : { headers: { "Content-Type": "application/vnd.api+json" }, body: JSON.stringify(body) });
+      if (!response.ok) throw await errorOf(response);
+      const text = await response.text();
+      return (text === "" ? null : JSON.parse(text)) as T;
+    },
+  };
+  return client;
+}
+
+/** Checks a key against the API: resolves when it is accepted, rejects with the ApiError otherwise. */
+export async function checkApiKey(apiKey: string): Promise<void> {
+  await createApiClient(apiKey).read("/containers?page%5Bsize%5D=1");
+}

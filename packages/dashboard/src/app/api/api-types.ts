@@ -1,0 +1,172 @@
+// Types of the /v2 documents the dashboard reads, written from the interface spec (the dashboard
+// never imports @bollard/core: it is a client of the public API like any other).
+
+/** A resource identifier in a relationship. */
+export interface Identifier {
+  id: string;
+  type: string;
+}
+
+/** A JSON:API resource. */
+export interface Resource<A> {
+  id: string;
+  type: string;
+  attributes: A;
+  relationships?: Record<string, { data: Identifier | Identifier[] | null }>;
+}
+
+/** A document with one resource. */
+export interface OneDocument<A> {
+  data: Resource<A>;
+  included?: Resource<Record<string, unknown>>[];
+}
+
+/** A list document with paging meta. */
+export interface ListDocument<A> {
+  data: Resource<A>[];
+  included?: Resource<Record<string, unknown>>[];
+  meta?: { size: number; total: number };
+}
+
+export interface Hold {
+  name: string;
+  status?: string;
+  description: string | null;
+}
+
+export interface Fee {
+  type?: string;
+  amount: number;
+  currency_code: string;
+}
+
+export interface ShipmentAttributes {
+  ref_numbers: string[];
+  tags: string[];
+  bill_of_lading_number: string;
+  normalized_number: string;
+  shipping_line_scac: string;
+  shipping_line_name: string;
+  shipping_line_short_name: string;
+  customer_name: string | null;
+  port_of_lading_locode: string | null;
+  port_of_lading_name: string | null;
+  port_of_discharge_locode: string | null;
+  port_of_discharge_name: string | null;
+  pod_vessel_name: string | null;
+  pod_vessel_imo: string | null;
+  pod_voyage_number: string | null;
+  destination_name: string | null;
+  destination_timezone: string | null;
+  destination_eta_at: string | null;
+  destination_ata_at: string | null;
+  pol_etd_at: string | null;
+  pol_atd_at: string | null;
+  pol_timezone: string | null;
+  pod_eta_at: string | null;
+  pod_original_eta_at: string | null;
+  pod_ata_at: string | null;
+  pod_timezone: string | null;
+  line_tracking_last_succeeded_at: string | null;
+  line_tracking_stopped_at: string | null;
+  line_tracking_stopped_reason: string | null;
+}
+
+export interface ContainerAttributes {
+  number: string;
+  seal_number: string | null;
+  ref_numbers: string[];
+  weight_in_lbs: number | null;
+  equipment_type: string;
+  equipment_length: number;
+  equipment_height: string;
+  current_status: string;
+  availability_known: boolean;
+  available_for_pickup: boolean;
+  pickup_lfd: string | null;
+  pickup_appointment_at: string | null;
+  pod_arrived_at: string | null;
+  pod_discharged_at: string | null;
+  pod_full_out_at: string | null;
+  location_at_pod_terminal: string | null;
+  final_destination_full_out_at: string | null;
+  empty_terminated_at: string | null;
+  holds_at_pod_terminal: Hold[];
+  fees_at_pod_terminal: Fee[];
+  pod_timezone: string | null;
+  final_destination_timezone: string | null;
+  ind_eta_at: string | null;
+  ind_ata_at: string | null;
+  import_deadlines: { pickup_lfd_terminal: string | null; pickup_lfd_rail: string | null; pickup_lfd_line: string | null } | null;
+}
+
+export interface TransportEventAttributes {
+  event: string;
+  timestamp: string | null;
+  voyage_number: string | null;
+  location_locode: string | null;
+  timezone: string | null;
+}
+
+export interface RawEventAttributes {
+  event: string;
+  original_event: string;
+  timestamp: string;
+  estimated: boolean;
+  location_name: string | null;
+  location_locode: string | null;
+  vessel_name: string | null;
+  voyage_number: string | null;
+  timezone: string | null;
+}
+
+export interface CustomFieldAttributes {
+  api_slug: string;
+  value: unknown;
+  display_value: string | null;
+}
+
+export interface WebhookAttributes {
+  url: string;
+  active: boolean;
+  events: string[];
+  secret?: string;
+}
+
+export interface WebhookNotificationAttributes {
+  event: string;
+  delivery_status: "pending" | "succeeded" | "failed";
+  created_at: string;
+  attempts: number;
+  next_attempt_at: string | null;
+  last_attempt_at: string | null;
+  last_response_status: number | null;
+}
+
+export interface WebhookNotificationLogAttributes {
+  attempted_at: string;
+  duration_ms: number;
+  status_code: number | null;
+  error: string | null;
+}
+
+/** What `POST /v2/webhooks/trigger` answers. */
+export interface WebhookTriggerResult {
+  url: string;
+  succeeded: boolean;
+  error: string | null;
+  status_code: number | null;
+}
+
+/** A feature of the container map (`GET /v2/containers/{id}/map_geojson`). */
+export interface MapFeature {
+  type: "Feature";
+  geometry: { type: "Point"; coordinates: [number, number] } | { type: "LineString"; coordinates: [number, number][] };
+  properties: { feature_type: string; [key: string]: unknown };
+}
+
+/** The container map collection. */
+export interface ContainerMap {
+  type: "FeatureCollection";
+  features: MapFeature[];
+}

@@ -1,0 +1,79 @@
+import { useMemo } from "preact/hooks";
+import type { Session } from "../app.js";
+import { daysToLfd, demurrageExposure, formatMoney, LFD_BUCKETS, lfdBucket, type LfdBucket } from "../lib/lfd.js";
+import { Link } from "../lib/router.js";
+import { formatLocal } from "../lib/time-format.js";
+import type { ContainerRow } from "../state/container-rows.js";
+import { useContainers } from "../state/use-store.js";
+import { Holds, LoadState, StatusBadge } from "./parts.js";
+
+interface Card {
+  row: ContainerRow;
+  days: number;
+  exposure: ReturnType<typeof demurrageExposure>;
+}
+
+/**
+ * Containers still at the POD (not picked up) that have a last free day, in columns by days to
+ * it in the terminal's time zone: overdue, today, in 1–3 days, later; soonest first in each.
+ */
+export function LfdView(props: { session: Session }) {
+  const snapshot = useContainers(props.session.containers);
+  const now = snapshot.checkedAt ?? Date.now();
+  const columns = useMemo(() => {
+    const byBucket = new Map<LfdBucket, Card[]>(LFD_BUCKETS.map(({ bucket }) => [bucket, []]));
+    for (const row of snapshot.rows) {
+      if (row.lfd === null || row.pickedUp) continue;
+      const days = daysToLfd(row.lfd, row.podTimeZone, now);
+      byBucket.get(lfdBucket(days))!.push({ row, days, exposure: demurrageExposure(row.fees, row.lfd, now) });
+    }
+    for (const cards of byBucket.values()) cards.sort((a, b) => Date.parse(a.row.lfd!) - Date.parse(b.row.lfd!) || a.row.number.localeCompare(b.row.number));
+    return byBucket;
+  }, [snapshot.rows, now]);
+  const total = (cards: Card[], currency: string) => cards.reduce((sum, card) => sum + (card.exposure?.currency === currency && card.exposure.perDay !== null ? card.exposure.perDay : 0), 0);
+  return (
+    <>
+      <h1 tabIndex={-1}>Last free day</h1>
+      <LoadState snapshot={snapshot} />
+      <p class="help">Containers waiting at the port of discharge, by days left to their last free day in the terminal's time zone. Demurrage is shown where the terminal reports it.</p>
+      <div class="board">
+        {LFD_BUCKETS.map(({ bucket, title }) => {
+          const cards = columns.get(bucket)!;
+          const daily = total(cards, "USD");
+          return (
+            <section key={bucket} class={`lane lane-${bucket}`} aria-labelledby={`lane-${bucket}`} data-bucket={bucket}>
+              <h2 id={`lane-${bucket}`}>
+                {title} <span class="count">{cards.length}</span>
+              </h2>
+              {daily > 0 && <p class="exposure-total">Demurrage ≈ {formatMoney(daily, "USD")} a day</p>}
+              <ol class="cards">
+                {cards.map(({ row, days, exposure }) => (
+                  <li key={row.id} class="card" data-container-id={row.id} data-lfd={row.lfd!}>
+                    <Link href={`/app/containers/${row.id}`} class="card-title">
+                      {row.number}
+                    </Link>
+                    <StatusBadge status={row.status} />
+                    <p>
+                      LFD {formatLocal(row.lfd, row.podTimeZone)} · {days < 0 ? `${-days} day${days === -1 ? "" : "s"} overdue` : days === 0 ? "today" : `in ${days} day${days === 1 ? "" : "s"}`}
+                    </p>
+                    <p>
+                      {row.pod} · {row.carrier} · {row.availabilityKnown ? (row.available ? "Available" : "Not available") : "Availability unknown"}
+                    </p>
+                    <Holds holds={row.holds} empty="No holds" />
+                    {exposure && (
+                      <p class="exposure">
+                        Demurrage {formatMoney(exposure.accrued, exposure.currency)}
+                        {exposure.perDay !== null && ` · ≈ ${formatMoney(exposure.perDay, exposure.currency)} a day`}
+                      </p>
+                    )}
+                  </li>
+                ))}
+              </ol>
+              {cards.length === 0 && <p class="muted">None</p>}
+            </section>
+          );
+        })}
+      </div>
+    </>
+  );
+}
