@@ -1,5 +1,5 @@
 import { BollardError, type Storage, createTracker } from "@bollard/core";
-import type { StorageRepositories } from "@bollard/core/storage";
+import { createStorageGate, guardRepositories, REPOSITORY_NOUNS, type StorageRepositories } from "@bollard/core/storage";
 import { accountRepositories } from "./memory-account-repositories.js";
 import { customFieldRepositories } from "./memory-custom-field-repositories.js";
 import type { Access } from "./memory-records.js";
@@ -9,13 +9,17 @@ import { trackingRepositories } from "./memory-tracking-repositories.js";
 import { webhookRepositories } from "./memory-webhook-repositories.js";
 
 function repositories(tables: MemoryTables, access: Access): StorageRepositories {
-  return {
-    ...accountRepositories(tables, access),
-    ...referenceRepositories(tables, access),
-    ...trackingRepositories(tables, access),
-    ...customFieldRepositories(tables, access),
-    ...webhookRepositories(tables, access),
-  };
+  // The same wrapper as the SQL adapters': records holding NUL characters are refused alike.
+  return guardRepositories(
+    {
+      ...accountRepositories(tables, access),
+      ...referenceRepositories(tables, access),
+      ...trackingRepositories(tables, access),
+      ...customFieldRepositories(tables, access),
+      ...webhookRepositories(tables, access),
+    },
+    { nouns: REPOSITORY_NOUNS },
+  );
 }
 
 /** Runs tasks one at a time, in call order; a failed task does not block the next. */

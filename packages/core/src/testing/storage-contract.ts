@@ -8,6 +8,7 @@ import { describeCustomFieldValuesContract } from "./contract-custom-field-value
 import { describeCustomFieldsContract } from "./contract-custom-fields.js";
 import { describeEventsContract } from "./contract-events.js";
 import { describeLifecycleContract } from "./contract-lifecycle.js";
+import { describeNulCharactersContract } from "./contract-nul-characters.js";
 import { describeReferenceContract } from "./contract-reference.js";
 import { describeRoundTripsContract } from "./contract-round-trips.js";
 import { describeShipmentsContract } from "./contract-shipments.js";
@@ -97,6 +98,7 @@ export function runStorageContract(name: string, makeStorage: () => Promise<Stor
     describe("custom field values", () => describeCustomFieldValuesContract(ctx));
     describe("webhooks", () => describeWebhooksContract(ctx));
     describe("transactions and lifecycle", () => describeTransactionsContract(ctx));
+    describe("NUL characters", () => describeNulCharactersContract(ctx));
     describe("round trips", () => describeRoundTripsContract(ctx));
 
     it("every skip entry names a contract test and gives a reason", () => {
