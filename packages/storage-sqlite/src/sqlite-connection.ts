@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { Kysely, type SqliteDatabase, SqliteDialect } from "kysely";
-import type { BollardDatabase } from "./sqlite-schema.js";
+import type { SqlDatabase as BollardDatabase } from "@bollard/storage-sql";
 
 /**
  * How a commit is made durable: `"full"` survives power loss, `"normal"` survives a process crash

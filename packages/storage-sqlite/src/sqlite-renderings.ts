@@ -1,8 +1,7 @@
-import type { Container } from "@bollard/core";
 import { type RenderedRecord, type StoredRenderings, renderingFingerprint, storedRendering } from "@bollard/core/storage";
+import { containersOfShipment, getShipment, type SqlScope } from "@bollard/storage-sql";
 import type Database from "better-sqlite3";
-import { directRead, parseDocs, type RepositoryScope } from "./sqlite-doc-rows.js";
-import { containersOfShipment, getShipment } from "./sqlite-shipment-repositories.js";
+import { CompiledQuery } from "kysely";
 
 /** The `meta` key under which the fingerprint of the stored renderings is kept. */
 const FINGERPRINT_KEY = "rendering_fingerprint";
@@ -47,6 +46,28 @@ export function ensureRenderings(db: Database.Database): number {
   return rendered;
 }
 
+/** The scope of the renderings: the shared one, and the reader's handle when reads may bypass Kysely. */
+export interface RenderingScope extends SqlScope {
+  /** The reader's better-sqlite3 handle (a file database, once connected); undefined otherwise. */
+  readonly readHandle: () => Database.Database | undefined;
+}
+
+/**
+ * A fixed read for the hot paths: on a scope with a reader handle it runs synchronously on a
+ * statement prepared once per connection (no query building, no driver hops); otherwise it goes
+ * through Kysely on `scope.read`.
+ */
+function directRead<R>(text: string): (scope: RenderingScope, ...parameters: unknown[]) => Promise<R[]> {
+  const statements = new WeakMap<Database.Database, Database.Statement>();
+  return (scope, ...parameters) => {
+    const handle = scope.readHandle();
+    if (!handle) return scope.read.executeQuery(CompiledQuery.raw(text, parameters)).then((result) => result.rows as R[]);
+    let statement = statements.get(handle);
+    if (!statement) statements.set(handle, (statement = handle.prepare(text)));
+    return Promise.resolve(statement.all(...parameters) as R[]);
+  };
+}
+
 /** A row's rendered columns. */
 type RenderedRow = { id: string; attributes_json: string | null; relationships_json: string | null };
 
@@ -64,21 +85,21 @@ function fromRow(row: RenderedRow): RenderedRecord | null {
  * The `renderings` capability over the reader: the rendered columns as stored, read synchronously
  * on the reader's handle when it has one. A row without renderings is rendered from its `doc`.
  */
-export function sqliteRenderings(scope: RepositoryScope): StoredRenderings {
+export function sqliteRenderings(scope: RenderingScope): StoredRenderings {
   return {
     async shipment(accountId, id) {
       const [row] = await renderedShipment(scope, id, accountId);
       if (!row) return null;
       const stored = fromRow(row);
       if (stored) return stored;
-      const shipment = await getShipment(scope.read, accountId, id);
+      const shipment = await getShipment(scope, accountId, id);
       return shipment && storedRendering("shipment", shipment);
     },
     async containersOfShipment(accountId, shipmentId) {
       const rows = await renderedContainers(scope, accountId, shipmentId);
       const stored = rows.map(fromRow);
       if (stored.every((rendering) => rendering !== null)) return stored as RenderedRecord[];
-      const containers = await containersOfShipment(scope.read, accountId, shipmentId).then(parseDocs<Container>);
+      const containers = await containersOfShipment(scope, accountId, shipmentId);
       return containers.map((container) => storedRendering("container", container));
     },
   };

@@ -1,11 +1,10 @@
 import { BollardError, type Storage, createTracker } from "@bollard/core";
-import type { StorageRepositories } from "@bollard/core/storage";
+import { createSqlStorage } from "@bollard/storage-sql";
 import { Migrator, sql } from "kysely";
 import { migrationProvider } from "./migrations/index.js";
 import { createKysely, openConnection, type SqliteDurability } from "./sqlite-connection.js";
+import { sqliteDialect } from "./sqlite-dialect.js";
 import { ensureRenderings, sqliteRenderings } from "./sqlite-renderings.js";
-import { closedStorageError, finishedTransactionError, translateSqliteError } from "./sqlite-errors.js";
-import { type CallGate, guarded, repositoriesOver } from "./sqlite-repositories.js";
 
 /**
  * Options of {@link sqliteStorage}.
@@ -27,8 +26,6 @@ export interface SqliteStorageOptions {
    */
   durability?: SqliteDurability;
 }
-
-type Phase = "created" | "open" | "closed";
 
 /**
  * A {@link Storage} in one SQLite database (better-sqlite3 under Kysely), with its schema applied
@@ -60,23 +57,6 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
   const writer = writerConnection.db;
   const reader = readerConnection.db;
 
-  let phase: Phase = "created";
-  let opening: Promise<void> | undefined;
-  // Calls and transactions under way, so close() can let them finish first.
-  let running = 0;
-  let idle: (() => void) | undefined;
-  const gate: CallGate = {
-    enter() {
-      if (phase !== "open") return closedStorageError();
-      running += 1;
-      return undefined;
-    },
-    leave() {
-      running -= 1;
-      if (running === 0) idle?.();
-    },
-  };
-
   /** Opens the writer, applies pending migrations, then opens the reader. */
   async function migrate(): Promise<void> {
     try {
@@ -92,55 +72,19 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
 
   // Only a reader of its own may be read synchronously: with one connection, a synchronous read
   // could see the uncommitted writes of a transaction another call has open.
-  const scope = { read: reader, write: writer, readHandle: inMemory ? () => undefined : readerConnection.handle };
-  const repositories: StorageRepositories = repositoriesOver(scope, gate);
-  const { renderings } = guarded({ renderings: sqliteRenderings(scope) }, { renderings: "shipment" }, gate);
-
-  return {
-    ...repositories,
+  const renderingScope = { read: reader, write: writer, dialect: sqliteDialect, readHandle: inMemory ? () => undefined : readerConnection.handle };
+  return createSqlStorage({
     name: "sqlite",
     capabilities: { persistent: !inMemory, multiProcess: false },
-    renderings,
-
-    open() {
-      if (phase === "closed") return Promise.reject(closedStorageError());
-      opening ??= migrate().then(
-        () => {
-          if (phase === "created") phase = "open";
-        },
-        (error: unknown) => {
-          opening = undefined;
-          throw error;
-        },
-      );
-      return opening;
-    },
-
-    async transaction(fn) {
-      const refused = gate.enter();
-      if (refused) throw refused;
-      let active = true;
-      // A `tx` kept past the end of its transaction must not write on the bare writer connection.
-      const txGate: CallGate = { enter: () => (active ? undefined : finishedTransactionError()), leave: () => undefined };
-      try {
-        return await writer.transaction().execute((trx) => fn(repositoriesOver({ read: trx, write: trx, readHandle: () => undefined }, txGate)));
-      } catch (error) {
-        throw translateSqliteError(error, "transaction");
-      } finally {
-        active = false;
-        gate.leave();
-      }
-    },
-
-    async close() {
-      if (phase === "closed") return;
-      phase = "closed";
-      // Let calls and transactions already under way finish before the connections go.
-      await opening?.catch(() => undefined);
-      if (running > 0) await new Promise<void>((resolve) => (idle = resolve));
+    dialect: sqliteDialect,
+    reader,
+    writer,
+    open: migrate,
+    async destroy() {
       // The writer goes last: the last connection to close checkpoints and removes the WAL file.
       if (reader !== writer) await reader.destroy();
       await writer.destroy();
     },
-  };
+    renderings: sqliteRenderings(renderingScope),
+  });
 }

@@ -1,18 +1,21 @@
 /*
- * The row types of the SQLite schema, as Kysely sees them. Every entity table keeps its primary
- * key, the columns that lookups, filters and ordering need (indexed), and `doc`: the whole
- * domain record as JSON text. Reads select only `doc`, so better-sqlite3 materializes one column
- * value per row; writes derive the other columns from the record. The one exception is
- * `transport_events`, the bulk table, whose `doc` is compact (see sqlite-transport-event-codec.ts).
- * Row types never leave this package. The tables are created by the migrations in `./migrations/`.
+ * The tables the shared repositories read and write, as Kysely sees them: the columns both
+ * databases have. Every entity table keeps its primary key, the columns lookups, filters and
+ * ordering need, and `doc`, the whole record (SQLite: JSON text; PostgreSQL: `json`). Times are
+ * bound as strings (`SqlDialect.time`), flags as `SqlDialect.flag`. A dialect may keep more
+ * columns (`SqlDialect.extraColumns`); transport events keep what `SqlDialect.transportEvents`
+ * says. Row types never leave the adapters.
  */
+
+/** A `doc` column: written as JSON text, read back through `SqlDialect.parseDoc`. */
+type Doc = unknown;
 
 /** Accounts: `company_name` is unique. */
 export interface AccountsTable {
   id: string;
   company_name: string;
   created_at: string;
-  doc: string;
+  doc: Doc;
 }
 
 /** Users of an account. */
@@ -20,7 +23,7 @@ export interface UsersTable {
   id: string;
   account_id: string;
   created_at: string;
-  doc: string;
+  doc: Doc;
 }
 
 /** API keys: `key_hash` is unique across accounts. */
@@ -28,7 +31,7 @@ export interface ApiKeysTable {
   id: string;
   account_id: string;
   key_hash: string;
-  doc: string;
+  doc: Doc;
 }
 
 /** Storage-level key/value bookkeeping. */
@@ -40,21 +43,21 @@ export interface MetaTable {
 /** Reference data looked up by id only (terminals, rail terminals). */
 export interface ReferenceTable {
   id: string;
-  doc: string;
+  doc: Doc;
 }
 
 /** Reference data also looked up by UN/LOCODE (indexed, not unique). */
 export interface LocodeReferenceTable {
   id: string;
   code: string;
-  doc: string;
+  doc: Doc;
 }
 
 /** Shipping lines, looked up by `scac` (indexed, not unique). */
 export interface ShippingLinesTable {
   id: string;
   scac: string;
-  doc: string;
+  doc: Doc;
 }
 
 /** Vessels: `imo` (nullable) and `mmsi` are unique. */
@@ -62,14 +65,14 @@ export interface VesselsTable {
   id: string;
   imo: string | null;
   mmsi: string;
-  doc: string;
+  doc: Doc;
 }
 
 /** Vessel position reports, keyed by (`vessel_id`, `timestamp`). */
 export interface VesselPositionsTable {
   vessel_id: string;
   timestamp: string;
-  doc: string;
+  doc: Doc;
 }
 
 /** Shipments; the `_lc` columns are lower-cased for case-insensitive matches. */
@@ -79,15 +82,11 @@ export interface ShipmentsTable {
   created_at: string;
   bl_number_lc: string;
   normalized_number_lc: string;
-  /** 1 when `line_tracking_stopped_at` is set. */
-  tracking_stopped: number;
+  /** Set when `line_tracking_stopped_at` is. */
+  tracking_stopped: number | boolean;
   /** Lower-cased bill of lading and reference numbers, joined by {@link SEARCH_SEPARATOR}. */
   search_text: string;
-  doc: string;
-  /** The JSON:API attributes, rendered when written (`RenderedParts`); null only for rows written by an older version. */
-  attributes_json: string | null;
-  /** The to-one relationships, rendered when written. */
-  relationships_json: string | null;
+  doc: Doc;
 }
 
 /** Containers; `number_lc` is the lower-cased container number. */
@@ -97,24 +96,16 @@ export interface ContainersTable {
   shipment_id: string;
   created_at: string;
   number_lc: string;
-  doc: string;
-  /** The JSON:API attributes, rendered when written (`RenderedParts`); null only for rows written by an older version. */
-  attributes_json: string | null;
-  /** The to-one relationships, rendered when written. */
-  relationships_json: string | null;
+  doc: Doc;
 }
 
-/**
- * Transport events; `sort_ts` is `timestamp`, or {@link NULL_TIMESTAMP_SORT_KEY} when null, and
- * `doc` holds only the fields that are not columns (see sqlite-transport-event-codec.ts).
- */
+/** Transport events: the shared columns; the rest is the dialect's `transportEvents` codec. */
 export interface TransportEventsTable {
   id: string;
   account_id: string;
   container_id: string;
-  sort_ts: string;
   created_at: string;
-  doc: string;
+  doc: Doc;
 }
 
 /** Raw carrier events; `idx` is the event's `index`. */
@@ -124,7 +115,7 @@ export interface RawEventsTable {
   container_id: string;
   idx: number;
   created_at: string;
-  doc: string;
+  doc: Doc;
 }
 
 /** Tracking requests. */
@@ -140,11 +131,7 @@ export interface TrackingRequestsTable {
   next_attempt_at: string | null;
   /** Lower-cased request and reference numbers, joined by {@link SEARCH_SEPARATOR}. */
   search_text: string;
-  doc: string;
-  /** The JSON:API attributes, rendered when written (`RenderedParts`); null only for rows written by an older version. */
-  attributes_json: string | null;
-  /** The to-one relationships, rendered when written. */
-  relationships_json: string | null;
+  doc: Doc;
 }
 
 /** Custom field definitions; (`account_id`, `api_slug`) is unique. `account_id` null is a template. */
@@ -156,7 +143,7 @@ export interface CustomFieldDefinitionsTable {
   data_type: string;
   display_name_lc: string;
   created_at: string;
-  doc: string;
+  doc: Doc;
 }
 
 /** Options of enum custom field definitions; (`definition_id`, `value`) is unique. */
@@ -167,7 +154,7 @@ export interface CustomFieldOptionsTable {
   value: string;
   position: number | null;
   created_at: string;
-  doc: string;
+  doc: Doc;
 }
 
 /** Custom field values; (`entity_type`, `entity_id`, `api_slug`) is unique. */
@@ -179,17 +166,16 @@ export interface CustomFieldsTable {
   entity_id: string;
   api_slug: string;
   created_at: string;
-  doc: string;
+  doc: Doc;
 }
 
 /** Webhook subscriptions. */
 export interface WebhooksTable {
   id: string;
   account_id: string;
-  /** 1 when the webhook is active. */
-  active: number;
+  active: number | boolean;
   created_at: string;
-  doc: string;
+  doc: Doc;
 }
 
 /** The webhook outbox. */
@@ -200,7 +186,7 @@ export interface WebhookNotificationsTable {
   delivery_status: string;
   next_attempt_at: string | null;
   created_at: string;
-  doc: string;
+  doc: Doc;
 }
 
 /** Delivery attempts of webhook notifications. */
@@ -208,7 +194,7 @@ export interface WebhookNotificationAttemptsTable {
   id: string;
   notification_id: string;
   attempted_at: string;
-  doc: string;
+  doc: Doc;
 }
 
 /** Domain events: what happened to tracked shipments. */
@@ -219,11 +205,11 @@ export interface DomainEventsTable {
   container_id: string | null;
   event: string;
   created_at: string;
-  doc: string;
+  doc: Doc;
 }
 
-/** The whole database, as Kysely's `DB` type parameter. */
-export interface BollardDatabase {
+/** The tables of the storage, as Kysely's `DB` type parameter. */
+export interface SqlDatabase {
   accounts: AccountsTable;
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -249,8 +235,8 @@ export interface BollardDatabase {
   domain_events: DomainEventsTable;
 }
 
+/** The name of a table of the storage. */
+export type TableName = keyof SqlDatabase & string;
+
 /** Joins the parts of a `search_text` column; a control character no identifier contains. */
 export const SEARCH_SEPARATOR = "\u001f";
-
-/** The `sort_ts` of an event without a timestamp: sorts after every real timestamp. */
-export const NULL_TIMESTAMP_SORT_KEY = "9999-99-99T99:99:99.999Z";
