@@ -10,7 +10,7 @@ const USAGE = `Usage:
   bollard serve [--port 8080] [--host 127.0.0.1] [--db ./data/bollard.sqlite | postgres://…] [--clock-speed N [--clock-origin ISO]] [--rate-limit 100/min] [--allow-private-webhooks]
   bollard keys create --db PATH --account NAME [--role editor|viewer]
   bollard demo --db PATH [--seed N] [--account NAME]
-  bollard migrate-db --from ./data/bollard.sqlite --to postgres://… [--batch 500]
+  bollard migrate-db --from DB --to DB [--batch 500]   (each a SQLite file or a postgres:// URL)
 
 Environment: BOLLARD_DB, PORT and HOST stand in for --db, --port and --host.`;
 

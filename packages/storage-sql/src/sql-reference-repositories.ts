@@ -22,14 +22,13 @@ function lastPerId<T extends { id: string }>(records: readonly T[]): T[] {
 }
 
 /** The shared part of every reference repository: upsert by id, get, getMany, count. */
-function referenceRepository<T extends { id: string }>(scope: SqlScope, table: ReferenceTableName, columns: (record: T) => Row): ReferenceRepository<T> {
+function referenceRepository<T extends { id: string }>(scope: SqlScope, table: ReferenceTableName, toRow: (record: T) => Row): ReferenceRepository<T> {
   const { read, dialect } = scope;
   // Kysely cannot check a query over a table chosen at run time; every table here has id and doc.
   const from = () => read.selectFrom(table as "terminals");
   return {
     async upsertMany(records) {
-      const rows = lastPerId(records).map((record) => ({ id: record.id, ...columns(record), doc: JSON.stringify(record) }));
-      await insertRows(scope, table, rows, { kind: "replace", key: ["id"] });
+      await insertRows(scope, table, lastPerId(records).map(toRow), { kind: "replace", key: ["id"] });
     },
     async get(id) {
       if (!dialect.isId(id)) return null;
@@ -55,23 +54,23 @@ async function firstBy<T>(scope: SqlScope, table: "ports" | "metro_areas" | "shi
 
 /** Ports; looked up by `code` (UN/LOCODE). */
 export function sqlPortRepository(scope: SqlScope): PortRepository {
-  return { ...referenceRepository<Port>(scope, "ports", (port) => ({ code: port.code })), getByLocode: (locode) => firstBy(scope, "ports", "code", locode) };
+  return { ...referenceRepository<Port>(scope, "ports", rowsOf.ports), getByLocode: (locode) => firstBy(scope, "ports", "code", locode) };
 }
 
 /** Terminals. */
 export function sqlTerminalRepository(scope: SqlScope): ReferenceRepository<Terminal> {
-  return referenceRepository<Terminal>(scope, "terminals", () => ({}));
+  return referenceRepository<Terminal>(scope, "terminals", rowsOf.terminals);
 }
 
 /** Rail terminals. */
 export function sqlRailTerminalRepository(scope: SqlScope): ReferenceRepository<RailTerminal> {
-  return referenceRepository<RailTerminal>(scope, "rail_terminals", () => ({}));
+  return referenceRepository<RailTerminal>(scope, "rail_terminals", rowsOf.rail_terminals);
 }
 
 /** Metro areas; looked up by `code`. */
 export function sqlMetroAreaRepository(scope: SqlScope): MetroAreaRepository {
   return {
-    ...referenceRepository<MetroArea>(scope, "metro_areas", (area) => ({ code: area.code })),
+    ...referenceRepository<MetroArea>(scope, "metro_areas", rowsOf.metro_areas),
     getByLocode: (locode) => firstBy(scope, "metro_areas", "code", locode),
   };
 }
@@ -79,7 +78,7 @@ export function sqlMetroAreaRepository(scope: SqlScope): MetroAreaRepository {
 /** Shipping lines; looked up by `scac`. */
 export function sqlShippingLineRepository(scope: SqlScope): ShippingLineRepository {
   return {
-    ...referenceRepository<ShippingLine>(scope, "shipping_lines", (line) => ({ scac: line.scac })),
+    ...referenceRepository<ShippingLine>(scope, "shipping_lines", rowsOf.shipping_lines),
     getByScac: (scac) => firstBy(scope, "shipping_lines", "scac", scac),
     list(page) {
       return pageOfDocs<ShippingLine>(scope.dialect, scope.read.selectFrom("shipping_lines"), (q) => q.orderBy("scac").orderBy("id"), page);
@@ -92,7 +91,7 @@ export function sqlVesselRepository(scope: SqlScope): VesselRepository {
   const by = async (column: "imo" | "mmsi", value: string) =>
     docOf<Vessel>(scope.dialect, await scope.read.selectFrom("vessels").select("doc").where(column, "=", value).executeTakeFirst());
   return {
-    ...referenceRepository<Vessel>(scope, "vessels", (vessel) => ({ imo: vessel.imo, mmsi: vessel.mmsi })),
+    ...referenceRepository<Vessel>(scope, "vessels", rowsOf.vessels),
     getByImo: (imo) => by("imo", imo),
     getByMmsi: (mmsi) => by("mmsi", mmsi),
   };

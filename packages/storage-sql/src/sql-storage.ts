@@ -8,6 +8,7 @@ import {
   type StorageGate,
   type StoredRenderings,
 } from "@bollard/core/storage";
+import { sqlCopyPort } from "./sql-copy.js";
 import type { SqlDialect } from "./sql-dialect.js";
 import { sqlRepositories } from "./sql-repositories.js";
 import type { Db, SqlScope } from "./sql-rows.js";
@@ -30,6 +31,8 @@ export interface SqlStorageConfig {
   destroy(): Promise<void>;
   /** Runs first in every transaction (PostgreSQL: the advisory lock that serializes transactions across processes). */
   beginTransaction?(trx: Db): Promise<void>;
+  /** The adapter's own `meta` keys, which a copy to another storage does not move. */
+  privateMetaKeys?: readonly string[];
   /** The optional stored renderings, over the same connections (guarded like the repositories). */
   renderings?: StoredRenderings;
   /** Extra members of the storage (e.g. an export/import port), added to the returned object as they are. */
@@ -61,11 +64,13 @@ export function createSqlStorage(config: SqlStorageConfig): Storage {
   const scope: SqlScope = { read: config.reader, write: writer, dialect };
   const repositories = guardRepositories(sqlRepositories(scope), { nouns: REPOSITORY_NOUNS, gate, translate });
   const renderings = config.renderings && guardRepositories({ renderings: config.renderings }, { nouns: { renderings: "shipment" }, gate, translate }).renderings;
+  const { copy } = guardRepositories({ copy: sqlCopyPort(scope, config.privateMetaKeys) }, { nouns: { copy: "record" }, gate, translate });
 
   const storage: Storage = {
     ...repositories,
     name: config.name,
     capabilities: config.capabilities,
+    copy,
     ...(renderings && { renderings }),
 
     open() {

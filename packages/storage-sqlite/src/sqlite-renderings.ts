@@ -4,7 +4,7 @@ import type Database from "better-sqlite3";
 import { CompiledQuery } from "kysely";
 
 /** The `meta` key under which the fingerprint of the stored renderings is kept. */
-const FINGERPRINT_KEY = "rendering_fingerprint";
+export const RENDERING_FINGERPRINT_KEY = "rendering_fingerprint";
 /** Rows rendered per transaction, so a large database is re-rendered without one huge WAL. */
 const BATCH_ROWS = 2_000;
 
@@ -22,7 +22,7 @@ const RENDERED_TABLES = [
  */
 export function ensureRenderings(db: Database.Database): number {
   const fingerprint = renderingFingerprint();
-  const stored = db.prepare("select value from meta where key = ?").pluck().get(FINGERPRINT_KEY);
+  const stored = db.prepare("select value from meta where key = ?").pluck().get(RENDERING_FINGERPRINT_KEY);
   if (stored === fingerprint) return 0;
   let rendered = 0;
   for (const { table, type } of RENDERED_TABLES) {
@@ -42,7 +42,7 @@ export function ensureRenderings(db: Database.Database): number {
       after = rows[rows.length - 1]![0];
     }
   }
-  db.prepare("insert into meta (key, value) values (?, ?) on conflict (key) do update set value = excluded.value").run(FINGERPRINT_KEY, fingerprint);
+  db.prepare("insert into meta (key, value) values (?, ?) on conflict (key) do update set value = excluded.value").run(RENDERING_FINGERPRINT_KEY, fingerprint);
   return rendered;
 }
 

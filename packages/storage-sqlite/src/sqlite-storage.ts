@@ -4,7 +4,7 @@ import { Migrator, sql } from "kysely";
 import { migrationProvider } from "./migrations/index.js";
 import { createKysely, openConnection, type SqliteDurability } from "./sqlite-connection.js";
 import { sqliteDialect } from "./sqlite-dialect.js";
-import { ensureRenderings, sqliteRenderings } from "./sqlite-renderings.js";
+import { ensureRenderings, RENDERING_FINGERPRINT_KEY, sqliteRenderings } from "./sqlite-renderings.js";
 
 /**
  * Options of {@link sqliteStorage}.
@@ -86,5 +86,6 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
       await writer.destroy();
     },
     renderings: sqliteRenderings(renderingScope),
+    privateMetaKeys: [RENDERING_FINGERPRINT_KEY],
   });
 }

@@ -3,3 +3,4 @@ export * from "./repositories.js";
 export * from "./storage.js";
 export * from "./repository-nouns.js";
 export * from "./storage-guard.js";
+export * from "./storage-copy.js";

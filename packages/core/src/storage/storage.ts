@@ -1,4 +1,5 @@
 import type { StorageRepositories } from "./repositories.js";
+import type { StorageCopy } from "./storage-copy.js";
 
 /** What a storage backend can do, declared so core never checks which backend it runs on. */
 export interface StorageCapabilities {
@@ -42,6 +43,11 @@ export interface Storage extends StorageRepositories {
    * loses nothing: core renders the records it reads.
    */
   readonly renderings?: StoredRenderings;
+  /**
+   * Every record, by repository noun, in batches: the export/import port a copy between any two
+   * storages uses (`bollard migrate-db`). See {@link StorageCopy} for its rules.
+   */
+  readonly copy: StorageCopy;
 }
 
 /**
