@@ -26,12 +26,22 @@ export function displayDb(db: string): string {
   }
 }
 
+/** Options of {@link openStorage}. */
+export interface OpenStorageOptions {
+  /**
+   * The storage serves `bollard serve`: a SQLite file takes its server lease (one server per file;
+   * short-lived commands share it).
+   * @default false
+   */
+  server?: boolean;
+}
+
 /**
  * The storage for a `--db` value: `:memory:` is memory storage, a `postgres://` or
  * `postgresql://` URL is PostgreSQL storage (several servers may share it), anything else a
  * SQLite file (its folder is created when missing).
  */
-export function openStorage(db: string): Storage {
+export function openStorage(db: string, options: OpenStorageOptions = {}): Storage {
   if (db === ":memory:") return memoryStorage();
   if (isPostgresUrl(db)) return postgresStorage({ connectionString: db });
   try {
@@ -39,5 +49,5 @@ export function openStorage(db: string): Storage {
   } catch (error) {
     throw new CliError(`Cannot create the folder for ${db}: ${(error as Error).message}`);
   }
-  return sqliteStorage({ filename: db });
+  return sqliteStorage({ filename: db, serverLease: options.server ?? false });
 }

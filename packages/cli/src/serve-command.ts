@@ -19,7 +19,7 @@ export async function serveCommand(args: Record<string, string | undefined>, io:
   if (rateLimit === null) throw new CliError(`--rate-limit must look like 100/min, not "${args["rate-limit"]}"`);
   // A boolean flag: parseArgs gives `true` (typed as the string options of the other flags).
   const allowPrivateWebhooks = (args["allow-private-webhooks"] as unknown) === true;
-  const storage = openStorage(db);
+  const storage = openStorage(db, { server: true }); // storage-sql: one server per SQLite file
   const webhooks = { allowPrivateUrls: allowPrivateWebhooks };
   const logs = bufferedLines({ write: (chunk: string) => io.err(chunk.replace(/\n$/, "")) });
   const onBackgroundError = (error: unknown, loop: string) =>

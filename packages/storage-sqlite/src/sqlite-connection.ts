@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { Kysely, type SqliteDatabase, SqliteDialect } from "kysely";
+import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, type SqliteDatabase, SqliteDialect, type SqliteDialectConfig, SqliteDriver } from "kysely";
 import type { SqlDatabase as BollardDatabase } from "@bollard/storage-sql";
 
 /**
@@ -92,12 +92,36 @@ export function withStatementCache(db: Database.Database, capacity = STATEMENT_C
 }
 
 /**
+ * SQLite's driver with `BEGIN IMMEDIATE` transactions: a transaction takes the write lock when it
+ * starts, so one that reads before it writes waits for another process's writer (the busy
+ * timeout) instead of failing with SQLITE_BUSY when it first writes. That is what lets `bollard
+ * keys create` or `demo` write to the file of a running server.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+/** {@link SqliteDialect} with {@link ImmediateSqliteDriver}. */
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+/**
  * A Kysely instance over one connection, with prepared statements cached, and access to that
  * connection's handle. `connect` runs when the first query does, so building it opens nothing.
  */
 export function createKysely(connect: () => Database.Database): SqliteConnection {
   let handle: Database.Database | undefined;
-  const db = new Kysely<BollardDatabase>({ dialect: new SqliteDialect({ database: async () => withStatementCache((handle = connect())) }) });
+  const db = new Kysely<BollardDatabase>({ dialect: new ImmediateSqliteDialect({ database: async () => withStatementCache((handle = connect())) }) });
   return { db, handle: () => handle };
 }
 

@@ -4,6 +4,7 @@ import { Migrator, sql } from "kysely";
 import { migrationProvider } from "./migrations/index.js";
 import { createKysely, openConnection, type SqliteDurability } from "./sqlite-connection.js";
 import { sqliteDialect } from "./sqlite-dialect.js";
+import { type ServerLease, takeServerLease } from "./sqlite-server-lease.js";
 import { ensureRenderings, RENDERING_FINGERPRINT_KEY, sqliteRenderings } from "./sqlite-renderings.js";
 
 /**
@@ -25,6 +26,14 @@ export interface SqliteStorageOptions {
    * @default "full"
    */
   durability?: SqliteDurability;
+  /**
+   * Take the database's server lease on `open()` (released on `close()`): a second storage with
+   * this option on the same file, in a live process on this host, fails to open with a message
+   * naming the holder, while a lease left by a killed process is taken over at once. `bollard
+   * serve` sets it (one server per SQLite file); short-lived commands do not, and share the file.
+   * @default false
+   */
+  serverLease?: boolean;
 }
 
 /**
@@ -57,14 +66,19 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
   const writer = writerConnection.db;
   const reader = readerConnection.db;
 
-  /** Opens the writer, applies pending migrations, then opens the reader. */
+  let lease: ServerLease | undefined;
+
+  /** Takes the lease when asked, opens the writer, applies pending migrations, then opens the reader. */
   async function migrate(): Promise<void> {
     try {
+      if (options.serverLease && !inMemory) lease ??= takeServerLease(filename);
       const { error } = await new Migrator({ db: writer, provider: migrationProvider }).migrateToLatest();
       if (error) throw error;
       ensureRenderings(writerConnection.handle()!);
       await sql`select 1`.execute(reader);
     } catch (error) {
+      lease?.release();
+      lease = undefined;
       const reason = error instanceof Error ? error.message : String(error);
       throw new BollardError("STORAGE_UNAVAILABLE", `Cannot open the SQLite database ${JSON.stringify(filename)}: ${reason}`, { cause: error });
     }
@@ -84,6 +98,7 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
       // The writer goes last: the last connection to close checkpoints and removes the WAL file.
       if (reader !== writer) await reader.destroy();
       await writer.destroy();
+      lease?.release();
     },
     renderings: sqliteRenderings(renderingScope),
     privateMetaKeys: [RENDERING_FINGERPRINT_KEY],
