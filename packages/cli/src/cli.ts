@@ -7,7 +7,7 @@ import { migrateDbCommand } from "./migrate-db/migrate-db-command.js";
 import { serveCommand } from "./serve-command.js";
 
 const USAGE = `Usage:
-  bollard serve [--port 8080] [--host 127.0.0.1] [--db ./data/bollard.sqlite | postgres://…] [--clock-speed N [--clock-origin ISO]] [--rate-limit 100/min] [--allow-private-webhooks]
+  bollard serve [--port 8080] [--host 127.0.0.1] [--db ./data/bollard.sqlite | postgres://…] [--clock-speed N [--clock-origin ISO]] [--rate-limit 100/min] [--allow-private-webhooks] [--webhook-retention-days 30]
   bollard keys create --db PATH --account NAME [--role editor|viewer]
   bollard demo --db PATH [--seed N] [--account NAME]
   bollard migrate-db --from DB --to DB [--batch 500]   (each a SQLite file or a postgres:// URL)
@@ -31,7 +31,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
     switch (command) {
       case "serve":
         return await serveCommand(
-          parse(rest, { port: { type: "string" }, host: { type: "string" }, db: { type: "string" }, "clock-speed": { type: "string" }, "clock-origin": { type: "string" }, "rate-limit": { type: "string" }, "allow-private-webhooks": { type: "boolean" } }),
+          parse(rest, { port: { type: "string" }, host: { type: "string" }, db: { type: "string" }, "clock-speed": { type: "string" }, "clock-origin": { type: "string" }, "rate-limit": { type: "string" }, "allow-private-webhooks": { type: "boolean" }, "webhook-retention-days": { type: "string" } }),
           io,
         );
       case "keys": {

@@ -5,6 +5,7 @@ import type { CliIo } from "./cli-io.js";
 import { DEFAULT_DEMO_ACCOUNT, seedDemo } from "./demo-command.js";
 import { bufferedLines } from "./line-writer.js";
 import { DEFAULT_DB, displayDb, openStorage } from "./open-storage.js";
+import { parseRetentionDays } from "./serve-retention.js";
 
 /** `bollard serve`: runs the API until SIGINT or SIGTERM. */
 export async function serveCommand(args: Record<string, string | undefined>, io: CliIo): Promise<number> {
@@ -20,7 +21,7 @@ export async function serveCommand(args: Record<string, string | undefined>, io:
   // A boolean flag: parseArgs gives `true` (typed as the string options of the other flags).
   const allowPrivateWebhooks = (args["allow-private-webhooks"] as unknown) === true;
   const storage = openStorage(db, { server: true }); // storage-sql: one server per SQLite file
-  const webhooks = { allowPrivateUrls: allowPrivateWebhooks };
+  const webhooks = { allowPrivateUrls: allowPrivateWebhooks, retention: parseRetentionDays(args["webhook-retention-days"]) }; // storage-sql: outbox retention
   const logs = bufferedLines({ write: (chunk: string) => io.err(chunk.replace(/\n$/, "")) });
   const onBackgroundError = (error: unknown, loop: string) =>
     logs.write(JSON.stringify({ level: "error", msg: "background pass failed", loop, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }));

@@ -1,6 +1,7 @@
 import type { Webhook, WebhookNotification, WebhookNotificationAttempt } from "@bollard/core";
 import type { WebhookNotificationRepository, WebhookRepository } from "@bollard/core/storage";
 import { claimDueRows } from "./sql-claims.js";
+import { pruneDeliveredNotifications } from "./sql-outbox-retention.js";
 import { docsOf, idEquals, pageOfDocs, scopedGet, type SqlScope } from "./sql-rows.js";
 import { rowsOf } from "./sql-records.js";
 import { deleteScoped, insertRows, replaceRecord } from "./sql-writes.js";
@@ -69,6 +70,9 @@ export function sqlWebhookNotificationRepository(scope: SqlScope): WebhookNotifi
       if (!dialect.isId(notificationId)) return [];
       const query = read.selectFrom("webhook_notification_attempts").select("doc").where("notification_id", "=", notificationId);
       return docsOf<WebhookNotificationAttempt>(dialect, await query.orderBy("attempted_at").orderBy("id").execute());
+    },
+    pruneDelivered(before, limit) {
+      return pruneDeliveredNotifications(scope, before, limit);
     },
   };
 }

@@ -10,6 +10,7 @@ import { describeCustomFieldsContract } from "./contract-custom-fields.js";
 import { describeEventsContract } from "./contract-events.js";
 import { describeLifecycleContract } from "./contract-lifecycle.js";
 import { describeNulCharactersContract } from "./contract-nul-characters.js";
+import { describeOutboxRetentionContract } from "./contract-outbox-retention.js";
 import { describeReferenceContract } from "./contract-reference.js";
 import { describeRoundTripsContract } from "./contract-round-trips.js";
 import { describeShipmentsContract } from "./contract-shipments.js";
@@ -98,6 +99,7 @@ export function runStorageContract(name: string, makeStorage: () => Promise<Stor
     describe("custom field definitions and options", () => describeCustomFieldsContract(ctx));
     describe("custom field values", () => describeCustomFieldValuesContract(ctx));
     describe("webhooks", () => describeWebhooksContract(ctx));
+    describe("outbox retention", () => describeOutboxRetentionContract(ctx));
     describe("transactions and lifecycle", () => describeTransactionsContract(ctx));
     describe("NUL characters", () => describeNulCharactersContract(ctx));
     describe("export and import (copy)", () => describeCopyContract(ctx));
