@@ -6,6 +6,7 @@ import {
   type Storage,
   type StorageCapabilities,
   type StorageGate,
+  type StorageHealth,
   type StoredRenderings,
 } from "@bollard/core/storage";
 import { sqlCopyPort } from "./sql-copy.js";
@@ -35,6 +36,10 @@ export interface SqlStorageConfig {
   privateMetaKeys?: readonly string[];
   /** The optional stored renderings, over the same connections (guarded like the repositories). */
   renderings?: StoredRenderings;
+  /** The storage's optional `health()` (it is refused with the closed-storage error once closed). */
+  health?: () => Promise<StorageHealth>;
+  /** Sees every error a call rejects with, before translation (to remember that writes fail, for `health()`). */
+  observeError?: (error: unknown) => void;
   /** Extra members of the storage (e.g. an export/import port), added to the returned object as they are. */
   extra?: (gate: StorageGate) => object;
 }
@@ -51,7 +56,10 @@ export interface SqlStorageConfig {
 export function createSqlStorage(config: SqlStorageConfig): Storage {
   const { dialect, writer } = config;
   const gate = createStorageGate(() => new BollardError("STORAGE_UNAVAILABLE", `The ${config.name} storage is closed (or was never opened)`));
-  const translate = (error: unknown, noun: string) => dialect.translateError(error, noun);
+  const translate = (error: unknown, noun: string) => {
+    config.observeError?.(error);
+    return dialect.translateError(error, noun);
+  };
   let opening: Promise<void> | undefined;
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -72,6 +80,12 @@ export function createSqlStorage(config: SqlStorageConfig): Storage {
     capabilities: config.capabilities,
     copy,
     ...(renderings && { renderings }),
+    ...(config.health && {
+      health: async () => {
+        if (!gate.isOpen) return { status: "unavailable", reason: `the ${config.name} storage is closed` };
+        return config.health!();
+      },
+    }),
 
     open() {
       if (gate.isClosed) return Promise.reject(new BollardError("STORAGE_UNAVAILABLE", `The ${config.name} storage is closed`));

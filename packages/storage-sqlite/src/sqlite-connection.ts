@@ -95,33 +95,59 @@ export function withStatementCache(db: Database.Database, capacity = STATEMENT_C
  * SQLite's driver with `BEGIN IMMEDIATE` transactions: a transaction takes the write lock when it
  * starts, so one that reads before it writes waits for another process's writer (the busy
  * timeout) instead of failing with SQLITE_BUSY when it first writes. That is what lets `bollard
- * keys create` or `demo` write to the file of a running server.
+ * keys create` or `demo` write to the file of a running server. `check`, when given, runs before
+ * every statement (the writer's: refuse writes to a deleted database file).
  */
-class ImmediateSqliteDriver extends SqliteDriver {
+class CheckedSqliteDriver extends SqliteDriver {
+  readonly #check: (() => void) | undefined;
+  constructor(config: SqliteDialectConfig, check: (() => void) | undefined) {
+    super(config);
+    this.#check = check;
+  }
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    const check = this.#check;
+    if (!check) return connection;
+    return {
+      executeQuery: (query) => (check(), connection.executeQuery(query)),
+      streamQuery: (query, chunkSize) => (check(), connection.streamQuery(query, chunkSize)),
+    };
+  }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw("begin immediate"));
   }
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.rollbackTransaction(connection);
+    } catch (error) {
+      // SQLite already rolled back (a full disk, an I/O error): keep the error that caused it, not this one.
+      if (!/no transaction is active/.test((error as Error).message)) throw error;
+    }
+  }
 }
 
-/** {@link SqliteDialect} with {@link ImmediateSqliteDriver}. */
-class ImmediateSqliteDialect extends SqliteDialect {
+/** {@link SqliteDialect} with {@link CheckedSqliteDriver}. */
+class CheckedSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
-  constructor(config: SqliteDialectConfig) {
+  readonly #check: (() => void) | undefined;
+  constructor(config: SqliteDialectConfig, check: (() => void) | undefined) {
     super(config);
     this.#config = config;
+    this.#check = check;
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config);
+    return new CheckedSqliteDriver(this.#config, this.#check);
   }
 }
 
 /**
  * A Kysely instance over one connection, with prepared statements cached, and access to that
- * connection's handle. `connect` runs when the first query does, so building it opens nothing.
+ * connection's handle. `connect` runs when the first query does, so building it opens nothing;
+ * `check` runs before every statement and may throw to refuse it.
  */
-export function createKysely(connect: () => Database.Database): SqliteConnection {
+export function createKysely(connect: () => Database.Database, check?: () => void): SqliteConnection {
   let handle: Database.Database | undefined;
-  const db = new Kysely<BollardDatabase>({ dialect: new ImmediateSqliteDialect({ database: async () => withStatementCache((handle = connect())) }) });
+  const db = new Kysely<BollardDatabase>({ dialect: new CheckedSqliteDialect({ database: async () => withStatementCache((handle = connect())) }, check) });
   return { db, handle: () => handle };
 }
 

@@ -4,6 +4,8 @@ import { Migrator, sql } from "kysely";
 import { migrationProvider } from "./migrations/index.js";
 import { createKysely, openConnection, type SqliteDurability } from "./sqlite-connection.js";
 import { sqliteDialect } from "./sqlite-dialect.js";
+import { checkExistingFile } from "./sqlite-file-checks.js";
+import { HEALTH_PROBE_KEY, sqliteHealth } from "./sqlite-health.js";
 import { type ServerLease, takeServerLease } from "./sqlite-server-lease.js";
 import { ensureRenderings, RENDERING_FINGERPRINT_KEY, sqliteRenderings } from "./sqlite-renderings.js";
 
@@ -60,22 +62,26 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
   if (durability !== "full" && durability !== "normal") throw new TypeError(`sqliteStorage: durability must be "full" or "normal", not ${String(durability)}`);
 
   const inMemory = filename === ":memory:";
-  const writerConnection = createKysely(() => openConnection(filename, { durability }));
+  // Every writer statement first checks that the file is still the one opened (see sqlite-health.ts).
+  const writerConnection = createKysely(() => openConnection(filename, { durability }), () => watch.checkFile());
   // The reader connects on its first query, which open() makes after the migrations ran.
   const readerConnection = inMemory ? writerConnection : createKysely(() => openConnection(filename, { durability, readonly: true }));
   const writer = writerConnection.db;
   const reader = readerConnection.db;
+  const watch = sqliteHealth(filename, inMemory, { reader, writer });
 
   let lease: ServerLease | undefined;
 
   /** Takes the lease when asked, opens the writer, applies pending migrations, then opens the reader. */
   async function migrate(): Promise<void> {
     try {
+      if (!inMemory) checkExistingFile(filename);
       if (options.serverLease && !inMemory) lease ??= takeServerLease(filename);
       const { error } = await new Migrator({ db: writer, provider: migrationProvider }).migrateToLatest();
       if (error) throw error;
       ensureRenderings(writerConnection.handle()!);
       await sql`select 1`.execute(reader);
+      watch.opened();
     } catch (error) {
       lease?.release();
       lease = undefined;
@@ -101,6 +107,8 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
       lease?.release();
     },
     renderings: sqliteRenderings(renderingScope),
-    privateMetaKeys: [RENDERING_FINGERPRINT_KEY],
+    privateMetaKeys: [RENDERING_FINGERPRINT_KEY, HEALTH_PROBE_KEY],
+    health: () => watch.health(),
+    observeError: (error) => watch.observeError(error),
   });
 }

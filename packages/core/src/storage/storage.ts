@@ -44,11 +44,30 @@ export interface Storage extends StorageRepositories {
    */
   readonly renderings?: StoredRenderings;
   /**
+   * Optional: whether the backend can serve reads and writes now, and why not (a full disk, a
+   * read-only, deleted or replaced database file). `GET /healthz` asks it; for a storage without it,
+   * a successful read stands in.
+   */
+  health?(): Promise<StorageHealth>;
+  /**
    * Every record, by repository noun, in batches: the export/import port a copy between any two
    * storages uses (`bollard migrate-db`). See {@link StorageCopy} for its rules.
    */
   readonly copy: StorageCopy;
 }
+
+/** What {@link Storage.health} reports: ok, or unavailable with the cause in words. */
+export type StorageHealth =
+  | {
+      /** Reads and writes work. */
+      status: "ok";
+    }
+  | {
+      /** Requests would fail with STORAGE_UNAVAILABLE. */
+      status: "unavailable";
+      /** Why, for logs: e.g. `the disk is full (SQLITE_FULL)`. */
+      reason: string;
+    };
 
 /**
  * A record in rendered form: its id, and its JSON:API `attributes` and to-one `relationships`
