@@ -13,7 +13,7 @@
  * @packageDocumentation
  */
 export { createSqlStorage, type SqlStorageConfig } from "./sql-storage.js";
-export type { Row, SqlDialect, TransportEventCodec } from "./sql-dialect.js";
+export type { DocumentCodec, Row, SqlDialect, TransportEventCodec } from "./sql-dialect.js";
 export type { Db, SqlScope } from "./sql-rows.js";
 export { docsOf, precompiled } from "./sql-rows.js";
 export { containersOfShipment, getShipment } from "./sql-shipment-repositories.js";

@@ -2,7 +2,7 @@ import { BollardError } from "@bollard/core";
 import { COPY_CHECKPOINT_PREFIX, type CopyNoun, type MetaEntry, refuseNulCharacters, REPOSITORY_NOUNS, type StorageCopy } from "@bollard/core/storage";
 import { type Kysely, sql, type SqlBool } from "kysely";
 import type { Row, SqlDialect } from "./sql-dialect.js";
-import { type Db, docsOf, type SqlScope } from "./sql-rows.js";
+import { type Db, decodeRows, docColumns, docsOf, type SqlScope } from "./sql-rows.js";
 import { rowsOf } from "./sql-records.js";
 import type { TableName } from "./sql-schema.js";
 import { insertRows, insertValues } from "./sql-writes.js";
@@ -30,8 +30,8 @@ const TABLES: Record<CopyNoun, CopiedTable> = {
   shippingLines: byId("shipping_lines"),
   vessels: byId("vessels"),
   vesselPositions: { table: "vessel_positions", keys: ["vessel_id", "timestamp"], selected: ["doc"], decode: docs },
-  shipments: byId("shipments"),
-  containers: byId("containers"),
+  shipments: { table: "shipments", keys: ["id"], selected: [], decode: (rows, dialect) => decodeRows(dialect, "shipments", rows) },
+  containers: { table: "containers", keys: ["id"], selected: [], decode: (rows, dialect) => decodeRows(dialect, "containers", rows) },
   transportEvents: { table: "transport_events", keys: ["id"], selected: [], decode: (rows, dialect) => dialect.transportEvents.decode(rows) },
   rawEvents: byId("raw_events"),
   trackingRequests: byId("tracking_requests"),
@@ -101,7 +101,7 @@ export function sqlCopyPort(scope: SqlScope, privateMetaKeys: readonly string[] 
     },
     async exportBatch(noun, after, limit) {
       const table = copied(noun);
-      const selected = noun === "transportEvents" ? dialect.transportEvents.selected : table.selected;
+      const selected = noun === "transportEvents" ? dialect.transportEvents.selected : noun === "shipments" || noun === "containers" ? docColumns(dialect, table.table) : table.selected;
       let query = from(table).select([...new Set([...table.keys, ...selected])]);
       if (after !== null) {
         const values = JSON.parse(after) as unknown[];

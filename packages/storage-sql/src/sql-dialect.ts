@@ -24,6 +24,20 @@ export interface TransportEventCodec {
 }
 
 /**
+ * How a table keeps its records when not as `doc` alone: the columns a read selects and the
+ * columns a write sets for the record (e.g. SQLite's shipments and containers, whose stored
+ * rendering holds most of the record, so `doc` keeps only the rest).
+ */
+export interface DocumentCodec {
+  /** The columns a read selects to decode a record. */
+  readonly selected: readonly string[];
+  /** The record's document columns (`doc` and any others). */
+  encode(record: never): Row;
+  /** The record the selected columns of a row hold. */
+  decode(row: Record<string, unknown>): unknown;
+}
+
+/**
  * What differs between the databases the shared SQL repositories run on, and nothing else (the
  * way Kysely's dialects override small parts of its default query compiler). Everything a
  * repository does is written once in this package against these members.
@@ -58,8 +72,10 @@ export interface SqlDialect {
   readonly insertConflicts: "raise" | "count";
   /** Turns a driver error into the BollardError the contract promises, or returns it unchanged. */
   translateError(error: unknown, noun: string): unknown;
-  /** Columns this database keeps beside the shared ones of `table` (e.g. stored renderings). */
+  /** Columns this database keeps beside the shared ones of `table` (e.g. PostgreSQL's exact custom field numbers). */
   extraColumns?(table: TableName, record: never): Row;
+  /** Tables whose records are not kept as `doc` alone, and how they are kept. */
+  readonly documents?: Partial<Record<"shipments" | "containers", DocumentCodec>>;
   /** How transport events are stored. */
   readonly transportEvents: TransportEventCodec;
 }

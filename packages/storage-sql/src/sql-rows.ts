@@ -1,7 +1,7 @@
 import type { Page } from "@bollard/core";
 import { type PageResult, pageOffset } from "@bollard/core/storage";
 import { type Compilable, CompiledQuery, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
-import type { SqlDialect } from "./sql-dialect.js";
+import type { DocumentCodec, SqlDialect } from "./sql-dialect.js";
 import type { SqlDatabase, TableName } from "./sql-schema.js";
 
 /*
@@ -27,6 +27,19 @@ export interface SqlScope {
   /** What differs between databases. */
   readonly dialect: SqlDialect;
 }
+
+/** The columns a read of `table` selects to decode its records (`doc`, unless the dialect keeps them otherwise). */
+export function docColumns(dialect: SqlDialect, table: TableName): readonly string[] {
+  return (dialect.documents as Partial<Record<string, DocumentCodec>> | undefined)?.[table]?.selected ?? DOC_ONLY;
+}
+
+/** The records rows of `table` hold (rows with {@link docColumns}), in order. */
+export function decodeRows<T>(dialect: SqlDialect, table: TableName, rows: readonly Record<string, unknown>[]): T[] {
+  const codec = (dialect.documents as Partial<Record<string, DocumentCodec>> | undefined)?.[table];
+  return codec ? rows.map((row) => codec.decode(row) as T) : docsOf<T>(dialect, rows as { doc: unknown }[]);
+}
+
+const DOC_ONLY = ["doc"] as const;
 
 /** The record a `doc` row holds, or null when there is no row. */
 export function docOf<T>(dialect: SqlDialect, row: { doc: unknown } | undefined): T | null {
@@ -62,18 +75,30 @@ export function precompiled<R, A extends string[]>(arity: A["length"], build: (d
   };
 }
 
+/** One `make(dialect)` per dialect, made on first use: queries whose columns depend on the dialect. */
+export function perDialect<T>(make: (dialect: SqlDialect) => T): (dialect: SqlDialect) => T {
+  const made = new WeakMap<SqlDialect, T>();
+  return (dialect) => {
+    let value = made.get(dialect);
+    if (value === undefined) made.set(dialect, (value = make(dialect)));
+    return value;
+  };
+}
+
 /** Tables whose records are scoped by `account_id` and found by `id`. */
 export type ScopedTable = { [K in TableName]: SqlDatabase[K] extends { id: string; account_id: string | null; doc: unknown } ? K : never }[TableName];
 
 /** The record of `table` with this id in this account, or null: `select doc … where id and account_id`. */
 export function scopedGet<T>(table: ScopedTable): (scope: SqlScope, accountId: string, id: string) => Promise<T | null> {
-  const query = precompiled(2, (db, id: string, accountId: string) =>
-    (db as Kysely<any>).selectFrom(table).select("doc").where("id", "=", id).where("account_id", "=", accountId),
+  const query = perDialect((dialect) =>
+    precompiled(2, (db, id: string, accountId: string) =>
+      (db as Kysely<any>).selectFrom(table).select(docColumns(dialect, table)).where("id", "=", id).where("account_id", "=", accountId),
+    ),
   );
   return async ({ read, dialect }, accountId, id) => {
     if (!dialect.isId(id) || !dialect.isId(accountId)) return null;
-    const rows = (await query(read, id, accountId)) as { doc: unknown }[];
-    return docOf<T>(dialect, rows[0]);
+    const rows = (await query(dialect)(read, id, accountId)) as Record<string, unknown>[];
+    return rows.length === 0 ? null : decodeRows<T>(dialect, table, rows)[0]!;
   };
 }
 
@@ -126,6 +151,11 @@ export async function pageOfRows<T, R>(
 /** {@link pageOfRows} over `doc` alone: the listing of a plain doc table. */
 export function pageOfDocs<T>(dialect: SqlDialect, filtered: AnySelect, order: (query: AnySelect) => AnySelect, page: Page | undefined): Promise<PageResult<T>> {
   return pageOfRows<T, { doc: unknown }>(filtered, (query) => query.select("doc"), order, page, (rows) => docsOf<T>(dialect, rows));
+}
+
+/** {@link pageOfRows} over the records of `table`, however the dialect keeps them. */
+export function pageOfRecords<T>(dialect: SqlDialect, table: TableName, filtered: AnySelect, order: (query: AnySelect) => AnySelect, page: Page | undefined): Promise<PageResult<T>> {
+  return pageOfRows<T, Record<string, unknown>>(filtered, (query) => query.select(docColumns(dialect, table)), order, page, (rows) => decodeRows<T>(dialect, table, rows));
 }
 
 /** Lower-cased texts joined for substring search; see `SEARCH_SEPARATOR`. */

@@ -1,7 +1,7 @@
 import type { Container, Shipment } from "@bollard/core";
 import type { ContainerRepository, ShipmentRepository } from "@bollard/core/storage";
 import { sql, type SqlBool } from "kysely";
-import { docsOf, idEquals, inIdOrder, pageOfDocs, precompiled, scopedGet, type SqlScope } from "./sql-rows.js";
+import { decodeRows, docColumns, idEquals, inIdOrder, pageOfRecords, perDialect, precompiled, scopedGet, type SqlScope } from "./sql-rows.js";
 import { rowsOf } from "./sql-records.js";
 import { SEARCH_SEPARATOR } from "./sql-schema.js";
 import { insertRows, replaceRecord } from "./sql-writes.js";
@@ -9,14 +9,16 @@ import { insertRows, replaceRecord } from "./sql-writes.js";
 /** The shipment with this id in this account: `select doc … where id and account_id`. */
 export const getShipment = scopedGet<Shipment>("shipments");
 const getContainer = scopedGet<Container>("containers");
-const containersOfOne = precompiled(2, (db, accountId: string, shipmentId: string) =>
-  db.selectFrom("containers").select("doc").where("account_id", "=", accountId).where("shipment_id", "=", shipmentId).orderBy("created_at").orderBy("id"),
+const containersOfOne = perDialect((dialect) =>
+  precompiled(2, (db, accountId: string, shipmentId: string) =>
+    db.selectFrom("containers").select(docColumns(dialect, "containers") as ["doc"]).where("account_id", "=", accountId).where("shipment_id", "=", shipmentId).orderBy("created_at").orderBy("id"),
+  ),
 );
 
 /** The containers of one shipment, oldest first: one precompiled equality on the index. */
 export async function containersOfShipment({ read, dialect }: SqlScope, accountId: string, shipmentId: string): Promise<Container[]> {
   if (!dialect.isId(accountId) || !dialect.isId(shipmentId)) return [];
-  return docsOf<Container>(dialect, await containersOfOne(read, accountId, shipmentId));
+  return decodeRows<Container>(dialect, "containers", (await containersOfOne(dialect)(read, accountId, shipmentId)) as Record<string, unknown>[]);
 }
 
 /** Shipments. `q` searches `search_text` and the shipment's container numbers. */
@@ -34,8 +36,8 @@ export function sqlShipmentRepository(scope: SqlScope): ShipmentRepository {
     },
     async getMany(accountId, ids) {
       if (ids.length === 0) return [];
-      const rows = await read.selectFrom("shipments").select("doc").where(idEquals(dialect, "account_id", accountId)).where(dialect.idIn("id", ids.filter(dialect.isId))).execute();
-      return inIdOrder(docsOf<Shipment>(dialect, rows), ids);
+      const rows = await read.selectFrom("shipments").select(docColumns(dialect, "shipments") as ["doc"]).where(idEquals(dialect, "account_id", accountId)).where(dialect.idIn("id", ids.filter(dialect.isId))).execute();
+      return inIdOrder(decodeRows<Shipment>(dialect, "shipments", rows), ids);
     },
     list(accountId, { page, trackingStopped, number, q }) {
       let query = read.selectFrom("shipments").where(idEquals(dialect, "shipments.account_id", accountId));
@@ -61,7 +63,7 @@ export function sqlShipmentRepository(scope: SqlScope): ShipmentRepository {
           ]),
         );
       }
-      return pageOfDocs<Shipment>(dialect, query, (ordered) => ordered.orderBy("shipments.created_at", "desc").orderBy("shipments.id", "desc"), page);
+      return pageOfRecords<Shipment>(dialect, "shipments", query, (ordered) => ordered.orderBy("shipments.created_at", "desc").orderBy("shipments.id", "desc"), page);
     },
   };
 }
@@ -81,19 +83,19 @@ export function sqlContainerRepository(scope: SqlScope): ContainerRepository {
     },
     async getMany(accountId, ids) {
       if (ids.length === 0) return [];
-      const rows = await read.selectFrom("containers").select("doc").where(idEquals(dialect, "account_id", accountId)).where(dialect.idIn("id", ids.filter(dialect.isId))).execute();
-      return inIdOrder(docsOf<Container>(dialect, rows), ids);
+      const rows = await read.selectFrom("containers").select(docColumns(dialect, "containers") as ["doc"]).where(idEquals(dialect, "account_id", accountId)).where(dialect.idIn("id", ids.filter(dialect.isId))).execute();
+      return inIdOrder(decodeRows<Container>(dialect, "containers", rows), ids);
     },
     async listByShipments(accountId, shipmentIds) {
       if (shipmentIds.length === 0) return [];
       if (shipmentIds.length === 1) return containersOfShipment(scope, accountId, shipmentIds[0]!);
-      const query = read.selectFrom("containers").select("doc").where(idEquals(dialect, "account_id", accountId)).where(dialect.idIn("shipment_id", shipmentIds.filter(dialect.isId)));
-      return docsOf<Container>(dialect, await query.orderBy("created_at").orderBy("id").execute());
+      const query = read.selectFrom("containers").select(docColumns(dialect, "containers") as ["doc"]).where(idEquals(dialect, "account_id", accountId)).where(dialect.idIn("shipment_id", shipmentIds.filter(dialect.isId)));
+      return decodeRows<Container>(dialect, "containers", await query.orderBy("created_at").orderBy("id").execute());
     },
     list(accountId, { page, number }) {
       let query = read.selectFrom("containers").where(idEquals(dialect, "account_id", accountId));
       if (number !== undefined) query = query.where("number_lc", "=", number.toLowerCase());
-      return pageOfDocs<Container>(dialect, query, (ordered) => ordered.orderBy("created_at", "desc").orderBy("id", "desc"), page);
+      return pageOfRecords<Container>(dialect, "containers", query, (ordered) => ordered.orderBy("created_at", "desc").orderBy("id", "desc"), page);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { BollardError } from "@bollard/core";
 import { CompiledQuery, type Kysely, sql } from "kysely";
 import type { Row, SqlDialect } from "./sql-dialect.js";
-import type { Db, SqlScope } from "./sql-rows.js";
+import { type Db, decodeRows, docColumns, type SqlScope } from "./sql-rows.js";
 import type { TableName } from "./sql-schema.js";
 
 /*
@@ -142,9 +142,9 @@ export async function replaceRecord<T extends ScopedRecord>(
   };
   // The common case is one statement: the caller kept created_at as stored.
   if (await update(record, true)) return;
-  const stored = (await scoped((db as Kysely<any>).selectFrom(table).select("doc")).executeTakeFirst()) as { doc: unknown } | undefined;
+  const stored = (await scoped((db as Kysely<any>).selectFrom(table).select(docColumns(dialect, table))).executeTakeFirst()) as Record<string, unknown> | undefined;
   if (!stored) throw missing();
-  const createdAt = (dialect.parseDoc(stored.doc) as ScopedRecord).created_at;
+  const createdAt = decodeRows<ScopedRecord>(dialect, table, [stored])[0]!.created_at;
   if (!(await update({ ...record, created_at: createdAt }, false))) throw missing();
 }
 

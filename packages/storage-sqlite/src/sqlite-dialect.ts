@@ -1,7 +1,7 @@
 import { toTimestamp } from "@bollard/core/storage";
 import type { SqlDialect } from "@bollard/storage-sql";
-import { storedRendering } from "@bollard/core/storage";
 import { sql, type SqlBool } from "kysely";
+import { sqliteDocuments } from "./sqlite-documents.js";
 import { translateSqliteError } from "./sqlite-errors.js";
 import { sqliteTransportEvents } from "./sqlite-transport-event-codec.js";
 
@@ -9,8 +9,8 @@ import { sqliteTransportEvents } from "./sqlite-transport-event-codec.js";
  * What SQLite does differently from the shared SQL repositories: text timestamps compared as text
  * (canonical ISO strings order as instants), integer flags, `doc` as JSON text, id lists bound as
  * one JSON array, `instr` for literal substrings, no row locks (the single writer serializes
- * claims), constraint errors that fail one statement only, stored renderings of shipments and
- * containers, and compact transport events.
+ * claims), constraint errors that fail one statement only, shipments and containers kept as their
+ * stored rendering plus the rest of the record, and compact transport events.
  */
 export const sqliteDialect: SqlDialect = {
   name: "sqlite",
@@ -26,10 +26,6 @@ export const sqliteDialect: SqlDialect = {
   lockForClaim: (query) => query,
   insertConflicts: "raise",
   translateError: translateSqliteError,
-  extraColumns(table, record: { id: string }) {
-    if (table !== "shipments" && table !== "containers") return {};
-    const rendering = storedRendering(table === "shipments" ? "shipment" : "container", record);
-    return { attributes_json: rendering.attributes, relationships_json: rendering.relationships };
-  },
+  documents: sqliteDocuments,
   transportEvents: sqliteTransportEvents,
 };

@@ -2,16 +2,14 @@ import { type RenderedRecord, type StoredRenderings, renderingFingerprint, store
 import { containersOfShipment, getShipment, type SqlScope } from "@bollard/storage-sql";
 import type Database from "better-sqlite3";
 import { CompiledQuery } from "kysely";
+import { DOCUMENT_FORMAT, sqliteDocuments } from "./sqlite-documents.js";
 
 /** The `meta` key under which the fingerprint of the stored renderings is kept. */
 export const RENDERING_FINGERPRINT_KEY = "rendering_fingerprint";
 /** Rows rendered per transaction, so a large database is re-rendered without one huge WAL. */
 const BATCH_ROWS = 2_000;
 
-const RENDERED_TABLES = [
-  { table: "shipments", type: "shipment" },
-  { table: "containers", type: "container" },
-] as const;
+const RENDERED_TABLES = ["shipments", "containers"] as const;
 
 /**
  * Makes the stored renderings of shipments and containers match this version's rendering: when the
@@ -21,21 +19,23 @@ const RENDERED_TABLES = [
  * Returns the number of rows rendered.
  */
 export function ensureRenderings(db: Database.Database): number {
-  const fingerprint = renderingFingerprint();
+  // The document format is part of it: rows of an older format are written again in this one.
+  const fingerprint = `${renderingFingerprint()}+${DOCUMENT_FORMAT}`;
   const stored = db.prepare("select value from meta where key = ?").pluck().get(RENDERING_FINGERPRINT_KEY);
   if (stored === fingerprint) return 0;
   let rendered = 0;
-  for (const { table, type } of RENDERED_TABLES) {
-    const next = db.prepare(`select rowid, doc from ${table} where rowid > ? order by rowid limit ${BATCH_ROWS}`).raw();
-    const update = db.prepare(`update ${table} set attributes_json = ?, relationships_json = ? where rowid = ?`);
-    const renderBatch = db.transaction((rows: [number, string][]) => {
-      for (const [rowid, doc] of rows) {
-        const rendering = storedRendering(type, JSON.parse(doc));
-        update.run(rendering.attributes, rendering.relationships, rowid);
+  for (const table of RENDERED_TABLES) {
+    const codec = sqliteDocuments[table];
+    const next = db.prepare(`select rowid, doc, attributes_json from ${table} where rowid > ? order by rowid limit ${BATCH_ROWS}`).raw();
+    const update = db.prepare(`update ${table} set doc = ?, attributes_json = ?, relationships_json = ? where rowid = ?`);
+    const renderBatch = db.transaction((rows: [number, string, string | null][]) => {
+      for (const [rowid, doc, attributes] of rows) {
+        const columns = codec.encode(codec.decode({ doc, attributes_json: attributes }) as never) as { doc: string; attributes_json: string; relationships_json: string };
+        update.run(columns.doc, columns.attributes_json, columns.relationships_json, rowid);
       }
     });
     for (let after = 0; ; ) {
-      const rows = next.all(after) as [number, string][];
+      const rows = next.all(after) as [number, string, string | null][];
       if (rows.length === 0) break;
       renderBatch(rows);
       rendered += rows.length;
