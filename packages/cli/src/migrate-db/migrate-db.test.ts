@@ -144,9 +144,15 @@ describe.skipIf(!availability.available)("bollard migrate-db", () => {
   it("names the kind of record and its id when a record cannot be copied (a NUL character an older SQLite file kept)", async () => {
     const withNul = join(dir, "with-nul.sqlite");
     copyFileSync(sqliteFile, withNul);
+    const source = sqliteStorage({ filename: withNul });
+    await source.open();
+    const account = (await source.accounts.findByName("Acme"))!;
+    const shipment = (await source.shipments.list(account.id, { page: { number: 1, size: 1 } })).items[0]!;
+    await source.close();
+    const { id } = shipment;
+    // As an older version stored it: the whole record in doc, holding a NUL character.
     const raw = new Database(withNul);
-    const { id } = raw.prepare("select id from shipments order by id limit 1").get() as { id: string };
-    raw.prepare("update shipments set doc = json_set(doc, '$.customer_name', 'Acme' || char(0) || 'Ltd') where id = ?").run(id);
+    raw.prepare("update shipments set doc = ? where id = ?").run(JSON.stringify({ ...shipment, customer_name: "Acme\u0000Ltd" }), id);
     raw.close();
     const url = await cluster!.createDatabase();
     const failed = io();
