@@ -23,6 +23,7 @@ export const SERVE_OPTIONS: readonly OptionSpec[] = [
   { name: "rate-limit", type: "string", value: "N/UNIT", description: "Requests per API key, e.g. 100/min (429 with Retry-After over it)" },
   { name: "allow-private-webhooks", type: "boolean", defaultText: "off", description: "Let webhooks target private and loopback addresses (development)" },
   { name: "shutdown-timeout", type: "string", value: "SECONDS", defaultText: "10", env: "BOLLARD_SHUTDOWN_TIMEOUT", description: "How long a stop on SIGTERM/SIGINT may take" },
+  { name: "webhook-retention-days", type: "string", value: "DAYS", defaultText: "30", description: "Delete delivered webhook notifications (with their attempts) older than this" },
 ];
 
 /** The `--db` option of the commands that work on an existing database. */
@@ -89,11 +90,11 @@ export const demoSpec: CommandSpec = {
 /** `bollard migrate-db`. */
 export const migrateDbSpec: CommandSpec = {
   path: ["migrate-db"],
-  summary: "Copy a SQLite database into an empty PostgreSQL database (resumable)",
-  details: "A progress bar on stderr, a per-table summary on stdout; run it again to resume an interrupted copy.",
+  summary: "Copy a database into an empty one: SQLite or PostgreSQL, either way (resumable)",
+  details: "A progress bar on stderr, a per-kind summary on stdout; run it again to resume an interrupted copy.",
   options: [
-    { name: "from", type: "string", value: "PATH", description: "The SQLite database to copy (must exist)" },
-    { name: "to", type: "string", value: "URL", description: "The postgres:// URL of the target database" },
+    { name: "from", type: "string", value: "PATH|URL", description: "The database to copy: a SQLite file (must exist) or a postgres:// URL" },
+    { name: "to", type: "string", value: "PATH|URL", description: "The empty target: a SQLite file (created when missing) or a postgres:// URL" },
     { name: "batch", type: "string", value: "N", defaultText: "500", description: "Records per transaction, 10 to 10000" },
   ],
   run: async (options, io) => (await import("./migrate-db/migrate-db-command.js")).migrateDbCommand(options as Record<string, string | undefined>, io),

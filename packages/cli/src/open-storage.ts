@@ -41,6 +41,16 @@ export interface DatabaseUse {
   isDefault?: boolean;
 }
 
+/** Options of {@link openStorage}. */
+export interface OpenStorageOptions {
+  /**
+   * The storage serves `bollard serve`: a SQLite file takes its server lease (one server per file;
+   * short-lived commands share it).
+   * @default false
+   */
+  server?: boolean;
+}
+
 /**
  * Checks a `--db` value before anything is opened or written: a PostgreSQL URL, `:memory:` where
  * allowed, or a SQLite file that exists (or may be created: `--create`, or serve's own default
@@ -88,10 +98,10 @@ function nearbyDatabase(absolute: string): string {
  * The storage for a checked `--db` value: `:memory:` is memory storage, a `postgres://` or
  * `postgresql://` URL is PostgreSQL storage (several servers may share it), anything else a SQLite file.
  */
-export function openStorage(db: string): Storage {
+export function openStorage(db: string, options: OpenStorageOptions = {}): Storage {
   if (db === ":memory:") return memoryStorage();
   if (isPostgresUrl(db)) return postgresStorage({ connectionString: db });
-  return sqliteStorage({ filename: db });
+  return sqliteStorage({ filename: db, serverLease: options.server ?? false });
 }
 
 /** Opens a checked database, turning a failure into one line naming it. */

@@ -47,8 +47,8 @@ export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<num
   try {
     const metrics = createServerMetrics(() => tracker);
     tracker = await createTracker({
-      storage: openStorage(db),
-      webhooks: { allowPrivateUrls: config.allowPrivateWebhooks },
+      storage: openStorage(db, { server: true }), // a SQLite file takes its server lease: one server per file
+      webhooks: { allowPrivateUrls: config.allowPrivateWebhooks, retention: config.webhookRetention },
       ...(config.clockSpeed !== 1 && { clock: scaledClock(config.clockSpeed, undefined, config.clockOrigin) }),
       onBackgroundError: (error, loop) => {
         metrics.backgroundError(loop);

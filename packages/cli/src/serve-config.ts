@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
+import type { OutboxRetentionOptions } from "@bollard/core";
 import { z } from "zod";
 import { CliError, usageError } from "./cli-error.js";
 import type { ParsedOptions } from "./command-spec.js";
 import { suggestion } from "./did-you-mean.js";
+import { parseRetentionDays } from "./serve-retention.js";
 
 /** Log levels, most verbose first. */
 export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
@@ -30,6 +32,7 @@ const ConfigFileSchema = z.strictObject({
   "rate-limit": text.optional(),
   "allow-private-webhooks": z.boolean().optional(),
   "shutdown-timeout": number(0, 3_600).optional(),
+  "webhook-retention-days": z.union([z.number(), text]).optional(),
 });
 
 /** Every serve setting, resolved. */
@@ -52,6 +55,8 @@ export interface ServeConfig {
   rateLimit: string | undefined;
   allowPrivateWebhooks: boolean;
   shutdownSeconds: number;
+  /** How long delivered webhook notifications are kept (`--webhook-retention-days`). */
+  webhookRetention: OutboxRetentionOptions;
   /** Environment variables that were set but gave way to a flag or the config file, for a warning. */
   ignoredEnv: { variable: string; because: string }[];
 }
@@ -115,6 +120,7 @@ export function serveConfig(flags: ParsedOptions, env: Record<string, string | u
     rateLimit: pick("rate-limit") as string | undefined,
     allowPrivateWebhooks: (pick("allow-private-webhooks") as boolean | undefined) ?? false,
     shutdownSeconds: option("shutdown-timeout", number(0, 3_600), pick("shutdown-timeout"), 10),
+    webhookRetention: parseRetentionDays(pick("webhook-retention-days") as string | number | undefined),
     ignoredEnv,
   };
 }

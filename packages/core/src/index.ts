@@ -146,6 +146,7 @@ export {
 
 // Webhooks: delivery, and checking the signatures of a delivery you receive.
 export {
+  DEFAULT_DELIVERED_MAX_AGE_MS,
   DEFAULT_WEBHOOK_DELIVERY_POLICY,
   nodeHttpTransport,
   standardWebhooksSecret,
@@ -155,6 +156,7 @@ export {
   WEBHOOK_EVENT_CATEGORIES,
   type HostLookup,
   type HttpTransportOptions,
+  type OutboxRetentionOptions,
   type WebhookDeliveryPolicy,
   type WebhookDeliverySummary,
   type WebhookDispatcher,

@@ -10,6 +10,7 @@ import { createRefreshScheduler, type RefreshScheduler, type RefreshSummary } fr
 import { simulatedCarrier } from "./tracking/simulated-carrier/index.js";
 import { webhookSettings, type WebhookOptions } from "./services/webhook-service.js";
 import { createWebhookDispatcher, type WebhookDeliverySummary, type WebhookDispatcher } from "./webhooks/webhook-dispatcher.js";
+import { retainingDispatcher } from "./webhooks/outbox-retention.js";
 
 /** Options of {@link createTracker}. */
 export interface TrackerOptions {
@@ -152,7 +153,8 @@ export async function createTracker(options: TrackerOptions): Promise<Tracker> {
     clock,
     carrier,
     refresh,
-    webhooks: dispatcher,
+    // storage-sql (issue 13): delivered notifications are pruned while the worker runs.
+    webhooks: retainingDispatcher(dispatcher, { storage, clock, options: options.webhooks?.retention, ...(onError && { onError: (error: unknown) => onError(error, "webhooks") }) }),
     ingest: createIngestService(storage, clock),
     accounts: createAccountService(storage, clock),
     session: (principal) => createSession(storage, clock, carrier, principal, webhooks),

@@ -1,5 +1,6 @@
 import { type Tracker, BollardError } from "@bollard/core";
 import { createRenderedReads, errorDocument, errorStatus, type ErrorLocation } from "@bollard/core/jsonapi";
+import type { StorageHealth } from "@bollard/core/storage";
 import type { AppEnv } from "./app-env.js";
 import { Hono } from "hono";
 import { dashboardRoutes, type DashboardOptions } from "./dashboard/dashboard-routes.js";
@@ -60,12 +61,10 @@ export function createHttpApp(tracker: Tracker, options: HttpAppOptions = {}): H
   app.use("*", requestLog(log));
   // Healthy means the storage answers a read, not only that the process serves HTTP.
   app.get("/healthz", async (c) => {
-    try {
-      await tracker.storage.meta.get("healthz");
-      return c.json({ status: "ok" });
-    } catch {
-      return c.json({ status: "unavailable" }, 503);
-    }
+    const health = await storageHealth(tracker.storage);
+    if (health.status === "ok") return c.json({ status: "ok" });
+    log({ level: "error", msg: "storage unavailable", request_id: c.get("requestId"), reason: health.reason });
+    return c.json({ status: "unavailable" }, 503);
   });
   app.get("/v2/openapi.json", (c) => c.json(openApiDocument()));
   app.use("/v2/*", authenticate(tracker));
@@ -90,9 +89,20 @@ export function createHttpApp(tracker: Tracker, options: HttpAppOptions = {}): H
   app.notFound((c) => jsonApi(c, 404, errorDocument(new BollardError("ROUTE_NOT_FOUND", `No route for ${c.req.method} ${new URL(c.req.url).pathname}`))));
   app.onError((error, c) => {
     const status = errorStatus(error);
-    if (status >= 500) log({ level: "error", msg: "unhandled error", request_id: c.get("requestId"), error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    if (status >= 500) log({ level: "error", msg: status === 503 ? "storage unavailable" : "unhandled error", request_id: c.get("requestId"), error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
     const location: ErrorLocation | undefined = c.get("errorLocation");
     return jsonApi(c, status, errorDocument(error, { ...location, parameters: { ...PARAMETERS, ...location?.parameters } }));
   });
   return app;
+}
+
+/** The storage's own health check when it has one, else whether a read works. */
+async function storageHealth(storage: Tracker["storage"]): Promise<StorageHealth> {
+  try {
+    if (storage.health) return await storage.health();
+    await storage.meta.get("healthz");
+    return { status: "ok" };
+  } catch (error) {
+    return { status: "unavailable", reason: error instanceof Error ? error.message : String(error) };
+  }
 }

@@ -1,6 +1,7 @@
 import { BollardError, type Storage, createTracker } from "@bollard/core";
-import type { StorageRepositories } from "@bollard/core/storage";
+import { createStorageGate, guardRepositories, REPOSITORY_NOUNS, type StorageRepositories } from "@bollard/core/storage";
 import { accountRepositories } from "./memory-account-repositories.js";
+import { memoryCopyPort } from "./memory-copy.js";
 import { customFieldRepositories } from "./memory-custom-field-repositories.js";
 import type { Access } from "./memory-records.js";
 import { referenceRepositories } from "./memory-reference-repositories.js";
@@ -9,13 +10,17 @@ import { trackingRepositories } from "./memory-tracking-repositories.js";
 import { webhookRepositories } from "./memory-webhook-repositories.js";
 
 function repositories(tables: MemoryTables, access: Access): StorageRepositories {
-  return {
-    ...accountRepositories(tables, access),
-    ...referenceRepositories(tables, access),
-    ...trackingRepositories(tables, access),
-    ...customFieldRepositories(tables, access),
-    ...webhookRepositories(tables, access),
-  };
+  // The same wrapper as the SQL adapters': records holding NUL characters are refused alike.
+  return guardRepositories(
+    {
+      ...accountRepositories(tables, access),
+      ...referenceRepositories(tables, access),
+      ...trackingRepositories(tables, access),
+      ...customFieldRepositories(tables, access),
+      ...webhookRepositories(tables, access),
+    },
+    { nouns: REPOSITORY_NOUNS },
+  );
 }
 
 /** Runs tasks one at a time, in call order; a failed task does not block the next. */
@@ -62,31 +67,38 @@ export function memoryStorage(): Storage {
       }),
   };
 
+  function transaction<T>(fn: (tx: StorageRepositories, tables: MemoryTables) => Promise<T>): Promise<T> {
+    return exclusive(async () => {
+      ensureOpen();
+      const overlay = overlayTables(base);
+      let active = true;
+      const inside = async <R>(work: () => R): Promise<R> => {
+        if (!active) throw new BollardError("INTERNAL", "This transaction has already finished");
+        return work();
+      };
+      try {
+        const result = await fn(repositories(overlay.tables, { read: inside, write: inside }), overlay.tables);
+        overlay.commit();
+        return result;
+      } finally {
+        active = false;
+      }
+    });
+  }
+
   return {
     name: "memory",
     capabilities: { persistent: false, multiProcess: false },
     ...repositories(base, outside),
+    copy: memoryCopyPort(() => {
+      ensureOpen();
+      return base;
+    }, transaction),
     open: async () => ensureOpen(),
     close: () =>
       exclusive(() => {
         closed = true;
       }),
-    transaction: (fn) =>
-      exclusive(async () => {
-        ensureOpen();
-        const overlay = overlayTables(base);
-        let active = true;
-        const inside = async <R>(work: () => R): Promise<R> => {
-          if (!active) throw new BollardError("INTERNAL", "This transaction has already finished");
-          return work();
-        };
-        try {
-          const result = await fn(repositories(overlay.tables, { read: inside, write: inside }));
-          overlay.commit();
-          return result;
-        } finally {
-          active = false;
-        }
-      }),
+    transaction: (fn) => transaction((tx) => fn(tx)),
   };
 }

@@ -1,5 +1,5 @@
 import type { WebhookNotification } from "@bollard/core";
-import type { StorageRepositories } from "@bollard/core/storage";
+import { type StorageRepositories, toTimestamp } from "@bollard/core/storage";
 import { cmp, copy, deleteScoped, getScoped, insertAllInto, insertInto, listWhere, newestFirst, oldestFirst, updateIn, type Access } from "./memory-records.js";
 import type { MemoryTables } from "./memory-table.js";
 
@@ -44,6 +44,16 @@ export function webhookRepositories(tables: MemoryTables, access: Access): Webho
             listWhere(attempts, (a) => a.notification_id === notificationId, (a, b) => cmp(a.attempted_at, b.attempted_at) || cmp(a.id, b.id))
               .items,
         ),
+      pruneDelivered: (before, limit) =>
+        access.write(() => {
+          const cutoff = toTimestamp(before) ?? before;
+          const old = (n: WebhookNotification) => n.delivery_status === "succeeded" && n.created_at < cutoff;
+          const pruned = listWhere(notifications, old, oldestFirst, { number: 1, size: Math.max(0, Math.floor(limit)) }).items;
+          const ids = new Set(pruned.map((n) => n.id));
+          for (const [id, attempt] of attempts.entries()) if (ids.has(attempt.notification_id)) attempts.delete(id);
+          for (const id of ids) notifications.delete(id);
+          return pruned.length;
+        }),
     },
   };
 }

@@ -13,4 +13,3 @@
  * @packageDocumentation
  */
 export { postgresStorage, type PostgresStorageOptions } from "./postgres-storage.js";
-export { IMPORT_TABLES, postgresImportTarget, type ImportCheckpoint, type ImportTable, type PostgresImportTarget } from "./postgres-import.js";

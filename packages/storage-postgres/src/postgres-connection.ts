@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
-import type { BollardDatabase } from "./postgres-schema.js";
+import type { SqlDatabase as BollardDatabase } from "@bollard/storage-sql";
 
 /** What the storage connects with, after its options were checked. */
 export interface ConnectionSettings {

@@ -43,13 +43,3 @@ export function translatePostgresError(error: unknown, noun: string): unknown {
   }
   return error;
 }
-
-/** The error every call on a closed storage rejects with. */
-export function closedStorageError(): BollardError {
-  return new BollardError("STORAGE_UNAVAILABLE", "The PostgreSQL storage is closed (or was never opened)");
-}
-
-/** The error a call through a transaction's repositories rejects with once the transaction ended. */
-export function finishedTransactionError(): BollardError {
-  return new BollardError("INTERNAL", "This transaction has already finished; use the storage, not its tx, after it");
-}

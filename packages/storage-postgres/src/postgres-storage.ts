@@ -1,10 +1,9 @@
 import { type Storage, createTracker } from "@bollard/core";
-import type { StorageRepositories } from "@bollard/core/storage";
+import { createSqlStorage } from "@bollard/storage-sql";
 import { sql } from "kysely";
 import { type ConnectionSettings, createKysely, lockNames } from "./postgres-connection.js";
+import { postgresDialect } from "./postgres-dialect.js";
 import { migrateDatabase } from "./postgres-migrate.js";
-import { closedStorageError, finishedTransactionError, translatePostgresError } from "./postgres-errors.js";
-import { type CallGate, repositoriesOver } from "./postgres-repositories.js";
 
 /**
  * Options of {@link postgresStorage}.
@@ -31,8 +30,6 @@ export interface PostgresStorageOptions {
   schema?: string;
 }
 
-type Phase = "created" | "open" | "closed";
-
 /**
  * A {@link Storage} in a PostgreSQL database (pg's pool under Kysely), with its schema applied by
  * versioned migrations when `open()` runs. Several processes may share one database
@@ -53,78 +50,18 @@ export function postgresStorage(options: PostgresStorageOptions): Storage {
   const settings = checkedSettings(options);
   const db = createKysely(settings);
   const locks = lockNames(settings.schema);
-
-  let phase: Phase = "created";
-  let opening: Promise<void> | undefined;
-  const running = new Set<Promise<unknown>>();
-  // Transactions of this process queue here before they ask for the database-wide lock, so a
-  // waiting transaction never holds a pool connection that plain calls could use.
-  let queue: Promise<unknown> = Promise.resolve();
-
-  const track = <T>(promise: Promise<T>): Promise<T> => {
-    running.add(promise);
-    const forget = () => running.delete(promise);
-    promise.then(forget, forget);
-    return promise;
-  };
-  const gate: CallGate = (call) => (phase === "open" ? track(call()) : Promise.reject(closedStorageError()));
-
-  function serialized<T>(task: () => Promise<T>): Promise<T> {
-    const result = queue.then(task, task);
-    queue = result.catch(() => undefined);
-    return result;
-  }
-
-  const repositories: StorageRepositories = repositoriesOver({ db }, gate);
-
-  return {
-    ...repositories,
+  return createSqlStorage({
     name: "postgres",
     capabilities: { persistent: true, multiProcess: true },
-
-    open() {
-      if (phase === "closed") return Promise.reject(closedStorageError());
-      opening ??= migrateDatabase(db, settings).then(
-        () => {
-          if (phase === "created") phase = "open";
-        },
-        (error: unknown) => {
-          opening = undefined;
-          throw error;
-        },
-      );
-      return opening;
+    dialect: postgresDialect,
+    reader: db,
+    writer: db,
+    open: () => migrateDatabase(db, settings),
+    destroy: () => db.destroy(),
+    async beginTransaction(trx) {
+      await sql`select pg_advisory_xact_lock(hashtext(${locks.transactions}))`.execute(trx);
     },
-
-    transaction(fn) {
-      return gate(() =>
-        serialized(async () => {
-          let active = true;
-          // A `tx` kept past the end of its transaction must not run statements on a pooled connection.
-          const txGate: CallGate = (call) => (active ? call() : Promise.reject(finishedTransactionError()));
-          try {
-            return await db.transaction().execute(async (trx) => {
-              await sql`select pg_advisory_xact_lock(hashtext(${locks.transactions}))`.execute(trx);
-              return fn(repositoriesOver({ db: trx }, txGate));
-            });
-          } catch (error) {
-            throw translatePostgresError(error, "transaction");
-          } finally {
-            active = false;
-          }
-        }),
-      );
-    },
-
-    async close() {
-      if (phase === "closed") return;
-      phase = "closed";
-      // Let calls and transactions already under way finish before the pool goes.
-      await opening?.catch(() => undefined);
-      await Promise.allSettled([...running]);
-      await db.destroy();
-    },
-  };
+  });
 }
 
 /** The settings of `options`, or a TypeError naming what is wrong. */

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
-import { Kysely, type SqliteDatabase, SqliteDialect } from "kysely";
-import type { BollardDatabase } from "./sqlite-schema.js";
+import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, type SqliteDatabase, SqliteDialect, type SqliteDialectConfig, SqliteDriver } from "kysely";
+import type { SqlDatabase as BollardDatabase } from "@bollard/storage-sql";
 
 /**
  * How a commit is made durable: `"full"` survives power loss, `"normal"` survives a process crash
@@ -92,12 +92,62 @@ export function withStatementCache(db: Database.Database, capacity = STATEMENT_C
 }
 
 /**
- * A Kysely instance over one connection, with prepared statements cached, and access to that
- * connection's handle. `connect` runs when the first query does, so building it opens nothing.
+ * SQLite's driver with `BEGIN IMMEDIATE` transactions: a transaction takes the write lock when it
+ * starts, so one that reads before it writes waits for another process's writer (the busy
+ * timeout) instead of failing with SQLITE_BUSY when it first writes. That is what lets `bollard
+ * keys create` or `demo` write to the file of a running server. `check`, when given, runs before
+ * every statement (the writer's: refuse writes to a deleted database file).
  */
-export function createKysely(connect: () => Database.Database): SqliteConnection {
+class CheckedSqliteDriver extends SqliteDriver {
+  readonly #check: (() => void) | undefined;
+  constructor(config: SqliteDialectConfig, check: (() => void) | undefined) {
+    super(config);
+    this.#check = check;
+  }
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    const check = this.#check;
+    if (!check) return connection;
+    return {
+      executeQuery: (query) => (check(), connection.executeQuery(query)),
+      streamQuery: (query, chunkSize) => (check(), connection.streamQuery(query, chunkSize)),
+    };
+  }
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.rollbackTransaction(connection);
+    } catch (error) {
+      // SQLite already rolled back (a full disk, an I/O error): keep the error that caused it, not this one.
+      if (!/no transaction is active/.test((error as Error).message)) throw error;
+    }
+  }
+}
+
+/** {@link SqliteDialect} with {@link CheckedSqliteDriver}. */
+class CheckedSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  readonly #check: (() => void) | undefined;
+  constructor(config: SqliteDialectConfig, check: (() => void) | undefined) {
+    super(config);
+    this.#config = config;
+    this.#check = check;
+  }
+  override createDriver(): Driver {
+    return new CheckedSqliteDriver(this.#config, this.#check);
+  }
+}
+
+/**
+ * A Kysely instance over one connection, with prepared statements cached, and access to that
+ * connection's handle. `connect` runs when the first query does, so building it opens nothing;
+ * `check` runs before every statement and may throw to refuse it.
+ */
+export function createKysely(connect: () => Database.Database, check?: () => void): SqliteConnection {
   let handle: Database.Database | undefined;
-  const db = new Kysely<BollardDatabase>({ dialect: new SqliteDialect({ database: async () => withStatementCache((handle = connect())) }) });
+  const db = new Kysely<BollardDatabase>({ dialect: new CheckedSqliteDialect({ database: async () => withStatementCache((handle = connect())) }, check) });
   return { db, handle: () => handle };
 }
 

@@ -17,6 +17,21 @@ function constrainedColumns(message: string): string {
   return columns.length === 1 ? (columns[0] ?? "key") : `(${columns.join(", ")})`;
 }
 
+/** What an unavailable-database code means, in words for logs and 503 answers. */
+export function unavailableCause(code: string): string {
+  if (code.startsWith("SQLITE_FULL")) return "the disk is full";
+  if (code.startsWith("SQLITE_READONLY")) return "the database file is read-only";
+  if (code.startsWith("SQLITE_IOERR")) return "the disk reported an I/O error";
+  if (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED")) return "another process holds the database lock";
+  if (code.startsWith("SQLITE_CANTOPEN")) return "the database file cannot be opened";
+  return "the database cannot be used";
+}
+
+/** The SQLite result code of a driver error, when it is one. */
+export function sqliteErrorCode(error: unknown): string | undefined {
+  return sqliteCode(error);
+}
+
 /**
  * Turns a better-sqlite3 error into the BollardError the storage contract promises:
  * a taken primary or unique key and a foreign key to a missing record are `CONFLICT`,
@@ -37,17 +52,7 @@ export function translateSqliteError(error: unknown, noun: string): unknown {
     return new BollardError("CONFLICT", `The ${noun} references a missing record`, cause);
   }
   if (UNAVAILABLE_CODES.some((prefix) => code.startsWith(prefix))) {
-    return new BollardError("STORAGE_UNAVAILABLE", "The database is unavailable", cause);
+    return new BollardError("STORAGE_UNAVAILABLE", `The database is unavailable: ${unavailableCause(code)} (${code})`, cause);
   }
   return error;
-}
-
-/** The error every call on a closed storage rejects with. */
-export function closedStorageError(): BollardError {
-  return new BollardError("STORAGE_UNAVAILABLE", "The SQLite storage is closed (or was never opened)");
-}
-
-/** The error a call through a transaction's repositories rejects with once the transaction ended. */
-export function finishedTransactionError(): BollardError {
-  return new BollardError("INTERNAL", "This transaction has already finished; use the storage, not its tx, after it");
 }

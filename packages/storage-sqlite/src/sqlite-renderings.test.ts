@@ -34,6 +34,11 @@ function renderedColumns(filename: string): (string | null)[][] {
   }
 }
 
+/** Writes the records' rows as versions before the rest format did: the whole record in `doc`. */
+function wholeDocs(db: Database.Database, table: string, records: readonly { id: string }[]): void {
+  for (const record of records) db.prepare(`update ${table} set doc = ? where id = ?`).run(JSON.stringify(record), record.id);
+}
+
 describe("stored renderings", () => {
   it("are written with every row, so a reopened file serves them", async () => {
     const { filename, account, shipment, containers } = await seeded("written.sqlite");
@@ -48,6 +53,9 @@ describe("stored renderings", () => {
   it("are rendered again on open when the stored fingerprint differs (rows from an older version)", async () => {
     const { filename, account, shipment, containers } = await seeded("stale.sqlite");
     const db = new Database(filename);
+    // Rows as an older version wrote them: the whole record in doc, no or another rendering beside it.
+    wholeDocs(db, "shipments", [shipment]);
+    wholeDocs(db, "containers", containers);
     db.exec("update shipments set attributes_json = null, relationships_json = null; update containers set attributes_json = '{\"stale\":true}'");
     db.prepare("update meta set value = 'an older rendering' where key = 'rendering_fingerprint'").run();
     db.close();
@@ -64,6 +72,8 @@ describe("stored renderings", () => {
     const storage = sqliteStorage({ filename });
     await storage.open();
     const db = new Database(filename);
+    wholeDocs(db, "shipments", [shipment]);
+    wholeDocs(db, "containers", containers);
     db.exec("update shipments set attributes_json = null; update containers set relationships_json = null");
     db.close();
     expect(await storage.renderings!.shipment(account.id, shipment.id)).toStrictEqual(storedRendering("shipment", shipment));

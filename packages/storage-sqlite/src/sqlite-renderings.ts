@@ -1,18 +1,15 @@
-import type { Container } from "@bollard/core";
 import { type RenderedRecord, type StoredRenderings, renderingFingerprint, storedRendering } from "@bollard/core/storage";
+import { containersOfShipment, getShipment, type SqlScope } from "@bollard/storage-sql";
 import type Database from "better-sqlite3";
-import { directRead, parseDocs, type RepositoryScope } from "./sqlite-doc-rows.js";
-import { containersOfShipment, getShipment } from "./sqlite-shipment-repositories.js";
+import { CompiledQuery } from "kysely";
+import { DOCUMENT_FORMAT, sqliteDocuments } from "./sqlite-documents.js";
 
 /** The `meta` key under which the fingerprint of the stored renderings is kept. */
-const FINGERPRINT_KEY = "rendering_fingerprint";
+export const RENDERING_FINGERPRINT_KEY = "rendering_fingerprint";
 /** Rows rendered per transaction, so a large database is re-rendered without one huge WAL. */
 const BATCH_ROWS = 2_000;
 
-const RENDERED_TABLES = [
-  { table: "shipments", type: "shipment" },
-  { table: "containers", type: "container" },
-] as const;
+const RENDERED_TABLES = ["shipments", "containers"] as const;
 
 /**
  * Makes the stored renderings of shipments and containers match this version's rendering: when the
@@ -22,29 +19,53 @@ const RENDERED_TABLES = [
  * Returns the number of rows rendered.
  */
 export function ensureRenderings(db: Database.Database): number {
-  const fingerprint = renderingFingerprint();
-  const stored = db.prepare("select value from meta where key = ?").pluck().get(FINGERPRINT_KEY);
+  // The document format is part of it: rows of an older format are written again in this one.
+  const fingerprint = `${renderingFingerprint()}+${DOCUMENT_FORMAT}`;
+  const stored = db.prepare("select value from meta where key = ?").pluck().get(RENDERING_FINGERPRINT_KEY);
   if (stored === fingerprint) return 0;
   let rendered = 0;
-  for (const { table, type } of RENDERED_TABLES) {
-    const next = db.prepare(`select rowid, doc from ${table} where rowid > ? order by rowid limit ${BATCH_ROWS}`).raw();
-    const update = db.prepare(`update ${table} set attributes_json = ?, relationships_json = ? where rowid = ?`);
-    const renderBatch = db.transaction((rows: [number, string][]) => {
-      for (const [rowid, doc] of rows) {
-        const rendering = storedRendering(type, JSON.parse(doc));
-        update.run(rendering.attributes, rendering.relationships, rowid);
+  for (const table of RENDERED_TABLES) {
+    const codec = sqliteDocuments[table];
+    const next = db.prepare(`select rowid, doc, attributes_json from ${table} where rowid > ? order by rowid limit ${BATCH_ROWS}`).raw();
+    const update = db.prepare(`update ${table} set doc = ?, attributes_json = ?, relationships_json = ? where rowid = ?`);
+    const renderBatch = db.transaction((rows: [number, string, string | null][]) => {
+      for (const [rowid, doc, attributes] of rows) {
+        const columns = codec.encode(codec.decode({ doc, attributes_json: attributes }) as never) as { doc: string; attributes_json: string; relationships_json: string };
+        update.run(columns.doc, columns.attributes_json, columns.relationships_json, rowid);
       }
     });
     for (let after = 0; ; ) {
-      const rows = next.all(after) as [number, string][];
+      const rows = next.all(after) as [number, string, string | null][];
       if (rows.length === 0) break;
       renderBatch(rows);
       rendered += rows.length;
       after = rows[rows.length - 1]![0];
     }
   }
-  db.prepare("insert into meta (key, value) values (?, ?) on conflict (key) do update set value = excluded.value").run(FINGERPRINT_KEY, fingerprint);
+  db.prepare("insert into meta (key, value) values (?, ?) on conflict (key) do update set value = excluded.value").run(RENDERING_FINGERPRINT_KEY, fingerprint);
   return rendered;
+}
+
+/** The scope of the renderings: the shared one, and the reader's handle when reads may bypass Kysely. */
+export interface RenderingScope extends SqlScope {
+  /** The reader's better-sqlite3 handle (a file database, once connected); undefined otherwise. */
+  readonly readHandle: () => Database.Database | undefined;
+}
+
+/**
+ * A fixed read for the hot paths: on a scope with a reader handle it runs synchronously on a
+ * statement prepared once per connection (no query building, no driver hops); otherwise it goes
+ * through Kysely on `scope.read`.
+ */
+function directRead<R>(text: string): (scope: RenderingScope, ...parameters: unknown[]) => Promise<R[]> {
+  const statements = new WeakMap<Database.Database, Database.Statement>();
+  return (scope, ...parameters) => {
+    const handle = scope.readHandle();
+    if (!handle) return scope.read.executeQuery(CompiledQuery.raw(text, parameters)).then((result) => result.rows as R[]);
+    let statement = statements.get(handle);
+    if (!statement) statements.set(handle, (statement = handle.prepare(text)));
+    return Promise.resolve(statement.all(...parameters) as R[]);
+  };
 }
 
 /** A row's rendered columns. */
@@ -64,21 +85,21 @@ function fromRow(row: RenderedRow): RenderedRecord | null {
  * The `renderings` capability over the reader: the rendered columns as stored, read synchronously
  * on the reader's handle when it has one. A row without renderings is rendered from its `doc`.
  */
-export function sqliteRenderings(scope: RepositoryScope): StoredRenderings {
+export function sqliteRenderings(scope: RenderingScope): StoredRenderings {
   return {
     async shipment(accountId, id) {
       const [row] = await renderedShipment(scope, id, accountId);
       if (!row) return null;
       const stored = fromRow(row);
       if (stored) return stored;
-      const shipment = await getShipment(scope.read, accountId, id);
+      const shipment = await getShipment(scope, accountId, id);
       return shipment && storedRendering("shipment", shipment);
     },
     async containersOfShipment(accountId, shipmentId) {
       const rows = await renderedContainers(scope, accountId, shipmentId);
       const stored = rows.map(fromRow);
       if (stored.every((rendering) => rendering !== null)) return stored as RenderedRecord[];
-      const containers = await containersOfShipment(scope.read, accountId, shipmentId).then(parseDocs<Container>);
+      const containers = await containersOfShipment(scope, accountId, shipmentId);
       return containers.map((container) => storedRendering("container", container));
     },
   };

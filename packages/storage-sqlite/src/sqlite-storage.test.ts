@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -50,7 +50,7 @@ describe("sqliteStorage", () => {
     expect(await again.shipments.get(shipment.account_id, shipment.id)).toStrictEqual(shipment);
     await again.close();
     const db = new Database(filename, { readonly: true });
-    expect(db.prepare("select name from kysely_migration order by name").all()).toStrictEqual([{ name: "0001-initial" }, { name: "0002-vessel-position-times" }, { name: "0003-rendered-resources" }]);
+    expect(db.prepare("select name from kysely_migration order by name").all()).toStrictEqual([{ name: "0001-initial" }, { name: "0002-vessel-position-times" }, { name: "0003-rendered-resources" }, { name: "0004-delivered-notifications" }]);
     expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
     db.close();
   });
@@ -237,5 +237,26 @@ describe("sqliteStorage", () => {
     await storage.transportEvents.insertMany([event]);
     expect(await storage.transportEvents.get(shipment.account_id, event.id)).toStrictEqual(event);
     await storage.close();
+  });
+});
+
+describe("the server lease (serverLease: true)", () => {
+  it("lets one storage with it open a file, refuses a second while the first is open, and frees the file on close", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "bollard-lease-"));
+    const filename = join(dir, "leased.sqlite");
+    const first = sqliteStorage({ filename, serverLease: true });
+    await first.open();
+    const second = sqliteStorage({ filename, serverLease: true });
+    await expect(second.open()).rejects.toMatchObject({ code: "STORAGE_UNAVAILABLE", message: expect.stringContaining(`already served by process ${process.pid}`) });
+    const plain = sqliteStorage({ filename });
+    await plain.open();
+    await plain.accounts.insert(makeAccount());
+    await plain.close();
+    await first.close();
+    expect(existsSync(`${filename}.lease`)).toBe(false);
+    await second.open();
+    expect((await second.accounts.list({ number: 1, size: 10 })).total).toBe(1);
+    await second.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });

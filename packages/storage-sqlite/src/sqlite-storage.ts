@@ -1,11 +1,13 @@
 import { BollardError, type Storage, createTracker } from "@bollard/core";
-import type { StorageRepositories } from "@bollard/core/storage";
+import { createSqlStorage } from "@bollard/storage-sql";
 import { Migrator, sql } from "kysely";
 import { migrationProvider } from "./migrations/index.js";
 import { createKysely, openConnection, type SqliteDurability } from "./sqlite-connection.js";
-import { ensureRenderings, sqliteRenderings } from "./sqlite-renderings.js";
-import { closedStorageError, finishedTransactionError, translateSqliteError } from "./sqlite-errors.js";
-import { type CallGate, guarded, repositoriesOver } from "./sqlite-repositories.js";
+import { sqliteDialect } from "./sqlite-dialect.js";
+import { checkExistingFile } from "./sqlite-file-checks.js";
+import { HEALTH_PROBE_KEY, sqliteHealth } from "./sqlite-health.js";
+import { type ServerLease, takeServerLease } from "./sqlite-server-lease.js";
+import { ensureRenderings, RENDERING_FINGERPRINT_KEY, sqliteRenderings } from "./sqlite-renderings.js";
 
 /**
  * Options of {@link sqliteStorage}.
@@ -26,9 +28,15 @@ export interface SqliteStorageOptions {
    * @default "full"
    */
   durability?: SqliteDurability;
+  /**
+   * Take the database's server lease on `open()` (released on `close()`): a second storage with
+   * this option on the same file, in a live process on this host, fails to open with a message
+   * naming the holder, while a lease left by a killed process is taken over at once. `bollard
+   * serve` sets it (one server per SQLite file); short-lived commands do not, and share the file.
+   * @default false
+   */
+  serverLease?: boolean;
 }
-
-type Phase = "created" | "open" | "closed";
 
 /**
  * A {@link Storage} in one SQLite database (better-sqlite3 under Kysely), with its schema applied
@@ -54,37 +62,29 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
   if (durability !== "full" && durability !== "normal") throw new TypeError(`sqliteStorage: durability must be "full" or "normal", not ${String(durability)}`);
 
   const inMemory = filename === ":memory:";
-  const writerConnection = createKysely(() => openConnection(filename, { durability }));
+  // Every writer statement first checks that the file is still the one opened (see sqlite-health.ts).
+  const writerConnection = createKysely(() => openConnection(filename, { durability }), () => watch.checkFile());
   // The reader connects on its first query, which open() makes after the migrations ran.
   const readerConnection = inMemory ? writerConnection : createKysely(() => openConnection(filename, { durability, readonly: true }));
   const writer = writerConnection.db;
   const reader = readerConnection.db;
+  const watch = sqliteHealth(filename, inMemory, { reader, writer });
 
-  let phase: Phase = "created";
-  let opening: Promise<void> | undefined;
-  // Calls and transactions under way, so close() can let them finish first.
-  let running = 0;
-  let idle: (() => void) | undefined;
-  const gate: CallGate = {
-    enter() {
-      if (phase !== "open") return closedStorageError();
-      running += 1;
-      return undefined;
-    },
-    leave() {
-      running -= 1;
-      if (running === 0) idle?.();
-    },
-  };
+  let lease: ServerLease | undefined;
 
-  /** Opens the writer, applies pending migrations, then opens the reader. */
+  /** Takes the lease when asked, opens the writer, applies pending migrations, then opens the reader. */
   async function migrate(): Promise<void> {
     try {
+      if (!inMemory) checkExistingFile(filename);
+      if (options.serverLease && !inMemory) lease ??= takeServerLease(filename);
       const { error } = await new Migrator({ db: writer, provider: migrationProvider }).migrateToLatest();
       if (error) throw error;
       ensureRenderings(writerConnection.handle()!);
       await sql`select 1`.execute(reader);
+      watch.opened();
     } catch (error) {
+      lease?.release();
+      lease = undefined;
       const reason = error instanceof Error ? error.message : String(error);
       throw new BollardError("STORAGE_UNAVAILABLE", `Cannot open the SQLite database ${JSON.stringify(filename)}: ${reason}`, { cause: error });
     }
@@ -92,55 +92,23 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
 
   // Only a reader of its own may be read synchronously: with one connection, a synchronous read
   // could see the uncommitted writes of a transaction another call has open.
-  const scope = { read: reader, write: writer, readHandle: inMemory ? () => undefined : readerConnection.handle };
-  const repositories: StorageRepositories = repositoriesOver(scope, gate);
-  const { renderings } = guarded({ renderings: sqliteRenderings(scope) }, { renderings: "shipment" }, gate);
-
-  return {
-    ...repositories,
+  const renderingScope = { read: reader, write: writer, dialect: sqliteDialect, readHandle: inMemory ? () => undefined : readerConnection.handle };
+  return createSqlStorage({
     name: "sqlite",
     capabilities: { persistent: !inMemory, multiProcess: false },
-    renderings,
-
-    open() {
-      if (phase === "closed") return Promise.reject(closedStorageError());
-      opening ??= migrate().then(
-        () => {
-          if (phase === "created") phase = "open";
-        },
-        (error: unknown) => {
-          opening = undefined;
-          throw error;
-        },
-      );
-      return opening;
-    },
-
-    async transaction(fn) {
-      const refused = gate.enter();
-      if (refused) throw refused;
-      let active = true;
-      // A `tx` kept past the end of its transaction must not write on the bare writer connection.
-      const txGate: CallGate = { enter: () => (active ? undefined : finishedTransactionError()), leave: () => undefined };
-      try {
-        return await writer.transaction().execute((trx) => fn(repositoriesOver({ read: trx, write: trx, readHandle: () => undefined }, txGate)));
-      } catch (error) {
-        throw translateSqliteError(error, "transaction");
-      } finally {
-        active = false;
-        gate.leave();
-      }
-    },
-
-    async close() {
-      if (phase === "closed") return;
-      phase = "closed";
-      // Let calls and transactions already under way finish before the connections go.
-      await opening?.catch(() => undefined);
-      if (running > 0) await new Promise<void>((resolve) => (idle = resolve));
+    dialect: sqliteDialect,
+    reader,
+    writer,
+    open: migrate,
+    async destroy() {
       // The writer goes last: the last connection to close checkpoints and removes the WAL file.
       if (reader !== writer) await reader.destroy();
       await writer.destroy();
+      lease?.release();
     },
-  };
+    renderings: sqliteRenderings(renderingScope),
+    privateMetaKeys: [RENDERING_FINGERPRINT_KEY, HEALTH_PROBE_KEY],
+    health: () => watch.health(),
+    observeError: (error) => watch.observeError(error),
+  });
 }

@@ -1,5 +1,8 @@
 import type { TransportEvent } from "@bollard/core";
-import { NULL_TIMESTAMP_SORT_KEY, type TransportEventsTable } from "./sqlite-schema.js";
+import type { TransportEventCodec } from "@bollard/storage-sql";
+
+/** The `sort_ts` of an event without a timestamp: sorts after every real timestamp. */
+export const NULL_TIMESTAMP_SORT_KEY = "9999-99-99T99:99:99.999Z";
 
 /*
  * Transport events are the one bulk table (the ingest path writes millions), so their `doc` is
@@ -35,7 +38,7 @@ const FIELD_COUNT = DOC_FIELDS.length + COLUMN_FIELDS.length;
 export const TRANSPORT_EVENT_COLUMNS = ["id", "account_id", "container_id", "sort_ts", "created_at", "doc"] as const;
 
 /** The row columns {@link decodeTransportEvents} needs. */
-export type TransportEventRow = Pick<TransportEventsTable, (typeof TRANSPORT_EVENT_COLUMNS)[number]>;
+export type TransportEventRow = Record<(typeof TRANSPORT_EVENT_COLUMNS)[number], string>;
 
 /** True when `event` has exactly the schema's fields, none undefined. */
 function hasExactShape(event: TransportEvent): boolean {
@@ -101,3 +104,12 @@ function decode(row: TransportEventRow): TransportEvent {
 export function decodeTransportEvents(rows: readonly TransportEventRow[]): TransportEvent[] {
   return rows.map(decode);
 }
+
+/** SQLite's transport events: `sort_ts` orders them, `doc` is compact. */
+export const sqliteTransportEvents: TransportEventCodec = {
+  columns: TRANSPORT_EVENT_COLUMNS,
+  selected: TRANSPORT_EVENT_COLUMNS,
+  write: writeTransportEventRow,
+  decode: (rows) => decodeTransportEvents(rows as TransportEventRow[]),
+  timeColumn: "sort_ts",
+};

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Storage } from "@bollard/core";
@@ -6,6 +6,7 @@ import { makeCustomFieldDefinition, makeWebhook, makeWebhookNotification, makeWe
 import { postgresStorage } from "@bollard/storage-postgres";
 import { postgresAvailability, startLocalPostgres, type LocalPostgres } from "@bollard/storage-postgres/testing";
 import { sqliteStorage } from "@bollard/storage-sqlite";
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CliIo } from "../cli-io.js";
 import { runCli } from "../cli.js";
@@ -80,13 +81,13 @@ describe.skipIf(!availability.available)("bollard migrate-db", () => {
     expect(resumed.errLines[0]).toMatch(/^Resuming the copy/);
     expect(resumed.errLines.some((line) => /^\[#+\] 100%/.test(line))).toBe(true);
     const [header, ...lines] = resumed.outLines;
-    expect(header).toMatch(/^table\s+source\s+copied\s+skipped\s+in target$/);
+    expect(header).toMatch(/^records\s+source\s+copied\s+skipped\s+in target$/);
     const rows = new Map(lines.map((line) => line.trim().split(/\s+/)).map(([table, ...counts]) => [table, counts.map(Number)]));
     const [source, copied, skipped, inTarget] = rows.get("total")!;
     expect(skipped).toBe(0);
     expect(inTarget).toBe(source);
     expect(copied).toBeLessThan(source!); // the interrupted run had copied some rows already
-    expect(rows.get("transport_events")![0]).toBeGreaterThan(100);
+    expect(rows.get("transportEvents")![0]).toBeGreaterThan(100);
     console.log(`migrate-db: ${source} rows in ${rows.size - 1} tables, ${source! - copied!} before the interruption, ${copied} after resuming`);
 
     const before = sqliteStorage({ filename: sqliteFile });
@@ -112,12 +113,52 @@ describe.skipIf(!availability.available)("bollard migrate-db", () => {
     const refused = io();
     expect(await runCli(["migrate-db", "--from", sqliteFile, "--to", url], refused)).toBe(1);
     expect(refused.errLines).toStrictEqual([expect.stringMatching(/^bollard: The target database already holds Bollard data/)]);
-    for (const args of [["--to", url], ["--from", sqliteFile, "--to", "./x.sqlite"], ["--from", join(dir, "missing.sqlite"), "--to", url], ["--from", sqliteFile, "--to", url, "--batch", "1"]]) {
+    for (const args of [["--to", url], ["--from", sqliteFile, "--to", sqliteFile], ["--from", sqliteFile, "--to", ":memory:"], ["--from", join(dir, "missing.sqlite"), "--to", url], ["--from", sqliteFile, "--to", url, "--batch", "1"]]) {
       const t = io();
       expect(await runCli(["migrate-db", ...args], t), args.join(" ")).toBe(2);
       expect(t.errLines).toHaveLength(1);
     }
   }, 60_000);
+
+  it("copies PostgreSQL to SQLite and SQLite to SQLite, and the copies read the same", async () => {
+    const url = await cluster!.createDatabase();
+    expect(await runCli(["migrate-db", "--from", sqliteFile, "--to", url], io())).toBe(0);
+    const fromPostgres = join(dir, "from-postgres.sqlite");
+    const fromSqlite = join(dir, "from-sqlite.sqlite");
+    const back = io();
+    expect(await runCli(["migrate-db", "--from", url, "--to", fromPostgres, "--batch", "40"], back), back.errLines.join("\n")).toBe(0);
+    expect(back.outLines.at(-1)).toMatch(/^total\s+(\d+)\s+\1\s+0\s+\1$/);
+    expect(await runCli(["migrate-db", "--from", fromPostgres, "--to", fromSqlite], io())).toBe(0);
+    const original = sqliteStorage({ filename: sqliteFile });
+    const copies = [sqliteStorage({ filename: fromPostgres }), sqliteStorage({ filename: fromSqlite })];
+    await Promise.all([original, ...copies].map((s) => s.open()));
+    try {
+      const expected = await snapshot(original);
+      for (const copy of copies) expect(await snapshot(copy)).toStrictEqual(expected);
+      expect((await copies[1]!.webhookNotifications.listAttempts(notificationId)).length).toBe(1);
+    } finally {
+      await Promise.all([original, ...copies].map((s) => s.close()));
+    }
+  }, 120_000);
+
+  it("names the kind of record and its id when a record cannot be copied (a NUL character an older SQLite file kept)", async () => {
+    const withNul = join(dir, "with-nul.sqlite");
+    copyFileSync(sqliteFile, withNul);
+    const source = sqliteStorage({ filename: withNul });
+    await source.open();
+    const account = (await source.accounts.findByName("Acme"))!;
+    const shipment = (await source.shipments.list(account.id, { page: { number: 1, size: 1 } })).items[0]!;
+    await source.close();
+    const { id } = shipment;
+    // As an older version stored it: the whole record in doc, holding a NUL character.
+    const raw = new Database(withNul);
+    raw.prepare("update shipments set doc = ? where id = ?").run(JSON.stringify({ ...shipment, customer_name: "Acme\u0000Ltd" }), id);
+    raw.close();
+    const url = await cluster!.createDatabase();
+    const failed = io();
+    expect(await runCli(["migrate-db", "--from", withNul, "--to", url], failed)).toBe(1);
+    expect(failed.errLines.at(-1)).toBe(`bollard: Cannot copy shipments record ${id}: The shipment ${id} holds a NUL character (\\u0000) in customer_name; storage refuses it`);
+  }, 120_000);
 });
 
 describe("the migrate-db progress bar", () => {

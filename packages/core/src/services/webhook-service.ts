@@ -1,3 +1,4 @@
+import type { OutboxRetentionOptions } from "../webhooks/outbox-retention.js";
 import { realClock, type Clock } from "../clock/index.js";
 import type { Webhook, WebhookEventName } from "../domain/index.js";
 import { BollardError, NotFoundError } from "../errors/index.js";
@@ -65,6 +66,12 @@ export interface WebhookOptions {
    * @default Math.random
    */
   random?: () => number;
+  /**
+   * Outbox retention: delivered notifications older than `deliveredMaxAgeMs` are deleted with their
+   * attempts by a pass that runs while the delivery worker does (`bollard serve --webhook-retention-days`).
+   * @default { deliveredMaxAgeMs: 2_592_000_000 } (30 days)
+   */
+  retention?: OutboxRetentionOptions;
 }
 
 /** Completes {@link WebhookOptions} with the defaults. */

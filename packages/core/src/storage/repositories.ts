@@ -382,6 +382,13 @@ export interface WebhookNotificationRepository {
   insertAttempt(attempt: WebhookNotificationAttempt): Promise<void>;
   /** The attempts of one notification, ordered by `attempted_at`, then `id`, ascending. */
   listAttempts(notificationId: string): Promise<WebhookNotificationAttempt[]>;
+  /**
+   * Outbox retention: across all accounts, deletes up to `limit` notifications whose
+   * `delivery_status` is `succeeded` and whose `created_at` is before `before`, oldest first
+   * (`created_at`, then `id`), together with their attempts, atomically. Pending and failed
+   * notifications are never deleted. Returns how many notifications were deleted.
+   */
+  pruneDelivered(before: string, limit: number): Promise<number>;
 }
 
 /** Filters of the domain events listing. */

@@ -1,4 +1,5 @@
 import type { StorageRepositories } from "./repositories.js";
+import type { StorageCopy } from "./storage-copy.js";
 
 /** What a storage backend can do, declared so core never checks which backend it runs on. */
 export interface StorageCapabilities {
@@ -42,7 +43,31 @@ export interface Storage extends StorageRepositories {
    * loses nothing: core renders the records it reads.
    */
   readonly renderings?: StoredRenderings;
+  /**
+   * Optional: whether the backend can serve reads and writes now, and why not (a full disk, a
+   * read-only, deleted or replaced database file). `GET /healthz` asks it; for a storage without it,
+   * a successful read stands in.
+   */
+  health?(): Promise<StorageHealth>;
+  /**
+   * Every record, by repository noun, in batches: the export/import port a copy between any two
+   * storages uses (`bollard migrate-db`). See {@link StorageCopy} for its rules.
+   */
+  readonly copy: StorageCopy;
 }
+
+/** What {@link Storage.health} reports: ok, or unavailable with the cause in words. */
+export type StorageHealth =
+  | {
+      /** Reads and writes work. */
+      status: "ok";
+    }
+  | {
+      /** Requests would fail with STORAGE_UNAVAILABLE. */
+      status: "unavailable";
+      /** Why, for logs: e.g. `the disk is full (SQLITE_FULL)`. */
+      reason: string;
+    };
 
 /**
  * A record in rendered form: its id, and its JSON:API `attributes` and to-one `relationships`

@@ -2,12 +2,15 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Storage } from "../storage/index.js";
 import { describeAccountsContract } from "./contract-accounts.js";
 import { describeContainersContract } from "./contract-containers.js";
+import { describeCopyContract } from "./contract-copy.js";
 import { describeRenderingsContract } from "./contract-renderings.js";
 import type { ContractContext } from "./contract-context.js";
 import { describeCustomFieldValuesContract } from "./contract-custom-field-values.js";
 import { describeCustomFieldsContract } from "./contract-custom-fields.js";
 import { describeEventsContract } from "./contract-events.js";
 import { describeLifecycleContract } from "./contract-lifecycle.js";
+import { describeNulCharactersContract } from "./contract-nul-characters.js";
+import { describeOutboxRetentionContract } from "./contract-outbox-retention.js";
 import { describeReferenceContract } from "./contract-reference.js";
 import { describeRoundTripsContract } from "./contract-round-trips.js";
 import { describeShipmentsContract } from "./contract-shipments.js";
@@ -96,7 +99,10 @@ export function runStorageContract(name: string, makeStorage: () => Promise<Stor
     describe("custom field definitions and options", () => describeCustomFieldsContract(ctx));
     describe("custom field values", () => describeCustomFieldValuesContract(ctx));
     describe("webhooks", () => describeWebhooksContract(ctx));
+    describe("outbox retention", () => describeOutboxRetentionContract(ctx));
     describe("transactions and lifecycle", () => describeTransactionsContract(ctx));
+    describe("NUL characters", () => describeNulCharactersContract(ctx));
+    describe("export and import (copy)", () => describeCopyContract(ctx));
     describe("round trips", () => describeRoundTripsContract(ctx));
 
     it("every skip entry names a contract test and gives a reason", () => {

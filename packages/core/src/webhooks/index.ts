@@ -13,3 +13,4 @@ export * from "./http-transport.js";
 export * from "./webhook-dispatcher.js";
 export * from "./example-notifications.js";
 export * from "./attempt-recorder.js";
+export * from "./outbox-retention.js";

@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, sql } from "kysely";
 import * as initial from "./0001-initial.js";
+import * as deliveredNotifications from "./0002-delivered-notifications.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -7,6 +8,7 @@ import * as initial from "./0001-initial.js";
  */
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
+  "0002-delivered-notifications": deliveredNotifications,
 };
 
 /** The Kysely migration provider over the in-code migrations. */

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from "kysely";
 import * as initial from "./0001-initial.js";
 import * as vesselPositionTimes from "./0002-vessel-position-times.js";
 import * as renderedResources from "./0003-rendered-resources.js";
+import * as deliveredNotifications from "./0004-delivered-notifications.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-vessel-position-times": vesselPositionTimes,
   "0003-rendered-resources": renderedResources,
+  "0004-delivered-notifications": deliveredNotifications,
 };
 
 /** The Kysely migration provider over the in-code migrations. */

@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createTracker, manualClock } from "@bollard/core";
+import { makeAccount, makeWebhook, makeWebhookNotification, makeWebhookNotificationAttempt } from "@bollard/core/testing";
+import { sqliteStorage } from "@bollard/storage-sqlite";
+import { afterAll, describe, expect, it } from "vitest";
+import { CliError } from "./cli-error.js";
+import { parseRetentionDays } from "./serve-retention.js";
+
+const dir = mkdtempSync(join(tmpdir(), "bollard-retention-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("outbox retention (issue 13)", () => {
+  it("--webhook-retention-days takes a positive number of days", () => {
+    expect(parseRetentionDays(undefined)).toStrictEqual({});
+    expect(parseRetentionDays("7")).toStrictEqual({ deliveredMaxAgeMs: 7 * 86_400_000 });
+    expect(parseRetentionDays("0.5")).toStrictEqual({ deliveredMaxAgeMs: 43_200_000 });
+    for (const bad of ["0", "-1", "x", ""]) expect(() => parseRetentionDays(bad)).toThrow(CliError);
+  });
+
+  it("a tracker whose delivery worker runs prunes delivered notifications past the retention from its SQLite file", async () => {
+    const clock = manualClock("2026-06-30T00:00:00.000Z");
+    const tracker = await createTracker({ storage: sqliteStorage({ filename: join(dir, "outbox.sqlite") }), clock, webhooks: { retention: { deliveredMaxAgeMs: 7 * 86_400_000, everyMs: 10, batchSize: 100 } } });
+    const account = makeAccount();
+    const webhook = makeWebhook(account.id);
+    await tracker.storage.accounts.insert(account);
+    await tracker.storage.webhooks.insert(webhook);
+    const day = (d: number) => `2026-06-${String(d).padStart(2, "0")}T12:00:00.000Z`;
+    const delivered = Array.from({ length: 1_000 }, (_, i) =>
+      makeWebhookNotification(account.id, webhook.id, { delivery_status: "succeeded", next_attempt_at: null, created_at: day(1 + (i % 28)) }),
+    );
+    const pending = makeWebhookNotification(account.id, webhook.id, { created_at: day(1), next_attempt_at: day(29) });
+    await tracker.storage.webhookNotifications.insertMany([...delivered, pending]);
+    for (const n of delivered) await tracker.storage.webhookNotifications.insertAttempt(makeWebhookNotificationAttempt(n.id));
+    const count = async () => (await tracker.storage.webhookNotifications.list(account.id, { page: { number: 1, size: 1 } })).total;
+    const before = await count();
+
+    tracker.webhooks.start(60_000);
+    for (let waited = 0; (await count()) > 250 && waited < 5_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    await tracker.webhooks.stop();
+    const kept = delivered.filter((n) => n.created_at >= "2026-06-23T00:00:00.000Z").length;
+    console.log(`outbox retention: ${before} notifications before, ${await count()} after (7 days kept: ${kept} delivered + 1 pending)`);
+    expect(await count()).toBe(kept + 1);
+    expect(await tracker.storage.webhookNotifications.get(account.id, pending.id)).toStrictEqual(pending);
+    const gone = delivered.find((n) => n.created_at < "2026-06-23T00:00:00.000Z")!;
+    expect(await tracker.storage.webhookNotifications.listAttempts(gone.id)).toStrictEqual([]);
+    await tracker.close();
+  }, 60_000);
+});

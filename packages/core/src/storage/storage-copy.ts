@@ -1,0 +1,82 @@
+/*
+ * The storage-neutral export/import port every adapter implements (`Storage.copy`): records by
+ * repository noun, in key order and in batches, so a copy between any two storages (`bollard
+ * migrate-db`) needs to know no adapter's tables, and resumes from a checkpoint kept in the
+ * target's `meta`, written in the same transaction as the batch it covers.
+ */
+
+/**
+ * What a copy moves, by repository noun, parents before the records that reference them: the
+ * order a copy fills a target in. `webhookNotificationAttempts` is the delivery log of
+ * `webhookNotifications`; `meta` entries are `{ key, value }` records.
+ */
+export const COPY_NOUNS = [
+  "accounts",
+  "users",
+  "apiKeys",
+  "meta",
+  "ports",
+  "terminals",
+  "railTerminals",
+  "metroAreas",
+  "shippingLines",
+  "vessels",
+  "vesselPositions",
+  "shipments",
+  "containers",
+  "transportEvents",
+  "rawEvents",
+  "trackingRequests",
+  "customFieldDefinitions",
+  "customFieldOptions",
+  "customFields",
+  "webhooks",
+  "webhookNotifications",
+  "webhookNotificationAttempts",
+  "domainEvents",
+] as const;
+
+/** A kind of record a copy moves; see {@link COPY_NOUNS}. */
+export type CopyNoun = (typeof COPY_NOUNS)[number];
+
+/** One entry of the `meta` repository, as a copy moves it. */
+export interface MetaEntry {
+  /** The entry's key. */
+  key: string;
+  /** Its value. */
+  value: string;
+}
+
+/**
+ * `meta` keys starting with this are a copy's checkpoints: `count` and `exportBatch` of `meta`
+ * leave them out, as they leave out the adapter's own bookkeeping keys.
+ */
+export const COPY_CHECKPOINT_PREFIX = "migrate_db.";
+
+/** One batch of an export: its records, and the cursor to ask for the next batch with. */
+export interface ExportBatch {
+  /** Records of the noun, as stored (deep-equal to what was written), in the adapter's key order. */
+  records: unknown[];
+  /** Opaque cursor after the last record of this batch. */
+  after: string;
+}
+
+/**
+ * The export/import port of a storage (`Storage.copy`): every record of every noun, in batches.
+ * Rules (the contract suite tests each one):
+ * - `exportBatch(noun, null, n)` starts at the beginning; passing each batch's `after` back returns
+ *   the next records, never one twice, until it returns null. Records come in a total key order of
+ *   the adapter's choosing and read back exactly as written.
+ * - `count(noun)` is how many records `exportBatch` returns in all.
+ * - `importBatch(noun, records, checkpoint)` stores the records, skipping those whose id (key) is
+ *   already stored, and sets the `meta` entry `checkpoint`, atomically; it returns how many it stored.
+ *   A record holding a NUL character is refused with `INVALID` naming it.
+ */
+export interface StorageCopy {
+  /** How many records of `noun` an export returns. */
+  count(noun: CopyNoun): Promise<number>;
+  /** The next at most `limit` records of `noun` after the cursor `after` (null: from the start), or null when there are none. */
+  exportBatch(noun: CopyNoun, after: string | null, limit: number): Promise<ExportBatch | null>;
+  /** Stores `records` of `noun` (skipping stored keys) and sets `checkpoint` in `meta`, in one transaction; returns how many were stored. */
+  importBatch(noun: CopyNoun, records: readonly unknown[], checkpoint?: MetaEntry): Promise<number>;
+}

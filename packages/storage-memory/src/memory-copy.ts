@@ -1,0 +1,112 @@
+import { BollardError } from "@bollard/core";
+import { COPY_CHECKPOINT_PREFIX, type CopyNoun, type MetaEntry, type StorageCopy, type StorageRepositories } from "@bollard/core/storage";
+import { copy } from "./memory-records.js";
+import type { MemoryTables, Table } from "./memory-table.js";
+
+/** The table of each noun (the attempts of the delivery log are `webhookAttempts`). */
+const TABLE_OF: Record<CopyNoun, keyof MemoryTables> = {
+  accounts: "accounts",
+  users: "users",
+  apiKeys: "apiKeys",
+  meta: "meta",
+  ports: "ports",
+  terminals: "terminals",
+  railTerminals: "railTerminals",
+  metroAreas: "metroAreas",
+  shippingLines: "shippingLines",
+  vessels: "vessels",
+  vesselPositions: "vesselPositions",
+  shipments: "shipments",
+  containers: "containers",
+  transportEvents: "transportEvents",
+  rawEvents: "rawEvents",
+  trackingRequests: "trackingRequests",
+  customFieldDefinitions: "customFieldDefinitions",
+  customFieldOptions: "customFieldOptions",
+  customFields: "customFields",
+  webhooks: "webhooks",
+  webhookNotifications: "webhookNotifications",
+  webhookNotificationAttempts: "webhookAttempts",
+  domainEvents: "domainEvents",
+};
+
+/** The records of a noun as a copy sees them, ordered by their table key (checkpoints of `meta` left out). */
+function entriesOf(tables: MemoryTables, noun: CopyNoun): [string, unknown][] {
+  const table = TABLE_OF[noun];
+  if (!table) throw new BollardError("INVALID_PARAMETER", `Unknown record kind ${JSON.stringify(noun)}`);
+  let entries = (tables[table] as Table<unknown>).entries();
+  if (noun === "meta") entries = entries.filter(([key]) => !key.startsWith(COPY_CHECKPOINT_PREFIX)).map(([key, value]) => [key, { key, value }]);
+  return entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Whether the record of `noun` is already stored (by the key its repository stores it under). */
+async function isStored(repos: StorageRepositories, tables: MemoryTables, noun: CopyNoun, record: any): Promise<boolean> {
+  if (noun === "meta") return (await repos.meta.get((record as MetaEntry).key)) !== null;
+  // insertMany skips a stored (vessel_id, timestamp) itself.
+  if (noun === "vesselPositions") return false;
+  return (tables[TABLE_OF[noun]] as Table<unknown>).get(record.id) !== undefined;
+}
+
+/** Stores one record of `noun` through its repository; returns how many were stored (0 or 1). */
+async function store(repos: StorageRepositories, noun: CopyNoun, record: any): Promise<number> {
+  if (noun === "vesselPositions") return repos.vesselPositions.insertMany([record]);
+  await storeOne(repos, noun, record);
+  return 1;
+}
+
+async function storeOne(repos: StorageRepositories, noun: Exclude<CopyNoun, "vesselPositions">, record: any): Promise<void> {
+  switch (noun) {
+    case "meta":
+      return repos.meta.set(record.key, record.value);
+    case "ports":
+    case "terminals":
+    case "railTerminals":
+    case "metroAreas":
+    case "shippingLines":
+    case "vessels":
+      return repos[noun].upsertMany([record]);
+    case "transportEvents":
+    case "rawEvents":
+    case "domainEvents":
+    case "webhookNotifications":
+      return repos[noun].insertMany([record]);
+    case "webhookNotificationAttempts":
+      return repos.webhookNotifications.insertAttempt(record);
+    default:
+      return repos[noun].insert(record);
+  }
+}
+
+/**
+ * The `copy` port of a memory storage: exports read the tables in key order (the cursor is the
+ * last key); imports go through the repositories of one transaction, so they are checked and
+ * atomic like any write.
+ */
+export function memoryCopyPort(read: () => MemoryTables, transaction: StorageTransaction): StorageCopy {
+  return {
+    async count(noun) {
+      return entriesOf(read(), noun).length;
+    },
+    async exportBatch(noun, after, limit) {
+      const entries = entriesOf(read(), noun);
+      const start = after === null ? 0 : entries.findIndex(([key]) => key > (JSON.parse(after) as string));
+      const batch = start === -1 ? [] : entries.slice(start, start + Math.max(1, Math.floor(limit)));
+      const last = batch.at(-1);
+      return last ? { records: batch.map(([, record]) => copy(record)), after: JSON.stringify(last[0]) } : null;
+    },
+    importBatch(noun, records, checkpoint) {
+      return transaction(async (repos, tables) => {
+        let stored = 0;
+        for (const record of records) {
+          if (await isStored(repos, tables, noun, record)) continue;
+          stored += await store(repos, noun, record);
+        }
+        if (checkpoint) await repos.meta.set(checkpoint.key, checkpoint.value);
+        return stored;
+      });
+    },
+  };
+}
+
+/** Runs `fn` in a memory transaction with its repositories and tables. */
+export type StorageTransaction = <T>(fn: (repos: StorageRepositories, tables: MemoryTables) => Promise<T>) => Promise<T>;

@@ -1,0 +1,22 @@
+/**
+ * `@bollard/storage-sql`: the SQL repositories of Bollard's storage contract, written once over
+ * Kysely, and {@link createSqlStorage}, which makes a `Storage` of them from an adapter's
+ * connections and its {@link SqlDialect} (what really differs between databases). Used by
+ * `@bollard/storage-sqlite` and `@bollard/storage-postgres`; an embedder never imports it.
+ *
+ * @example
+ * ```ts
+ * import { createSqlStorage, type SqlDialect } from "@bollard/storage-sql";
+ *
+ * const storage = createSqlStorage({ name: "sqlite", capabilities, dialect, reader, writer, open, destroy });
+ * ```
+ * @packageDocumentation
+ */
+export { createSqlStorage, type SqlStorageConfig } from "./sql-storage.js";
+export type { DocumentCodec, Row, SqlDialect, TransportEventCodec } from "./sql-dialect.js";
+export type { Db, SqlScope } from "./sql-rows.js";
+export { docsOf, precompiled } from "./sql-rows.js";
+export { containersOfShipment, getShipment } from "./sql-shipment-repositories.js";
+export { atomically, insertRows, insertValues, type OnConflict } from "./sql-writes.js";
+export { rowsOf } from "./sql-records.js";
+export { SEARCH_SEPARATOR, type SqlDatabase, type TableName } from "./sql-schema.js";

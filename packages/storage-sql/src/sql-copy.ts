@@ -1,0 +1,132 @@
+import { BollardError } from "@bollard/core";
+import { COPY_CHECKPOINT_PREFIX, type CopyNoun, type MetaEntry, refuseNulCharacters, REPOSITORY_NOUNS, type StorageCopy } from "@bollard/core/storage";
+import { type Kysely, sql, type SqlBool } from "kysely";
+import type { Row, SqlDialect } from "./sql-dialect.js";
+import { type Db, decodeRows, docColumns, docsOf, type SqlScope } from "./sql-rows.js";
+import { rowsOf } from "./sql-records.js";
+import type { TableName } from "./sql-schema.js";
+import { insertRows, insertValues } from "./sql-writes.js";
+
+/** How one noun is stored: its table, key columns, the columns a read needs and both directions. */
+interface CopiedTable {
+  table: TableName;
+  keys: readonly string[];
+  selected: readonly string[];
+  decode(rows: readonly Record<string, unknown>[], dialect: SqlDialect): unknown[];
+}
+
+const docs = (rows: readonly Record<string, unknown>[], dialect: SqlDialect) => docsOf(dialect, rows as { doc: unknown }[]);
+const byId = (table: TableName): CopiedTable => ({ table, keys: ["id"], selected: ["doc"], decode: docs });
+
+const TABLES: Record<CopyNoun, CopiedTable> = {
+  accounts: byId("accounts"),
+  users: byId("users"),
+  apiKeys: byId("api_keys"),
+  meta: { table: "meta", keys: ["key"], selected: ["value"], decode: (rows) => rows.map((row) => ({ key: row.key, value: row.value })) },
+  ports: byId("ports"),
+  terminals: byId("terminals"),
+  railTerminals: byId("rail_terminals"),
+  metroAreas: byId("metro_areas"),
+  shippingLines: byId("shipping_lines"),
+  vessels: byId("vessels"),
+  vesselPositions: { table: "vessel_positions", keys: ["vessel_id", "timestamp"], selected: ["doc"], decode: docs },
+  shipments: { table: "shipments", keys: ["id"], selected: [], decode: (rows, dialect) => decodeRows(dialect, "shipments", rows) },
+  containers: { table: "containers", keys: ["id"], selected: [], decode: (rows, dialect) => decodeRows(dialect, "containers", rows) },
+  transportEvents: { table: "transport_events", keys: ["id"], selected: [], decode: (rows, dialect) => dialect.transportEvents.decode(rows) },
+  rawEvents: byId("raw_events"),
+  trackingRequests: byId("tracking_requests"),
+  customFieldDefinitions: byId("custom_field_definitions"),
+  customFieldOptions: byId("custom_field_options"),
+  customFields: byId("custom_fields"),
+  webhooks: byId("webhooks"),
+  webhookNotifications: byId("webhook_notifications"),
+  webhookNotificationAttempts: byId("webhook_notification_attempts"),
+  domainEvents: byId("domain_events"),
+};
+
+/** The row function of every noun whose rows `insertRows` writes (transport events use the dialect's codec). */
+const ROWS: Record<Exclude<CopyNoun, "transportEvents">, (record: never, dialect: SqlDialect) => Row> = {
+  accounts: rowsOf.accounts,
+  users: rowsOf.users,
+  apiKeys: rowsOf.api_keys,
+  meta: (entry: MetaEntry) => ({ key: entry.key, value: entry.value }),
+  ports: rowsOf.ports,
+  terminals: rowsOf.terminals,
+  railTerminals: rowsOf.rail_terminals,
+  metroAreas: rowsOf.metro_areas,
+  shippingLines: rowsOf.shipping_lines,
+  vessels: rowsOf.vessels,
+  vesselPositions: rowsOf.vessel_positions,
+  shipments: rowsOf.shipments,
+  containers: rowsOf.containers,
+  rawEvents: rowsOf.raw_events,
+  trackingRequests: rowsOf.tracking_requests,
+  customFieldDefinitions: rowsOf.custom_field_definitions,
+  customFieldOptions: rowsOf.custom_field_options,
+  customFields: rowsOf.custom_fields,
+  webhooks: rowsOf.webhooks,
+  webhookNotifications: rowsOf.webhook_notifications,
+  webhookNotificationAttempts: rowsOf.webhook_notification_attempts,
+  domainEvents: rowsOf.domain_events,
+};
+
+/** The `meta` keys a copy leaves out: its checkpoints and the adapter's own bookkeeping. */
+function ownMetaKeys(privateKeys: readonly string[]) {
+  return sql<SqlBool>`not (${sql.ref("key")} like ${`${COPY_CHECKPOINT_PREFIX.replace("_", "\\_")}%`} escape '\\' or ${sql.ref("key")} in (${sql.join([...privateKeys, ""])}))`;
+}
+
+/** The noun a copy refers to, checked. */
+function copied(noun: CopyNoun): CopiedTable {
+  const table = TABLES[noun];
+  if (!table) throw new BollardError("INVALID_PARAMETER", `Unknown record kind ${JSON.stringify(noun)}`);
+  return table;
+}
+
+/**
+ * The `copy` port over the shared tables: exports read in key order with a keyset cursor (the key
+ * columns of the last row, as JSON), imports write through the same row functions as the
+ * repositories, skipping stored keys, with the checkpoint in the same transaction.
+ * `privateMetaKeys` are the adapter's own `meta` entries, which a copy does not move.
+ */
+export function sqlCopyPort(scope: SqlScope, privateMetaKeys: readonly string[] = []): StorageCopy {
+  const { read, dialect } = scope;
+  const from = (table: CopiedTable) => {
+    const query = (read as Kysely<any>).selectFrom(table.table);
+    return table.table === "meta" ? query.where(ownMetaKeys(privateMetaKeys)) : query;
+  };
+  return {
+    async count(noun) {
+      const row = await from(copied(noun)).select(sql<string>`count(*)`.as("n")).executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+    async exportBatch(noun, after, limit) {
+      const table = copied(noun);
+      const selected = noun === "transportEvents" ? dialect.transportEvents.selected : noun === "shipments" || noun === "containers" ? docColumns(dialect, table.table) : table.selected;
+      let query = from(table).select([...new Set([...table.keys, ...selected])]);
+      if (after !== null) {
+        const values = JSON.parse(after) as unknown[];
+        query = query.where(sql<SqlBool>`(${sql.join(table.keys.map((key) => sql.ref(key)))}) > (${sql.join(values)})`);
+      }
+      for (const key of table.keys) query = query.orderBy(key);
+      const rows = (await query.limit(Math.max(1, Math.floor(limit))).execute()) as Record<string, unknown>[];
+      const last = rows.at(-1);
+      if (!last) return null;
+      const cursor = table.keys.map((key) => (last[key] instanceof Date ? (last[key] as Date).toISOString() : last[key]));
+      return { records: table.decode(rows, dialect), after: JSON.stringify(cursor) };
+    },
+    async importBatch(noun, records, checkpoint) {
+      const table = copied(noun);
+      refuseNulCharacters([records, checkpoint], REPOSITORY_NOUNS[noun as keyof typeof REPOSITORY_NOUNS] ?? "webhook notification attempt");
+      return scope.write.transaction().execute(async (trx: Db) => {
+        const inTx: SqlScope = { read: trx, write: trx, dialect };
+        const codec = dialect.transportEvents;
+        const stored =
+          noun === "transportEvents"
+            ? await insertValues(inTx, table.table, codec.columns, records as never[], codec.write, { kind: "ignore" })
+            : await insertRows(inTx, table.table, records.map((record) => ROWS[noun](record as never, dialect)), { kind: "ignore" });
+        if (checkpoint) await insertRows(inTx, "meta", [{ key: checkpoint.key, value: checkpoint.value }], { kind: "replace", key: ["key"] });
+        return stored;
+      });
+    },
+  };
+}

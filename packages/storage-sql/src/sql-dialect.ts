@@ -1,0 +1,81 @@
+import type { TransportEvent } from "@bollard/core";
+import type { Expression, SelectQueryBuilder, SqlBool } from "kysely";
+import type { TableName } from "./sql-schema.js";
+
+/** A row as the repositories write it: column name to bound value. */
+export type Row = Record<string, unknown>;
+
+/**
+ * How transport events, the bulk table, are kept: the columns an insert writes (in `write` order),
+ * the columns a read selects, how rows become records again, and the column that orders them by time
+ * (null timestamps last).
+ */
+export interface TransportEventCodec {
+  /** The columns of a row, in the order {@link TransportEventCodec.write} pushes values. */
+  readonly columns: readonly string[];
+  /** The columns {@link TransportEventCodec.decode} needs. */
+  readonly selected: readonly string[];
+  /** Pushes one event's values in `columns` order. */
+  write(event: TransportEvent, out: unknown[]): void;
+  /** The records the rows hold, in order. */
+  decode(rows: readonly Record<string, unknown>[]): TransportEvent[];
+  /** The column ordering events by timestamp, ascending with null timestamps last. */
+  readonly timeColumn: string;
+}
+
+/**
+ * How a table keeps its records when not as `doc` alone: the columns a read selects and the
+ * columns a write sets for the record (e.g. SQLite's shipments and containers, whose stored
+ * rendering holds most of the record, so `doc` keeps only the rest).
+ */
+export interface DocumentCodec {
+  /** The columns a read selects to decode a record. */
+  readonly selected: readonly string[];
+  /** The record's document columns (`doc` and any others). */
+  encode(record: never): Row;
+  /** The record the selected columns of a row hold. */
+  decode(row: Record<string, unknown>): unknown;
+}
+
+/**
+ * What differs between the databases the shared SQL repositories run on, and nothing else (the
+ * way Kysely's dialects override small parts of its default query compiler). Everything a
+ * repository does is written once in this package against these members.
+ */
+export interface SqlDialect {
+  /** The storage's name for logs and messages, e.g. `sqlite`. */
+  readonly name: string;
+  /**
+   * A timestamp as the database stores and compares it, from a canonical ISO string. May throw a
+   * BollardError `INVALID_PARAMETER` for a value that is no timestamp.
+   */
+  time(value: string): string;
+  /** A boolean as the database stores it (SQLite: 0 or 1). */
+  flag(value: boolean): boolean | number;
+  /** The record a `doc` column value holds (SQLite reads text, PostgreSQL's driver parses `json`). */
+  parseDoc(value: unknown): unknown;
+  /** False for an id the id columns cannot hold (PostgreSQL's `uuid`): a lookup of it finds nothing. */
+  isId(value: string): boolean;
+  /** `column IN (…values)` for an id column, with one bound parameter so the SQL text never varies. */
+  idIn(column: string, values: readonly string[]): Expression<SqlBool>;
+  /** A literal (no wildcards), case-sensitive substring test: `needle` occurs in `column`. */
+  contains(column: string, needle: string): Expression<SqlBool>;
+  /** A literal prefix test: `column` starts with `prefix`. */
+  startsWith(column: string, prefix: string): Expression<SqlBool>;
+  /** The select of a claim, locked so that concurrent claims skip its rows (PostgreSQL: `FOR UPDATE SKIP LOCKED`). */
+  lockForClaim<Q extends SelectQueryBuilder<any, any, any>>(query: Q): Q;
+  /**
+   * `raise`: a taken key fails the statement alone (SQLite), so inserts let the database report it;
+   * `count`: an error aborts the whole transaction (PostgreSQL), so inserts skip taken keys and
+   * count the rows stored instead.
+   */
+  readonly insertConflicts: "raise" | "count";
+  /** Turns a driver error into the BollardError the contract promises, or returns it unchanged. */
+  translateError(error: unknown, noun: string): unknown;
+  /** Columns this database keeps beside the shared ones of `table` (e.g. PostgreSQL's exact custom field numbers). */
+  extraColumns?(table: TableName, record: never): Row;
+  /** Tables whose records are not kept as `doc` alone, and how they are kept. */
+  readonly documents?: Partial<Record<"shipments" | "containers", DocumentCodec>>;
+  /** How transport events are stored. */
+  readonly transportEvents: TransportEventCodec;
+}

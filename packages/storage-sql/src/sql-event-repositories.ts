@@ -1,0 +1,57 @@
+import type { RawEvent, TransportEvent } from "@bollard/core";
+import type { RawEventRepository, TransportEventRepository } from "@bollard/core/storage";
+import type { Kysely } from "kysely";
+import { idEquals, idOneOf, pageOfDocs, pageOfRows, type SqlScope } from "./sql-rows.js";
+import { rowsOf } from "./sql-records.js";
+import { insertRows, insertValues, replaceRecord } from "./sql-writes.js";
+
+/**
+ * Transport events, in the row format of the dialect's `transportEvents` codec. `insertMany`
+ * writes multi-row INSERTs atomically (in one transaction, or under a savepoint of the caller's),
+ * which is what makes bulk ingest fast.
+ */
+export function sqlTransportEventRepository(scope: SqlScope): TransportEventRepository {
+  const { read, dialect } = scope;
+  const codec = dialect.transportEvents;
+  // The codec's columns are the dialect's, which the shared table type does not list.
+  const events = () => (read as Kysely<any>).selectFrom("transport_events");
+  return {
+    async insertMany(records) {
+      await insertValues(scope, "transport_events", codec.columns, records, codec.write, { kind: "fail", noun: "transport event" });
+    },
+    async get(accountId, id) {
+      if (!dialect.isId(id) || !dialect.isId(accountId)) return null;
+      const rows = await events().select(codec.selected).where("id", "=", id).where("account_id", "=", accountId).execute();
+      return codec.decode(rows)[0] ?? null;
+    },
+    async listByContainers(accountId, containerIds, page) {
+      if (containerIds.length === 0) return { items: [], total: 0 };
+      const filtered = events().where(idEquals(dialect, "account_id", accountId)).where(idOneOf(dialect, "container_id", containerIds));
+      return pageOfRows<TransportEvent, Record<string, unknown>>(
+        filtered,
+        (selected) => selected.select(codec.selected),
+        (ordered) => ordered.orderBy(codec.timeColumn).orderBy("created_at").orderBy("id"),
+        page,
+        codec.decode,
+      );
+    },
+  };
+}
+
+/** Raw carrier events. */
+export function sqlRawEventRepository(scope: SqlScope): RawEventRepository {
+  const { read, dialect } = scope;
+  return {
+    async insertMany(records) {
+      await insertRows(scope, "raw_events", records.map((event) => rowsOf.raw_events(event, dialect)), { kind: "fail", noun: "raw event" });
+    },
+    update(event) {
+      return replaceRecord(scope, "raw_events", event, rowsOf.raw_events, "raw event");
+    },
+    async listByContainers(accountId, containerIds, page) {
+      if (containerIds.length === 0) return { items: [], total: 0 };
+      const filtered = read.selectFrom("raw_events").where(idEquals(dialect, "account_id", accountId)).where(idOneOf(dialect, "container_id", containerIds));
+      return pageOfDocs<RawEvent>(dialect, filtered, (ordered) => ordered.orderBy("container_id").orderBy("idx").orderBy("id"), page);
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import type { StorageRepositories } from "@bollard/core/storage";
+import { sqlAccountRepository, sqlApiKeyRepository, sqlMetaRepository, sqlUserRepository } from "./sql-account-repositories.js";
+import { sqlCustomFieldDefinitionRepository, sqlCustomFieldOptionRepository, sqlCustomFieldRepository } from "./sql-custom-field-repositories.js";
+import { sqlRawEventRepository, sqlTransportEventRepository } from "./sql-event-repositories.js";
+import {
+  sqlMetroAreaRepository,
+  sqlPortRepository,
+  sqlRailTerminalRepository,
+  sqlShippingLineRepository,
+  sqlTerminalRepository,
+  sqlVesselPositionRepository,
+  sqlVesselRepository,
+} from "./sql-reference-repositories.js";
+import type { SqlScope } from "./sql-rows.js";
+import { sqlContainerRepository, sqlShipmentRepository } from "./sql-shipment-repositories.js";
+import { sqlDomainEventRepository, sqlTrackingRequestRepository } from "./sql-tracking-repositories.js";
+import { sqlWebhookNotificationRepository, sqlWebhookRepository } from "./sql-webhook-repositories.js";
+
+/** Every repository of the storage contract, each method written once against the executors of `scope`. */
+export function sqlRepositories(scope: SqlScope): StorageRepositories {
+  return {
+    accounts: sqlAccountRepository(scope),
+    users: sqlUserRepository(scope),
+    apiKeys: sqlApiKeyRepository(scope),
+    ports: sqlPortRepository(scope),
+    terminals: sqlTerminalRepository(scope),
+    railTerminals: sqlRailTerminalRepository(scope),
+    metroAreas: sqlMetroAreaRepository(scope),
+    shippingLines: sqlShippingLineRepository(scope),
+    vessels: sqlVesselRepository(scope),
+    vesselPositions: sqlVesselPositionRepository(scope),
+    shipments: sqlShipmentRepository(scope),
+    containers: sqlContainerRepository(scope),
+    transportEvents: sqlTransportEventRepository(scope),
+    rawEvents: sqlRawEventRepository(scope),
+    trackingRequests: sqlTrackingRequestRepository(scope),
+    customFieldDefinitions: sqlCustomFieldDefinitionRepository(scope),
+    customFieldOptions: sqlCustomFieldOptionRepository(scope),
+    customFields: sqlCustomFieldRepository(scope),
+    webhooks: sqlWebhookRepository(scope),
+    webhookNotifications: sqlWebhookNotificationRepository(scope),
+    domainEvents: sqlDomainEventRepository(scope),
+    meta: sqlMetaRepository(scope),
+  };
+}

@@ -1,0 +1,242 @@
+/*
+ * The tables the shared repositories read and write, as Kysely sees them: the columns both
+ * databases have. Every entity table keeps its primary key, the columns lookups, filters and
+ * ordering need, and `doc`, the whole record (SQLite: JSON text; PostgreSQL: `json`). Times are
+ * bound as strings (`SqlDialect.time`), flags as `SqlDialect.flag`. A dialect may keep more
+ * columns (`SqlDialect.extraColumns`); transport events keep what `SqlDialect.transportEvents`
+ * says. Row types never leave the adapters.
+ */
+
+/** A `doc` column: written as JSON text, read back through `SqlDialect.parseDoc`. */
+type Doc = unknown;
+
+/** Accounts: `company_name` is unique. */
+export interface AccountsTable {
+  id: string;
+  company_name: string;
+  created_at: string;
+  doc: Doc;
+}
+
+/** Users of an account. */
+export interface UsersTable {
+  id: string;
+  account_id: string;
+  created_at: string;
+  doc: Doc;
+}
+
+/** API keys: `key_hash` is unique across accounts. */
+export interface ApiKeysTable {
+  id: string;
+  account_id: string;
+  key_hash: string;
+  doc: Doc;
+}
+
+/** Storage-level key/value bookkeeping. */
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
+/** Reference data looked up by id only (terminals, rail terminals). */
+export interface ReferenceTable {
+  id: string;
+  doc: Doc;
+}
+
+/** Reference data also looked up by UN/LOCODE (indexed, not unique). */
+export interface LocodeReferenceTable {
+  id: string;
+  code: string;
+  doc: Doc;
+}
+
+/** Shipping lines, looked up by `scac` (indexed, not unique). */
+export interface ShippingLinesTable {
+  id: string;
+  scac: string;
+  doc: Doc;
+}
+
+/** Vessels: `imo` (nullable) and `mmsi` are unique. */
+export interface VesselsTable {
+  id: string;
+  imo: string | null;
+  mmsi: string;
+  doc: Doc;
+}
+
+/** Vessel position reports, keyed by (`vessel_id`, `timestamp`). */
+export interface VesselPositionsTable {
+  vessel_id: string;
+  timestamp: string;
+  doc: Doc;
+}
+
+/** Shipments; the `_lc` columns are lower-cased for case-insensitive matches. */
+export interface ShipmentsTable {
+  id: string;
+  account_id: string;
+  created_at: string;
+  bl_number_lc: string;
+  normalized_number_lc: string;
+  /** Set when `line_tracking_stopped_at` is. */
+  tracking_stopped: number | boolean;
+  /** Lower-cased bill of lading and reference numbers, joined by {@link SEARCH_SEPARATOR}. */
+  search_text: string;
+  doc: Doc;
+}
+
+/** Containers; `number_lc` is the lower-cased container number. */
+export interface ContainersTable {
+  id: string;
+  account_id: string;
+  shipment_id: string;
+  created_at: string;
+  number_lc: string;
+  doc: Doc;
+}
+
+/** Transport events: the shared columns; the rest is the dialect's `transportEvents` codec. */
+export interface TransportEventsTable {
+  id: string;
+  account_id: string;
+  container_id: string;
+  created_at: string;
+  doc: Doc;
+}
+
+/** Raw carrier events; `idx` is the event's `index`. */
+export interface RawEventsTable {
+  id: string;
+  account_id: string;
+  container_id: string;
+  idx: number;
+  created_at: string;
+  doc: Doc;
+}
+
+/** Tracking requests. */
+export interface TrackingRequestsTable {
+  id: string;
+  account_id: string;
+  created_at: string;
+  updated_at: string;
+  request_number_lc: string;
+  status: string;
+  scac: string | null;
+  /** When the refresh scheduler should next poll; null when nothing is due. */
+  next_attempt_at: string | null;
+  /** Lower-cased request and reference numbers, joined by {@link SEARCH_SEPARATOR}. */
+  search_text: string;
+  doc: Doc;
+}
+
+/** Custom field definitions; (`account_id`, `api_slug`) is unique. `account_id` null is a template. */
+export interface CustomFieldDefinitionsTable {
+  id: string;
+  account_id: string | null;
+  api_slug: string;
+  entity_type: string;
+  data_type: string;
+  display_name_lc: string;
+  created_at: string;
+  doc: Doc;
+}
+
+/** Options of enum custom field definitions; (`definition_id`, `value`) is unique. */
+export interface CustomFieldOptionsTable {
+  id: string;
+  account_id: string;
+  definition_id: string;
+  value: string;
+  position: number | null;
+  created_at: string;
+  doc: Doc;
+}
+
+/** Custom field values; (`entity_type`, `entity_id`, `api_slug`) is unique. */
+export interface CustomFieldsTable {
+  id: string;
+  account_id: string;
+  definition_id: string;
+  entity_type: string;
+  entity_id: string;
+  api_slug: string;
+  created_at: string;
+  doc: Doc;
+}
+
+/** Webhook subscriptions. */
+export interface WebhooksTable {
+  id: string;
+  account_id: string;
+  active: number | boolean;
+  created_at: string;
+  doc: Doc;
+}
+
+/** The webhook outbox. */
+export interface WebhookNotificationsTable {
+  id: string;
+  account_id: string;
+  webhook_id: string;
+  delivery_status: string;
+  next_attempt_at: string | null;
+  created_at: string;
+  doc: Doc;
+}
+
+/** Delivery attempts of webhook notifications. */
+export interface WebhookNotificationAttemptsTable {
+  id: string;
+  notification_id: string;
+  attempted_at: string;
+  doc: Doc;
+}
+
+/** Domain events: what happened to tracked shipments. */
+export interface DomainEventsTable {
+  id: string;
+  account_id: string;
+  shipment_id: string | null;
+  container_id: string | null;
+  event: string;
+  created_at: string;
+  doc: Doc;
+}
+
+/** The tables of the storage, as Kysely's `DB` type parameter. */
+export interface SqlDatabase {
+  accounts: AccountsTable;
+  users: UsersTable;
+  api_keys: ApiKeysTable;
+  meta: MetaTable;
+  ports: LocodeReferenceTable;
+  terminals: ReferenceTable;
+  rail_terminals: ReferenceTable;
+  metro_areas: LocodeReferenceTable;
+  shipping_lines: ShippingLinesTable;
+  vessels: VesselsTable;
+  vessel_positions: VesselPositionsTable;
+  shipments: ShipmentsTable;
+  containers: ContainersTable;
+  transport_events: TransportEventsTable;
+  raw_events: RawEventsTable;
+  tracking_requests: TrackingRequestsTable;
+  custom_field_definitions: CustomFieldDefinitionsTable;
+  custom_field_options: CustomFieldOptionsTable;
+  custom_fields: CustomFieldsTable;
+  webhooks: WebhooksTable;
+  webhook_notifications: WebhookNotificationsTable;
+  webhook_notification_attempts: WebhookNotificationAttemptsTable;
+  domain_events: DomainEventsTable;
+}
+
+/** The name of a table of the storage. */
+export type TableName = keyof SqlDatabase & string;
+
+/** Joins the parts of a `search_text` column; a control character no identifier contains. */
+export const SEARCH_SEPARATOR = "\u001f";

@@ -1,0 +1,78 @@
+import type { Webhook, WebhookNotification, WebhookNotificationAttempt } from "@bollard/core";
+import type { WebhookNotificationRepository, WebhookRepository } from "@bollard/core/storage";
+import { claimDueRows } from "./sql-claims.js";
+import { pruneDeliveredNotifications } from "./sql-outbox-retention.js";
+import { docsOf, idEquals, pageOfDocs, scopedGet, type SqlScope } from "./sql-rows.js";
+import { rowsOf } from "./sql-records.js";
+import { deleteScoped, insertRows, replaceRecord } from "./sql-writes.js";
+
+const getWebhook = scopedGet<Webhook>("webhooks");
+const getNotification = scopedGet<WebhookNotification>("webhook_notifications");
+const DELIVERY_QUEUE = { table: "webhook_notifications", pendingOnly: true } as const;
+
+/** Webhook subscriptions. */
+export function sqlWebhookRepository(scope: SqlScope): WebhookRepository {
+  const { read, dialect } = scope;
+  return {
+    async insert(webhook) {
+      await insertRows(scope, "webhooks", [rowsOf.webhooks(webhook, dialect)], { kind: "fail", noun: "webhook" });
+    },
+    update(webhook) {
+      return replaceRecord(scope, "webhooks", webhook, rowsOf.webhooks, "webhook");
+    },
+    async delete(accountId, id) {
+      return (await deleteScoped(scope, "webhooks", accountId, { id })) > 0;
+    },
+    get(accountId, id) {
+      return getWebhook(scope, accountId, id);
+    },
+    list(accountId, page) {
+      const query = read.selectFrom("webhooks").where(idEquals(dialect, "account_id", accountId));
+      return pageOfDocs<Webhook>(dialect, query, (ordered) => ordered.orderBy("created_at", "desc").orderBy("id", "desc"), page);
+    },
+    async listActive(accountId) {
+      const query = read.selectFrom("webhooks").select("doc").where(idEquals(dialect, "account_id", accountId)).where("active", "=", dialect.flag(true));
+      return docsOf<Webhook>(dialect, await query.orderBy("created_at").orderBy("id").execute());
+    },
+  };
+}
+
+/**
+ * The webhook outbox and delivery log. `claimDue` reads and leases in one transaction, locked as
+ * the dialect locks claims, so concurrent claims never share a row.
+ */
+export function sqlWebhookNotificationRepository(scope: SqlScope): WebhookNotificationRepository {
+  const { read, dialect } = scope;
+  return {
+    async insertMany(notifications) {
+      const rows = notifications.map((notification) => rowsOf.webhook_notifications(notification, dialect));
+      await insertRows(scope, "webhook_notifications", rows, { kind: "fail", noun: "webhook notification" });
+    },
+    update(notification) {
+      return replaceRecord(scope, "webhook_notifications", notification, rowsOf.webhook_notifications, "webhook notification");
+    },
+    get(accountId, id) {
+      return getNotification(scope, accountId, id);
+    },
+    list(accountId, { page, webhookId, deliveryStatus }) {
+      let query = read.selectFrom("webhook_notifications").where(idEquals(dialect, "account_id", accountId));
+      if (webhookId !== undefined) query = query.where(idEquals(dialect, "webhook_id", webhookId));
+      if (deliveryStatus !== undefined) query = query.where("delivery_status", "=", deliveryStatus);
+      return pageOfDocs<WebhookNotification>(dialect, query, (ordered) => ordered.orderBy("created_at", "desc").orderBy("id", "desc"), page);
+    },
+    claimDue(now, leaseUntil, limit) {
+      return claimDueRows<WebhookNotification>(scope, DELIVERY_QUEUE, now, leaseUntil, limit);
+    },
+    async insertAttempt(attempt: WebhookNotificationAttempt) {
+      await insertRows(scope, "webhook_notification_attempts", [rowsOf.webhook_notification_attempts(attempt, dialect)], { kind: "fail", noun: "webhook notification attempt" });
+    },
+    async listAttempts(notificationId) {
+      if (!dialect.isId(notificationId)) return [];
+      const query = read.selectFrom("webhook_notification_attempts").select("doc").where("notification_id", "=", notificationId);
+      return docsOf<WebhookNotificationAttempt>(dialect, await query.orderBy("attempted_at").orderBy("id").execute());
+    },
+    pruneDelivered(before, limit) {
+      return pruneDeliveredNotifications(scope, before, limit);
+    },
+  };
+}

@@ -1,0 +1,179 @@
+import { BollardError } from "@bollard/core";
+import { CompiledQuery, type Kysely, sql } from "kysely";
+import type { Row, SqlDialect } from "./sql-dialect.js";
+import { type Db, decodeRows, docColumns, type SqlScope } from "./sql-rows.js";
+import type { TableName } from "./sql-schema.js";
+
+/*
+ * The write side of the "id + indexed columns + doc" pattern: a per-table row function (in
+ * sql-records.ts) gives every column of a record, and these write them.
+ */
+
+/** What an INSERT does when a row's key is taken. */
+export type OnConflict =
+  /** Nothing is stored and the call rejects with CONFLICT (the contract's `insert`). */
+  | { kind: "fail"; noun: string }
+  /** The taken rows are skipped; the call resolves with how many rows were stored. */
+  | { kind: "ignore" }
+  /** Upsert on `key`: replace every other column with the new row's. */
+  | { kind: "replace"; key: readonly string[] };
+
+/** Rows per multi-row INSERT; larger batches are split, remainders go in power-of-two chunks. */
+const CHUNK_ROWS = 256;
+
+const insertSql = new WeakMap<object, Map<string, string>>();
+
+/**
+ * The SQL of a multi-row INSERT of `count` rows, compiled once by Kysely and reused: the text
+ * depends only on the table, columns, conflict handling and row count, so it is also what a
+ * prepared-statement cache is keyed by (and the power-of-two chunking keeps those texts few).
+ */
+function multiRowInsertSql(db: Db, table: TableName, columns: readonly string[], count: number, onConflict: OnConflict, skipTaken: boolean): string {
+  const adapter = db.getExecutor().adapter;
+  let texts = insertSql.get(adapter);
+  if (!texts) insertSql.set(adapter, (texts = new Map()));
+  const key = `${table}|${columns.join(",")}|${count}|${onConflict.kind}|${skipTaken}|${"key" in onConflict ? onConflict.key.join(",") : ""}`;
+  let text = texts.get(key);
+  if (text !== undefined) return text;
+  const placeholder = Object.fromEntries(columns.map((column) => [column, null]));
+  let query = (db as Kysely<any>).insertInto(table).values(Array.from({ length: count }, () => placeholder));
+  if (onConflict.kind === "replace") {
+    const updated = columns.filter((column) => !onConflict.key.includes(column));
+    query = query.onConflict((oc) =>
+      oc.columns([...onConflict.key]).doUpdateSet(Object.fromEntries(updated.map((column) => [column, (eb: any) => eb.ref(`excluded.${column}`)]))),
+    );
+  } else if (skipTaken) {
+    query = query.onConflict((oc) => oc.doNothing());
+  }
+  text = query.compile().sql;
+  texts.set(key, text);
+  return text;
+}
+
+/** The chunk sizes `total` rows are inserted in: full chunks, then powers of two. */
+function chunkSizes(total: number, maxRows: number): number[] {
+  const sizes: number[] = [];
+  let left = total;
+  for (; left >= maxRows; left -= maxRows) sizes.push(maxRows);
+  for (let size = 2 ** Math.floor(Math.log2(maxRows)); size >= 1; size /= 2) {
+    if (left >= size && size < maxRows) {
+      sizes.push(size);
+      left -= size;
+    }
+  }
+  return sizes;
+}
+
+/**
+ * Inserts `records` with multi-row INSERTs and returns how many rows were stored. `write` pushes
+ * one record's values in `columns` order. Several statements, or a `fail` insert the dialect
+ * counts, run atomically: in their own transaction, or under a savepoint of the caller's.
+ */
+export async function insertValues<T>(
+  { write: db, dialect }: SqlScope,
+  table: TableName,
+  columns: readonly string[],
+  records: readonly T[],
+  writeRecord: (record: T, out: unknown[]) => void,
+  onConflict: OnConflict,
+): Promise<number> {
+  if (records.length === 0) return 0;
+  // Taken keys are counted rather than raised where an error would abort the caller's transaction.
+  const skipTaken = onConflict.kind === "ignore" || (onConflict.kind === "fail" && dialect.insertConflicts === "count");
+  const sizes = chunkSizes(records.length, Math.max(1, Math.min(CHUNK_ROWS, Math.floor(30_000 / columns.length))));
+  const run = async (executor: Db) => {
+    let stored = 0;
+    let at = 0;
+    for (const size of sizes) {
+      const parameters: unknown[] = [];
+      for (const end = at + size; at < end; at++) writeRecord(records[at]!, parameters);
+      const text = multiRowInsertSql(executor, table, columns, size, onConflict, skipTaken);
+      const result = await executor.executeQuery(CompiledQuery.raw(text, parameters));
+      stored += Number(result.numAffectedRows ?? 0);
+    }
+    if (onConflict.kind === "fail" && stored < records.length) {
+      throw new BollardError("CONFLICT", `The id or a unique key is already used by another ${onConflict.noun}`);
+    }
+    return stored;
+  };
+  const atomic = sizes.length > 1 || (skipTaken && onConflict.kind === "fail" && records.length > 1);
+  return atomic ? atomically(db, run) : run(db);
+}
+
+/** {@link insertValues} for rows given as objects (every row with the same keys in the same order). */
+export function insertRows(scope: SqlScope, table: TableName, rows: readonly Row[], onConflict: OnConflict): Promise<number> {
+  const first = rows[0];
+  if (!first) return Promise.resolve(0);
+  const columns = Object.keys(first);
+  return insertValues(scope, table, columns, rows, (row, out) => {
+    for (const column of columns) out.push(row[column]);
+  }, onConflict);
+}
+
+/** A record `replaceRecord` can update: scoped by `account_id` (null for templates). */
+interface ScopedRecord {
+  id: string;
+  account_id: string | null;
+  created_at: string;
+}
+
+/**
+ * Replaces the record with `record.id` in its account (the update rule of the contract), keeping
+ * the stored `created_at`. Throws NOT_FOUND when the account has no such record. The table must
+ * have `id`, `account_id` and `created_at` columns; `toRow` gives every column of a record.
+ */
+export async function replaceRecord<T extends ScopedRecord>(
+  { write: db, dialect }: SqlScope,
+  table: TableName,
+  record: T,
+  toRow: (record: T, dialect: SqlDialect) => Row,
+  noun: string,
+): Promise<void> {
+  const missing = () => new BollardError("NOT_FOUND", `No ${noun} with id ${record.id} in this account`);
+  if (!dialect.isId(record.id) || (record.account_id !== null && !dialect.isId(record.account_id))) throw missing();
+  const scoped = (query: any) =>
+    record.account_id === null ? query.where("id", "=", record.id).where("account_id", "is", null) : query.where("id", "=", record.id).where("account_id", "=", record.account_id);
+  const update = async (next: T, guardCreatedAt: boolean) => {
+    const { id: _id, account_id: _account, ...columns } = toRow(next, dialect);
+    let query = scoped((db as Kysely<any>).updateTable(table).set(columns));
+    if (guardCreatedAt) query = query.where("created_at", "=", dialect.time(next.created_at));
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  };
+  // The common case is one statement: the caller kept created_at as stored.
+  if (await update(record, true)) return;
+  const stored = (await scoped((db as Kysely<any>).selectFrom(table).select(docColumns(dialect, table))).executeTakeFirst()) as Record<string, unknown> | undefined;
+  if (!stored) throw missing();
+  const createdAt = decodeRows<ScopedRecord>(dialect, table, [stored])[0]!.created_at;
+  if (!(await update({ ...record, created_at: createdAt }, false))) throw missing();
+}
+
+/** Deletes the rows of `table` matching `where` (id columns) inside `accountId`; returns how many went. */
+export async function deleteScoped({ write: db, dialect }: SqlScope, table: TableName, accountId: string, where: Record<string, string>): Promise<number> {
+  if (!dialect.isId(accountId) || !Object.values(where).every((value) => dialect.isId(value))) return 0;
+  let query = (db as Kysely<any>).deleteFrom(table).where("account_id", "=", accountId);
+  for (const [column, value] of Object.entries(where)) query = query.where(column, "=", value);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+let savepoints = 0;
+
+/**
+ * Runs `fn` atomically on `db`: in a new transaction, or under a savepoint when `db` already is
+ * one (so a failure undoes only `fn`'s writes and the outer transaction can go on).
+ */
+export async function atomically<T>(db: Db, fn: (db: Db) => Promise<T>): Promise<T> {
+  if (!db.isTransaction) return db.transaction().execute(fn);
+  const name = sql.raw(`bollard_atomic_${++savepoints}`);
+  await sql`savepoint ${name}`.execute(db);
+  try {
+    const result = await fn(db);
+    await sql`release savepoint ${name}`.execute(db);
+    return result;
+  } catch (error) {
+    await sql`rollback to savepoint ${name}`.execute(db);
+    await sql`release savepoint ${name}`.execute(db);
+    throw error;
+  }
+}

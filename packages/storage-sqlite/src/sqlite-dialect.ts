@@ -1,0 +1,31 @@
+import { toTimestamp } from "@bollard/core/storage";
+import type { SqlDialect } from "@bollard/storage-sql";
+import { sql, type SqlBool } from "kysely";
+import { sqliteDocuments } from "./sqlite-documents.js";
+import { translateSqliteError } from "./sqlite-errors.js";
+import { sqliteTransportEvents } from "./sqlite-transport-event-codec.js";
+
+/**
+ * What SQLite does differently from the shared SQL repositories: text timestamps compared as text
+ * (canonical ISO strings order as instants), integer flags, `doc` as JSON text, id lists bound as
+ * one JSON array, `instr` for literal substrings, no row locks (the single writer serializes
+ * claims), constraint errors that fail one statement only, shipments and containers kept as their
+ * stored rendering plus the rest of the record, and compact transport events.
+ */
+export const sqliteDialect: SqlDialect = {
+  name: "sqlite",
+  // A bound that does not parse is used as given: it compares as text, as before.
+  time: (value) => toTimestamp(value) ?? value,
+  flag: (value) => (value ? 1 : 0),
+  parseDoc: (value) => JSON.parse(value as string),
+  isId: () => true,
+  idIn: (column, values) => sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(values)}))`,
+  contains: (column, needle) => sql<SqlBool>`instr(${sql.ref(column)}, ${needle}) > 0`,
+  // substr counts code points, as Array.from does.
+  startsWith: (column, prefix) => sql<SqlBool>`substr(${sql.ref(column)}, 1, ${Array.from(prefix).length}) = ${prefix}`,
+  lockForClaim: (query) => query,
+  insertConflicts: "raise",
+  translateError: translateSqliteError,
+  documents: sqliteDocuments,
+  transportEvents: sqliteTransportEvents,
+};

@@ -1,0 +1,53 @@
+import { type RenderedType, storedRendering } from "@bollard/core/storage";
+import type { DocumentCodec } from "@bollard/storage-sql";
+
+/*
+ * Shipments and containers keep their JSON:API rendering beside the record (the hot read splices
+ * it), and that rendering's attributes are most of the record. So `doc` keeps only the rest: the
+ * fields the attributes do not hold, or hold otherwise, plus the attribute keys the record lacks
+ * (rendered as null). A record is its parsed attributes with the rest laid over them: about 40%
+ * fewer bytes per row than the whole record beside its rendering, and no slower to read (one
+ * parse of the attributes and one of a short rest, instead of one of the whole record).
+ * A `doc` that is a JSON object is a whole record (rows written before this format).
+ */
+
+/** The format version leading a rest `doc`. */
+const REST_V1 = 1;
+/** Names the way shipments and containers are kept, in the renderings' fingerprint: a change rewrites every row on open. */
+export const DOCUMENT_FORMAT = "rest1";
+
+/** True when the two JSON values are equal (they came from JSON, so comparing their text is exact). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The document columns of a record: its rendering, and `doc` as the rest of it. */
+function encode(type: RenderedType, record: Record<string, unknown> & { id: string }) {
+  const rendering = storedRendering(type, record);
+  const attributes = JSON.parse(rendering.attributes) as Record<string, unknown>;
+  const rest: Record<string, unknown> = {};
+  for (const key of Object.keys(record)) if (!(key in attributes) || !sameJson(attributes[key], record[key])) rest[key] = record[key];
+  const absent = Object.keys(attributes).filter((key) => !Object.hasOwn(record, key));
+  return { doc: JSON.stringify(absent.length > 0 ? [REST_V1, rest, absent] : [REST_V1, rest]), attributes_json: rendering.attributes, relationships_json: rendering.relationships };
+}
+
+/** The record a row holds: its attributes with the rest laid over them (or a whole-record `doc`). */
+function decode(row: Record<string, unknown>): unknown {
+  const parsed: unknown = JSON.parse(row.doc as string);
+  if (!Array.isArray(parsed)) return parsed;
+  if (parsed[0] !== REST_V1 || typeof row.attributes_json !== "string") throw new Error(`Cannot decode a stored document of format ${String(parsed[0])}`);
+  const record = JSON.parse(row.attributes_json) as Record<string, unknown>;
+  for (const key of (parsed[2] as string[] | undefined) ?? []) delete record[key];
+  return Object.assign(record, parsed[1]);
+}
+
+const codec = (type: RenderedType): DocumentCodec => ({
+  selected: ["doc", "attributes_json"],
+  encode: (record: Record<string, unknown> & { id: string }) => encode(type, record),
+  decode,
+});
+
+/** How SQLite keeps shipments and containers: the rendering, and the rest of the record. */
+export const sqliteDocuments = { shipments: codec("shipment"), containers: codec("container") };
