@@ -31,6 +31,15 @@ export interface CommandSpec {
   details?: string;
   /** The options it takes. */
   options: readonly OptionSpec[];
+  /** The one argument it takes that is not an option (e.g. a key's id), kept in the parsed options under `name`; required when given. */
+  argument?: {
+    /** Where the parsed options keep it. */
+    name: string;
+    /** What it looks like in help, e.g. `ID`. */
+    value: string;
+    /** What it is, in one line. */
+    description: string;
+  };
   /** Runs the command; resolves to the exit code. */
   run(options: ParsedOptions, io: CliIo): Promise<number>;
 }

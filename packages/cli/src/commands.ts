@@ -29,6 +29,9 @@ export const SERVE_OPTIONS: readonly OptionSpec[] = [
 /** The `--db` option of the commands that work on an existing database. */
 export const DB_OPTION: OptionSpec = { name: "db", short: "d", type: "string", value: "PATH|URL", env: "BOLLARD_DB", description: "The SQLite file or postgres:// URL the server uses (must exist unless --create)" };
 
+/** The `--db` option of the commands that only read or change an existing database (no `--create`). */
+export const EXISTING_DB_OPTION: OptionSpec = { ...DB_OPTION, description: "The SQLite file or postgres:// URL the server uses (must exist)" };
+
 /** The `--create` switch of those commands. */
 export const CREATE_OPTION: OptionSpec = { name: "create", type: "boolean", defaultText: "off", description: "Make a new database when there is none at --db" };
 
@@ -65,11 +68,50 @@ export const keysCreateSpec: CommandSpec = {
   run: async (options, io) => (await import("./keys-command.js")).keysCreateCommand(options, io),
 };
 
+/** `bollard keys list`. */
+export const keysListSpec: CommandSpec = {
+  path: ["keys", "list"],
+  summary: "List API keys: id, prefix, account, role, when created, last used and revoked",
+  details: "Never prints a key or its hash. Revoked keys are listed with their revoked_at.",
+  options: [
+    EXISTING_DB_OPTION,
+    { name: "account", short: "a", type: "string", value: "NAME", description: "Only this account's keys" },
+    { name: "json", type: "boolean", defaultText: "off", description: "Print a JSON array of {id, prefix, account, role, name, created_at, last_used_at, revoked_at}" },
+  ],
+  run: async (options, io) => (await import("./keys-command.js")).keysListCommand(options, io),
+};
+
+/** The key id argument of `keys revoke` and `keys rotate`. */
+const KEY_ID = { name: "id", value: "ID", description: "The key's id, as bollard keys list shows it" };
+
+/** `bollard keys revoke`. */
+export const keysRevokeSpec: CommandSpec = {
+  path: ["keys", "revoke"],
+  summary: "Revoke an API key: it stops working at once on every server sharing the database",
+  details: "Servers drop a revoked key within a second. Revoking a revoked key keeps its first revocation.",
+  options: [EXISTING_DB_OPTION],
+  argument: KEY_ID,
+  run: async (options, io) => (await import("./keys-command.js")).keysRevokeCommand(options, io),
+};
+
+/** `bollard keys rotate`. */
+export const keysRotateSpec: CommandSpec = {
+  path: ["keys", "rotate"],
+  summary: "Issue a new key for the same user and revoke the old one (after --grace); prints the new key alone on stdout",
+  details: "The new key is shown once. The old key keeps working for --grace seconds, so clients can switch over.",
+  options: [
+    EXISTING_DB_OPTION,
+    { name: "grace", type: "string", value: "SECONDS", defaultText: "0", description: "How long the old key keeps working, up to 2592000 (30 days)" },
+  ],
+  argument: KEY_ID,
+  run: async (options, io) => (await import("./keys-command.js")).keysRotateCommand(options, io),
+};
+
 /** `bollard accounts list`. */
 export const accountsListSpec: CommandSpec = {
   path: ["accounts", "list"],
   summary: "List the accounts of a database",
-  options: [DB_OPTION, { name: "json", type: "boolean", defaultText: "off", description: "Print a JSON array of {id, company_name, created_at}" }],
+  options: [EXISTING_DB_OPTION, { name: "json", type: "boolean", defaultText: "off", description: "Print a JSON array of {id, company_name, created_at}" }],
   run: async (options, io) => (await import("./accounts-command.js")).accountsListCommand(options, io),
 };
 
@@ -101,4 +143,4 @@ export const migrateDbSpec: CommandSpec = {
 };
 
 /** Every command of `bollard`, in the order help lists them. */
-export const COMMANDS: readonly CommandSpec[] = [serveSpec, keysCreateSpec, accountsListSpec, demoSpec, migrateDbSpec];
+export const COMMANDS: readonly CommandSpec[] = [serveSpec, keysCreateSpec, keysListSpec, keysRevokeSpec, keysRotateSpec, accountsListSpec, demoSpec, migrateDbSpec];

@@ -2,8 +2,10 @@ import type { CommandSpec } from "./command-spec.js";
 
 /** The `--help` text of one command: usage, what it does, and every option with its default and variable. */
 export function commandHelp(spec: CommandSpec): string {
-  const lines = [`Usage: bollard ${spec.path.join(" ")}${spec.options.length > 0 ? " [options]" : ""}`, "", spec.summary];
+  const usage = `Usage: bollard ${spec.path.join(" ")}${spec.options.length > 0 ? " [options]" : ""}${spec.argument ? ` ${spec.argument.value}` : ""}`;
+  const lines = [usage, "", spec.summary];
   if (spec.details) lines.push("", spec.details);
+  if (spec.argument) lines.push("", "Arguments:", `  ${spec.argument.value}  ${spec.argument.description}`);
   if (spec.options.length > 0) {
     lines.push("", "Options:");
     const flags = spec.options.map((option) => {

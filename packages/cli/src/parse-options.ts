@@ -34,8 +34,12 @@ export function parseOptions(spec: CommandSpec, args: readonly string[]): ParseR
     } else if (/^-[A-Za-z]$/.test(arg)) {
       option = byShort.get(arg.slice(1));
       if (!option) throw usageError(`${command} has no option ${arg} (see ${command} --help)`);
+    } else if (spec.argument && options[spec.argument.name] === undefined) {
+      options[spec.argument.name] = arg;
+      continue;
     } else {
-      throw usageError(`${command} takes no argument "${arg.slice(0, 60)}"; options start with -- (see ${command} --help)`);
+      const takes = spec.argument ? `takes one ${spec.argument.value}` : "takes no argument";
+      throw usageError(`${command} ${takes}, not also "${arg.slice(0, 60)}"; options start with -- (see ${command} --help)`);
     }
     if (option.type === "boolean") {
       if (inline !== undefined) throw usageError(`--${option.name} is a switch and takes no value`);
@@ -45,6 +49,9 @@ export function parseOptions(spec: CommandSpec, args: readonly string[]): ParseR
     const value = inline ?? args[++i];
     if (value === undefined || (inline === undefined && value.startsWith("--"))) throw usageError(`--${option.name} needs a value${option.value ? ` (${option.value})` : ""}`);
     options[option.name] = value;
+  }
+  if (spec.argument && options[spec.argument.name] === undefined) {
+    throw usageError(`${command} needs ${spec.argument.value}: ${spec.argument.description} (see ${command} --help)`);
   }
   return { help: false, options };
 }

@@ -15,7 +15,7 @@ export { uuidv7 } from "./ids/index.js";
 export type { Page } from "./storage/pagination.js";
 
 // Accounts and sessions.
-export type { AccountService, IssuedKey, IssueKeyOptions, Principal } from "./services/account-service.js";
+export type { AccountService, IssuedKey, IssueKeyOptions, KeySummary, Principal, RotatedKey } from "./services/account-service.js";
 export type { Session } from "./services/session.js";
 export type { ListOptions, ListResult, ReadOptions } from "./services/read-options.js";
 export { MAX_PAGE_SIZE } from "./services/pagination-defaults.js";

@@ -2,6 +2,9 @@ import type { StorageRepositories } from "@bollard/core/storage";
 import { copy, getScoped, insertInto, listWhere, oldestFirst, type Access } from "./memory-records.js";
 import { valuesOf, type MemoryTables } from "./memory-table.js";
 
+/** API keys are listed in creation order: by id, a UUID v7 (as the SQL storages order them). */
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
 type AccountRepositories = Pick<StorageRepositories, "accounts" | "users" | "apiKeys" | "meta">;
 
 /** Accounts, users, API keys and the meta store. */
@@ -22,6 +25,20 @@ export function accountRepositories(tables: MemoryTables, access: Access): Accou
     apiKeys: {
       insert: (key) => access.write(() => insertInto(tables.apiKeys, key, "API key", (stored) => stored.key_hash === key.key_hash)),
       findByHash: (hash) => access.read(() => copy(valuesOf(tables.apiKeys).find((k) => k.key_hash === hash) ?? null)),
+      get: (id) => access.read(() => copy(tables.apiKeys.get(id) ?? null)),
+      list: (filter, page) => access.read(() => listWhere(tables.apiKeys, (k) => filter.accountId === undefined || k.account_id === filter.accountId, byId, page)),
+      recordUse: (id, at) =>
+        access.write(() => {
+          const key = tables.apiKeys.get(id);
+          if (key && (key.last_used_at === null || key.last_used_at < at)) tables.apiKeys.set(id, { ...key, last_used_at: at });
+        }),
+      revoke: (id, at) =>
+        access.write(() => {
+          const key = tables.apiKeys.get(id);
+          if (!key) return false;
+          if (!key.revoked_at || key.revoked_at > at) tables.apiKeys.set(id, { ...key, revoked_at: at });
+          return true;
+        }),
     },
     meta: {
       get: (key) => access.read(() => tables.meta.get(key) ?? null),

@@ -44,7 +44,7 @@ describe.skipIf(!availability.available)("postgresStorage", () => {
     const storages = Array.from({ length: 4 }, () => postgresStorage({ connectionString: url }));
     opened.push(...storages);
     await Promise.all(storages.map((storage) => storage.open()));
-    expect(await query(url, "select name from kysely_migration order by name")).toStrictEqual([{ name: "0001-initial" }, { name: "0002-delivered-notifications" }]);
+    expect(await query(url, "select name from kysely_migration order by name")).toStrictEqual([{ name: "0001-initial" }, { name: "0002-delivered-notifications" }, { name: "0003-api-key-use" }]);
     const account = makeAccount();
     await storages[0]!.accounts.insert(account);
     const again = postgresStorage({ connectionString: url });
@@ -177,7 +177,7 @@ describe.skipIf(!availability.available)("postgresStorage", () => {
     const requests = (await Promise.all(processes.map((p) => claimAll(() => p.trackingRequests.claimDue(at(10), at(60), 7))))).flat();
     expect([notifications.length, new Set(notifications).size]).toStrictEqual([200, 200]);
     expect([requests.length, new Set(requests).size]).toStrictEqual([200, 200]);
-  });
+  }, 30_000);
 
   it("reports an unreachable server as STORAGE_UNAVAILABLE without its password", async () => {
     const storage = postgresStorage({ connectionString: "postgres://bollard:s3cret@127.0.0.1:1/bollard" });

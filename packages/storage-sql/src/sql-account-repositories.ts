@@ -1,13 +1,14 @@
 import type { Account, ApiKey, User } from "@bollard/core";
 import type { AccountRepository, ApiKeyRepository, MetaRepository, UserRepository } from "@bollard/core/storage";
-import { docOf, idEquals, pageOfDocs, precompiled, scopedGet, type SqlScope } from "./sql-rows.js";
+import type { SqlDialect } from "./sql-dialect.js";
+import { docOf, idEquals, pageOfDocs, pageOfRows, precompiled, scopedGet, type SqlScope } from "./sql-rows.js";
 import { rowsOf } from "./sql-records.js";
 import { insertRows } from "./sql-writes.js";
 
 const getUser = scopedGet<User>("users");
 // Every authenticated request looks these up, so they skip Kysely's per-call compile.
 const accountById = precompiled(1, (db, id: string) => db.selectFrom("accounts").select("doc").where("id", "=", id));
-const apiKeyByHash = precompiled(1, (db, hash: string) => db.selectFrom("api_keys").select("doc").where("key_hash", "=", hash));
+const apiKeyByHash = precompiled(1, (db, hash: string) => db.selectFrom("api_keys").select(API_KEY_COLUMNS).where("key_hash", "=", hash));
 
 /** Accounts: `company_name` is unique (a taken name is CONFLICT). */
 export function sqlAccountRepository(scope: SqlScope): AccountRepository {
@@ -46,7 +47,7 @@ export function sqlUserRepository(scope: SqlScope): UserRepository {
   };
 }
 
-/** API keys: `key_hash` is unique across accounts. */
+/** API keys: `key_hash` is unique across accounts; listed by id, which is creation order (UUID v7). */
 export function sqlApiKeyRepository(scope: SqlScope): ApiKeyRepository {
   const { read, dialect } = scope;
   return {
@@ -54,9 +55,48 @@ export function sqlApiKeyRepository(scope: SqlScope): ApiKeyRepository {
       await insertRows(scope, "api_keys", [rowsOf.api_keys(key)], { kind: "fail", noun: "API key" });
     },
     async findByHash(hash) {
-      return docOf<ApiKey>(dialect, (await apiKeyByHash(read, hash))[0]);
+      return decodeApiKeys(dialect, await apiKeyByHash(read, hash))[0] ?? null;
+    },
+    async get(id) {
+      if (!dialect.isId(id)) return null;
+      return decodeApiKeys(dialect, await read.selectFrom("api_keys").select(API_KEY_COLUMNS).where("id", "=", id).execute())[0] ?? null;
+    },
+    list(filter, page) {
+      let query = read.selectFrom("api_keys");
+      if (filter.accountId !== undefined) query = query.where(idEquals(dialect, "account_id", filter.accountId));
+      return pageOfRows<ApiKey, ApiKeyRow>(query, (q) => q.select(API_KEY_COLUMNS), (q) => q.orderBy("id"), page, (rows) => decodeApiKeys(dialect, rows));
+    },
+    async recordUse(id, at) {
+      if (!dialect.isId(id)) return;
+      await scope.write
+        .updateTable("api_keys")
+        .set({ last_used_at: at })
+        .where("id", "=", id)
+        .where((eb) => eb.or([eb("last_used_at", "is", null), eb("last_used_at", "<", at)]))
+        .execute();
+    },
+    async revoke(id, at) {
+      if (!dialect.isId(id)) return false;
+      const result = await scope.write.updateTable("api_keys").set({ revoked_at: at }).where("id", "=", id).where((eb) => eb.or([eb("revoked_at", "is", null), eb("revoked_at", ">", at)])).executeTakeFirst();
+      if (Number(result.numUpdatedRows) > 0) return true;
+      return (await read.selectFrom("api_keys").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
     },
   };
+}
+
+/** The columns an API key is read from: its document and the two columns written after it. */
+const API_KEY_COLUMNS = ["doc", "last_used_at", "revoked_at"] as const;
+
+/** A row of {@link API_KEY_COLUMNS}. */
+export interface ApiKeyRow {
+  doc: unknown;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** The keys the rows hold: the document with its use and revocation from their own columns. */
+export function decodeApiKeys(dialect: SqlDialect, rows: readonly ApiKeyRow[]): ApiKey[] {
+  return rows.map((row) => ({ ...(dialect.parseDoc(row.doc) as ApiKey), last_used_at: row.last_used_at ?? null, revoked_at: row.revoked_at ?? null }));
 }
 
 /** The storage's key/value bookkeeping. */

@@ -4,6 +4,7 @@ import { type Kysely, sql, type SqlBool } from "kysely";
 import type { Row, SqlDialect } from "./sql-dialect.js";
 import { type Db, decodeRows, docColumns, docsOf, type SqlScope } from "./sql-rows.js";
 import { rowsOf } from "./sql-records.js";
+import { type ApiKeyRow, decodeApiKeys } from "./sql-account-repositories.js";
 import type { TableName } from "./sql-schema.js";
 import { insertRows, insertValues } from "./sql-writes.js";
 
@@ -21,7 +22,7 @@ const byId = (table: TableName): CopiedTable => ({ table, keys: ["id"], selected
 const TABLES: Record<CopyNoun, CopiedTable> = {
   accounts: byId("accounts"),
   users: byId("users"),
-  apiKeys: byId("api_keys"),
+  apiKeys: { table: "api_keys", keys: ["id"], selected: ["doc", "last_used_at", "revoked_at"], decode: (rows, dialect) => decodeApiKeys(dialect, rows as unknown as readonly ApiKeyRow[]) },
   meta: { table: "meta", keys: ["key"], selected: ["value"], decode: (rows) => rows.map((row) => ({ key: row.key, value: row.value })) },
   ports: byId("ports"),
   terminals: byId("terminals"),

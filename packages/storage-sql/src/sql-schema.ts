@@ -26,11 +26,17 @@ export interface UsersTable {
   doc: Doc;
 }
 
-/** API keys: `key_hash` is unique across accounts. */
+/**
+ * API keys: `key_hash` is unique across accounts. `last_used_at` and `revoked_at` (canonical ISO
+ * text) are kept in columns of their own, not in `doc`, so recording a use and revoking each change
+ * one column and never undo each other.
+ */
 export interface ApiKeysTable {
   id: string;
   account_id: string;
   key_hash: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
   doc: Doc;
 }
 

@@ -19,8 +19,16 @@ export const ApiKeySchema = z.object({
   prefix: z.string().min(1),
   /** When the key was issued. */
   created_at: TimestampSchema,
-  /** When the key was last used; `null` when not recorded (Bollard itself does not record it yet). */
+  /**
+   * When the key last authenticated a request, to the minute: a server records a key's use at most
+   * once a minute. `null` when it has not been used.
+   */
   last_used_at: NullableTimestampSchema,
+  /**
+   * When the key stops (or stopped) working; `null` while it is valid. A rotation with a grace
+   * period sets it in the future. Records written before keys could be revoked read as `null`.
+   */
+  revoked_at: NullableTimestampSchema.default(null),
 });
 
 /** A stored API key. */

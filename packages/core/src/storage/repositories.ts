@@ -67,6 +67,20 @@ export interface ApiKeyRepository {
   insert(key: ApiKey): Promise<void>;
   /** The key whose `key_hash` equals `hash`, across all accounts, or null. Hashes are unique. */
   findByHash(hash: string): Promise<ApiKey | null>;
+  /** The key with this id, across all accounts, or null. */
+  get(id: string): Promise<ApiKey | null>;
+  /** Keys by `created_at`, then `id`: all of them, or one account's. Revoked keys are listed too. */
+  list(filter: { accountId?: string }, page: Page): Promise<PageResult<ApiKey>>;
+  /**
+   * Records that the key authenticated a request at `at`: sets `last_used_at` unless it is already
+   * later. Changes nothing else of the record, so it never undoes a revocation written meanwhile.
+   */
+  recordUse(id: string, at: string): Promise<void>;
+  /**
+   * Sets `revoked_at` to `at` unless the key is already revoked at or before `at` (an earlier
+   * revocation stands). Changes nothing else of the record. False when there is no such key.
+   */
+  revoke(id: string, at: string): Promise<boolean>;
 }
 
 /** Shared reference data (ports, terminals, …): global, written in bulk, keyed by id. */

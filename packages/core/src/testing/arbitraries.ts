@@ -68,6 +68,7 @@ export function arbitraryApiKey(accountId: string, userId: string): fc.Arbitrary
       prefix: nonEmptyTextArb,
       created_at: timestampArb,
       last_used_at: nullable(timestampArb),
+      revoked_at: nullable(timestampArb),
     },
     plain,
   );

@@ -105,6 +105,48 @@ export function describeAccountsContract(ctx: ContractContext): void {
     expect(await ctx.storage.apiKeys.findByHash(key.key_hash)).toStrictEqual(key);
   });
 
+  ctx.test("apiKeys.get and apiKeys.list: by id (creation order), all accounts or one, revoked keys included", async () => {
+    const [a, b] = [await seedAccount(ctx.storage), await seedAccount(ctx.storage)];
+    const keys = [makeApiKey(a.id, uuidv7()), makeApiKey(b.id, uuidv7()), makeApiKey(a.id, uuidv7(), { revoked_at: at(2) }), makeApiKey(a.id, uuidv7(), { last_used_at: at(1) })];
+    for (const key of [keys[2], keys[0], keys[3], keys[1]]) await ctx.storage.apiKeys.insert(key!);
+    expect(await ctx.storage.apiKeys.get(keys[2]!.id)).toStrictEqual(keys[2]);
+    expect(await ctx.storage.apiKeys.get(uuidv7())).toBeNull();
+    expect(await ctx.storage.apiKeys.get("not-an-id")).toBeNull();
+    const ofA = keys.filter((key) => key.account_id === a.id);
+    expect(await ctx.storage.apiKeys.list({ accountId: a.id }, ALL)).toStrictEqual({ items: ofA, total: 3 });
+    await expectPaging((page) => ctx.storage.apiKeys.list({ accountId: a.id }, page), ofA);
+    const all = await ctx.storage.apiKeys.list({}, ALL);
+    expect(all.items.filter((key) => keys.some((k) => k.id === key.id))).toStrictEqual(keys);
+  });
+
+  ctx.test("apiKeys.recordUse moves last_used_at forward only and changes nothing else", async () => {
+    const account = await seedAccount(ctx.storage);
+    const key = makeApiKey(account.id, uuidv7());
+    await ctx.storage.apiKeys.insert(key);
+    await ctx.storage.apiKeys.recordUse(key.id, at(5));
+    expect(await ctx.storage.apiKeys.findByHash(key.key_hash)).toStrictEqual({ ...key, last_used_at: at(5) });
+    await ctx.storage.apiKeys.recordUse(key.id, at(4));
+    expect((await ctx.storage.apiKeys.get(key.id))!.last_used_at).toBe(at(5));
+    await ctx.storage.apiKeys.revoke(key.id, at(6));
+    await ctx.storage.apiKeys.recordUse(key.id, at(7));
+    expect(await ctx.storage.apiKeys.get(key.id)).toStrictEqual({ ...key, last_used_at: at(7), revoked_at: at(6) });
+    await ctx.storage.apiKeys.recordUse(uuidv7(), at(7));
+  });
+
+  ctx.test("apiKeys.revoke sets revoked_at unless an earlier revocation stands; false for an unknown key", async () => {
+    const account = await seedAccount(ctx.storage);
+    const key = makeApiKey(account.id, uuidv7(), { last_used_at: at(1) });
+    await ctx.storage.apiKeys.insert(key);
+    expect(await ctx.storage.apiKeys.revoke(key.id, at(8))).toBe(true);
+    expect(await ctx.storage.apiKeys.get(key.id)).toStrictEqual({ ...key, revoked_at: at(8) });
+    expect(await ctx.storage.apiKeys.revoke(key.id, at(3))).toBe(true);
+    expect((await ctx.storage.apiKeys.get(key.id))!.revoked_at).toBe(at(3));
+    expect(await ctx.storage.apiKeys.revoke(key.id, at(9))).toBe(true);
+    expect((await ctx.storage.apiKeys.findByHash(key.key_hash))!.revoked_at).toBe(at(3));
+    expect(await ctx.storage.apiKeys.revoke(uuidv7(), at(9))).toBe(false);
+    expect(await ctx.storage.apiKeys.revoke("not-an-id", at(9))).toBe(false);
+  });
+
   ctx.test("meta.get returns null for a key never set", async () => {
     expect(await ctx.storage.meta.get("reference_version")).toBeNull();
   });

@@ -41,6 +41,7 @@ export function makeApiKey(accountId: string, userId: string, overrides: Partial
     prefix: secret.slice(0, 12),
     created_at: nowTimestamp(),
     last_used_at: null,
+    revoked_at: null,
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import * as initial from "./0001-initial.js";
 import * as vesselPositionTimes from "./0002-vessel-position-times.js";
 import * as renderedResources from "./0003-rendered-resources.js";
 import * as deliveredNotifications from "./0004-delivered-notifications.js";
+import * as apiKeyUse from "./0005-api-key-use.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "0002-vessel-position-times": vesselPositionTimes,
   "0003-rendered-resources": renderedResources,
   "0004-delivered-notifications": deliveredNotifications,
+  "0005-api-key-use": apiKeyUse,
 };
 
 /** The Kysely migration provider over the in-code migrations. */
