@@ -157,15 +157,15 @@ export async function deleteScoped({ write: db, dialect }: SqlScope, table: Tabl
   return Number(result.numDeletedRows);
 }
 
-let savepoints = 0;
-
 /**
  * Runs `fn` atomically on `db`: in a new transaction, or under a savepoint when `db` already is
  * one (so a failure undoes only `fn`'s writes and the outer transaction can go on).
  */
 export async function atomically<T>(db: Db, fn: (db: Db) => Promise<T>): Promise<T> {
   if (!db.isTransaction) return db.transaction().execute(fn);
-  const name = sql.raw(`bollard_atomic_${++savepoints}`);
+  // One name for every level: a rollback or release names the innermost savepoint of that name
+  // (both databases), and a constant text keeps these statements in the prepared-statement cache.
+  const name = sql.raw("bollard_atomic");
   await sql`savepoint ${name}`.execute(db);
   try {
     const result = await fn(db);

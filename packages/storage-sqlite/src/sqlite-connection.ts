@@ -104,19 +104,31 @@ class CheckedSqliteDriver extends SqliteDriver {
     super(config);
     this.#check = check;
   }
+  #inTransaction = false;
   override async acquireConnection(): Promise<DatabaseConnection> {
     const connection = await super.acquireConnection();
     const check = this.#check;
     if (!check) return connection;
+    // Inside a transaction the check ran at BEGIN and runs again at COMMIT: nothing is acknowledged unchecked.
+    const checked = () => {
+      if (!this.#inTransaction) check();
+    };
     return {
-      executeQuery: (query) => (check(), connection.executeQuery(query)),
-      streamQuery: (query, chunkSize) => (check(), connection.streamQuery(query, chunkSize)),
+      executeQuery: (query) => (checked(), connection.executeQuery(query)),
+      streamQuery: (query, chunkSize) => (checked(), connection.streamQuery(query, chunkSize)),
     };
   }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+    this.#inTransaction = true;
+  }
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    this.#check?.();
+    await super.commitTransaction(connection);
+    this.#inTransaction = false;
   }
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    this.#inTransaction = false;
     try {
       await super.rollbackTransaction(connection);
     } catch (error) {

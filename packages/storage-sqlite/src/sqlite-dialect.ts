@@ -5,6 +5,9 @@ import { sqliteDocuments } from "./sqlite-documents.js";
 import { translateSqliteError } from "./sqlite-errors.js";
 import { sqliteTransportEvents } from "./sqlite-transport-event-codec.js";
 
+/** A canonical timestamp, as core writes every one (`2026-03-01T12:00:00.000Z`). */
+const CANONICAL_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
 /**
  * What SQLite does differently from the shared SQL repositories: text timestamps compared as text
  * (canonical ISO strings order as instants), integer flags, `doc` as JSON text, id lists bound as
@@ -14,8 +17,8 @@ import { sqliteTransportEvents } from "./sqlite-transport-event-codec.js";
  */
 export const sqliteDialect: SqlDialect = {
   name: "sqlite",
-  // A bound that does not parse is used as given: it compares as text, as before.
-  time: (value) => toTimestamp(value) ?? value,
+  // Canonical strings (nearly all) pass as they are; a bound that does not parse is used as given.
+  time: (value) => (CANONICAL_TIME.test(value) ? value : (toTimestamp(value) ?? value)),
   flag: (value) => (value ? 1 : 0),
   parseDoc: (value) => JSON.parse(value as string),
   isId: () => true,

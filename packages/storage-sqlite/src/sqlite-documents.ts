@@ -16,20 +16,25 @@ const REST_V1 = 1;
 /** Names the way shipments and containers are kept, in the renderings' fingerprint: a change rewrites every row on open. */
 export const DOCUMENT_FORMAT = "rest1";
 
-/** True when the two JSON values are equal (they came from JSON, so comparing their text is exact). */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
-  return JSON.stringify(a) === JSON.stringify(b);
-}
+/** The attribute keys of each type's rendering, read from the first one rendered (the resource definition's, in order). */
+const attributeKeys = new Map<RenderedType, { list: string[]; set: Set<string> }>();
 
-/** The document columns of a record: its rendering, and `doc` as the rest of it. */
+/**
+ * The document columns of a record: its rendering, and `doc` as the rest of it. The rendered
+ * attributes hold the record's values as they are (`record[key] ?? null`, core's
+ * `resourceAttributes`), so the rest is the fields that are not attributes, and the attribute keys
+ * the record lacks. (The contract's round trips would catch a rendering that changed values.)
+ */
 function encode(type: RenderedType, record: Record<string, unknown> & { id: string }) {
   const rendering = storedRendering(type, record);
-  const attributes = JSON.parse(rendering.attributes) as Record<string, unknown>;
+  let keys = attributeKeys.get(type);
+  if (!keys) {
+    const list = Object.keys(JSON.parse(rendering.attributes) as object);
+    attributeKeys.set(type, (keys = { list, set: new Set(list) }));
+  }
   const rest: Record<string, unknown> = {};
-  for (const key of Object.keys(record)) if (!(key in attributes) || !sameJson(attributes[key], record[key])) rest[key] = record[key];
-  const absent = Object.keys(attributes).filter((key) => !Object.hasOwn(record, key));
+  for (const key of Object.keys(record)) if (!keys.set.has(key)) rest[key] = record[key];
+  const absent = keys.list.filter((key) => record[key] === undefined);
   return { doc: JSON.stringify(absent.length > 0 ? [REST_V1, rest, absent] : [REST_V1, rest]), attributes_json: rendering.attributes, relationships_json: rendering.relationships };
 }
 

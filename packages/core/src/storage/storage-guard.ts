@@ -80,21 +80,31 @@ export interface GuardOptions<T> {
 /** The methods that write records; their arguments are checked for NUL characters. */
 const WRITE_METHODS = new Set(["insert", "update", "upsertMany", "insertMany", "insertAttempt", "set"]);
 
+/** True when a string (or key) inside `value` holds U+0000; walks without allocating (it runs on every write). */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (holdsNul(value[i])) return true;
+    return false;
+  }
+  for (const key in value) {
+    if (key.includes("\u0000") || holdsNul((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
+}
+
 /** The path of the first string (or key) holding U+0000 inside `value`, or undefined. */
 export function findNulCharacter(value: unknown, path: (string | number)[] = []): (string | number)[] | undefined {
-  if (typeof value === "string") return value.includes("\u0000") ? path : undefined;
-  if (value === null || typeof value !== "object") return undefined;
+  if (!holdsNul(value)) return undefined;
+  if (typeof value === "string") return path;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findNulCharacter(value[i], [...path, i]);
-      if (found) return found;
-    }
+    for (let i = 0; i < value.length; i++) if (holdsNul(value[i])) return findNulCharacter(value[i], [...path, i]);
     return undefined;
   }
-  for (const [key, member] of Object.entries(value)) {
+  for (const [key, member] of Object.entries(value as object)) {
     if (key.includes("\u0000")) return [...path, key];
-    const found = findNulCharacter(member, [...path, key]);
-    if (found) return found;
+    if (holdsNul(member)) return findNulCharacter(member, [...path, key]);
   }
   return undefined;
 }
@@ -106,6 +116,7 @@ export function findNulCharacter(value: unknown, path: (string | number)[] = [])
  */
 export function refuseNulCharacters(args: readonly unknown[], noun: string): void {
   for (const arg of args) {
+    if (!holdsNul(arg)) continue;
     const path = findNulCharacter(arg);
     if (!path) continue;
     const record = Array.isArray(arg) && typeof path[0] === "number" ? arg[path[0]] : arg;
