@@ -22,7 +22,7 @@ describe.each(STORAGES)("include limits (%s)", (_name, storage) => {
     expect(MAX_INCLUDE_DEPTH).toBe(3);
     expect((await h.request("GET", `/v2/shipments?page[size]=100&include=${WORST_INCLUDE}`)).status).toBe(200);
     await h.tracker.close();
-  });
+  }, 30_000);
 
   it("refuses an include that would return more than 10,000 related records", async () => {
     const h = await createHarness({ storage: storage() });

@@ -12,10 +12,16 @@ describe("ApiKeySchema", () => {
     prefix: "bl_live_3kF9",
     created_at: "2024-01-02T03:04:05.678Z",
     last_used_at: null,
+    revoked_at: "2024-02-01T00:00:00.000Z",
   };
 
   it("parses a full record", () => {
     expect(ApiKeySchema.parse(key)).toEqual(key);
+  });
+
+  it("reads a record written before keys could be revoked as not revoked", () => {
+    const { revoked_at: _, ...older } = key;
+    expect(ApiKeySchema.parse(older)).toEqual({ ...older, revoked_at: null });
   });
 
   it("rejects a hash that is not a sha256 hex digest", () => {

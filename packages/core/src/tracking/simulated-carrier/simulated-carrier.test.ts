@@ -90,7 +90,7 @@ describe("simulatedCarrier().fetch", () => {
       if (etas.size > 1) revised += 1;
     }
     expect(revised).toBeGreaterThan(5);
-  });
+  }, 30_000);
 
   it("tracks the requested container alone for container requests", async () => {
     const snapshot = await found(request("csqu 305438-3", "MAEU", "container"), 25);
