@@ -35,7 +35,7 @@ function locodeOf(event: DcsaEvent): string | null {
 function voyageOf(event: DcsaEvent): string | null {
   const call = callOf(event);
   if (!call) return null;
-  const arriving = eventCode(event) === "ARRI" || eventCode(event) === "DISC";
+  const arriving = eventCode(event) === "ARRI" || eventCode(event) === "DISC" || (event.eventType === "EQUIPMENT" && event.equipmentEventTypeCode === "GTOT" && event.emptyIndicatorCode === "LADEN");
   return (arriving ? call.importVoyageNumber ?? call.carrierVoyageNumber ?? call.exportVoyageNumber : call.exportVoyageNumber ?? call.carrierVoyageNumber ?? call.importVoyageNumber) ?? null;
 }
 
@@ -93,7 +93,7 @@ export function milestoneOf(event: DcsaEvent, ports: { pol: string | null; pod: 
  * Keeps one event per happening: the actual when there is one, else the newest estimate or plan
  * (by `eventCreatedDateTime`). Duplicates (the same event sent twice) collapse too.
  */
-function latestPerHappening(events: readonly DcsaEvent[]): DcsaEvent[] {
+export function latestPerHappening(events: readonly DcsaEvent[]): DcsaEvent[] {
   const chosen = new Map<string, DcsaEvent>();
   for (const event of events) {
     const equipment = event.eventType === "EQUIPMENT" ? event.equipmentReference ?? "" : "";
