@@ -12,3 +12,4 @@ export { eventWording, parseWording, CODE_LABELS, eventCode, type ParsedWording 
 export type * from "./dcsa-types.js";
 export { createDcsaApp, type DcsaAppOptions } from "./dcsa-app.js";
 export { verifyNotificationSignature, type DcsaSubscription } from "./notification-routes.js";
+export { subscribeAtCarrier, type CarrierSubscription, type SubscribeOptions } from "./subscribe.js";

@@ -37,8 +37,9 @@ function groupKey(event: DcsaEvent): string | null {
  * `POST /notifications/{subscriptionID}`: a carrier's push of events. The signature is checked
  * before anything is read (401 and nothing stored when it is wrong); the events then go through
  * `tracker.ingest` like a pull's, so a duplicate is stored once and events apply in event time
- * order. An estimate older (by `eventCreatedDateTime`) than one already applied by this process is
- * skipped, so a late, out-of-order estimate does not move an ETA back.
+ * order. A plan or estimate older (by `eventCreatedDateTime`) than one already applied by this
+ * process, or arriving after the actual event, is skipped, so a late, out-of-order estimate does not
+ * move an ETA back (this memory is per process: after a restart the next pull sets things right).
  */
 export function notificationRoutes(tracker: Tracker, subscriptions: readonly DcsaSubscription[]): Hono {
   const byId = new Map(subscriptions.map((s) => [s.id, s]));
@@ -65,12 +66,14 @@ export function notificationRoutes(tracker: Tracker, subscriptions: readonly Dcs
     for (const event of events) {
       const key = groupKey(event);
       if (key === null || typeof event.eventDateTime !== "string") continue;
-      if (event.eventClassifierCode !== "ACT" && typeof event.eventCreatedDateTime === "string") {
+      if (typeof event.eventCreatedDateTime === "string") {
+        // An actual outranks every plan and estimate of the same happening; among those, the newest wins.
         const call = event.eventType === "SHIPMENT" ? "" : event.transportCall?.transportCallID ?? "";
-        const estimateKey = `${subscription.accountId}|${key}|${eventWording(event)}|${call}`;
-        const created = Date.parse(event.eventCreatedDateTime);
-        if (created < (newestEstimate.get(estimateKey) ?? -Infinity)) continue;
-        newestEstimate.set(estimateKey, created);
+        const equipment = event.eventType === "EQUIPMENT" ? event.equipmentReference ?? "" : "";
+        const estimateKey = `${subscription.accountId}|${key}|${eventWording(event)}|${call}|${equipment}`;
+        const rank = event.eventClassifierCode === "ACT" ? Infinity : Date.parse(event.eventCreatedDateTime);
+        if (rank < (newestEstimate.get(estimateKey) ?? -Infinity)) continue;
+        newestEstimate.set(estimateKey, rank);
       }
       groups.set(key, [...(groups.get(key) ?? []), event]);
     }

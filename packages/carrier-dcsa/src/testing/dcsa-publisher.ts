@@ -123,6 +123,12 @@ export async function startDcsaPublisher(options: { auth: PublisherAuth; pageSiz
       const { secret: _secret, ...rest } = input;
       return send(response, 201, { subscriptionID, ...rest });
     }
+    const existing = /^\/v2\/event-subscriptions\/([\w-]+)$/.exec(url.pathname);
+    if (existing && request.method === "PUT" && publisher.subscriptions.has(existing[1]!)) {
+      const input = JSON.parse(body) as { callbackUrl: string };
+      publisher.subscriptions.get(existing[1]!)!.callbackUrl = input.callbackUrl;
+      return send(response, 200, { subscriptionID: existing[1], ...input });
+    }
     return send(response, 404, dcsaError(request, 404, "Not Found", "notFound", "No such route"));
   };
 
