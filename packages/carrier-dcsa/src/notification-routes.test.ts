@@ -70,7 +70,7 @@ describe("POST /dcsa/v2/notifications/{subscriptionID}", () => {
     const before = await state(pushed!.session);
     const response = await publisher.notify(pushed!.subscriptionID, late, { secret: Buffer.from("not the secret").toString("base64") });
     expect(response.status).toBe(401);
-    expect((await response.json()).errors[0].reason).toBe("invalidSignature");
+    expect(((await response.json()) as { errors: { reason: string }[] }).errors[0]!.reason).toBe("invalidSignature");
     const unsigned = await fetch(`${server.origin}/dcsa/v2/notifications/${pushed!.subscriptionID}`, { method: "POST", body: JSON.stringify(late), headers: { "content-type": "application/json" } });
     expect(unsigned.status).toBe(401);
     const unknown = await fetch(`${server.origin}/dcsa/v2/notifications/0190a000-0000-7000-8000-000000000000`, { method: "POST", body: "[]", headers: { "notification-signature": `sha256=${"0".repeat(64)}` } });
