@@ -1,4 +1,5 @@
-import { createTracker, scaledClock, type Storage, type Tracker } from "@bollard/core";
+import { createDcsaApp, dcsaCarrierSource, type DcsaSubscription } from "@bollard/carrier-dcsa";
+import { createTracker, scaledClock, simulatedCarrier, type Storage, type Tracker } from "@bollard/core";
 import { createHttpApp, parseRateLimit, startServer, type RunningServer } from "@bollard/http";
 import { Hono } from "hono";
 import { ancestorsEnded } from "./ancestor-watch.js";
@@ -48,6 +49,8 @@ export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<num
     tracker = await createTracker({
       storage: openStorage(db),
       webhooks: { allowPrivateUrls: config.allowPrivateWebhooks },
+      // Configured SCACs go to their DCSA endpoints; TEST and every other line stay simulated.
+      ...(config.dcsa.carriers.length > 0 && { carrier: dcsaCarrierSource({ carriers: config.dcsa.carriers, fallback: simulatedCarrier() }) }),
       ...(config.clockSpeed !== 1 && { clock: scaledClock(config.clockSpeed, undefined, config.clockOrigin) }),
       onBackgroundError: (error, loop) => {
         metrics.backgroundError(loop);
@@ -67,7 +70,8 @@ export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<num
       ...(rateLimit && { rateLimit }),
     });
     const site = siteRoutes({ version: VERSION, ...(metricsListener && { metrics: metricsListener.address }) });
-    serving = new Hono().route("/", site).all("*", (c) => api.fetch(c.req.raw, c.env));
+    const dcsa = createDcsaApp(tracker, { subscriptions: await dcsaSubscriptions(tracker, config) });
+    serving = new Hono().route("/", site).route("/", dcsa).all("*", (c) => api.fetch(c.req.raw, c.env));
     tracker.refresh.start(1_000);
     tracker.webhooks.start(250);
     io.out(startedLine(server, db, config, metricsListener));
@@ -104,6 +108,17 @@ function startedLine(server: RunningServer, db: string, config: ServeConfig, met
     metrics && `metrics on http://${metrics.address}/metrics`,
   ].filter(Boolean);
   return `Bollard listening on http://${server.address}/v2 (${notes.join(", ")})`;
+}
+
+/** The config's DCSA subscriptions, with their accounts (named in the config) resolved. */
+async function dcsaSubscriptions(tracker: Tracker, config: ServeConfig): Promise<DcsaSubscription[]> {
+  const subscriptions: DcsaSubscription[] = [];
+  for (const [i, subscription] of config.dcsa.subscriptions.entries()) {
+    const account = await tracker.accounts.findByName(subscription.account);
+    if (!account) throw usageError(`dcsa.subscriptions.${i} names the account "${subscription.account}", which does not exist`);
+    subscriptions.push({ id: subscription.id, secret: subscription.secret, scac: subscription.scac, accountId: account.id });
+  }
+  return subscriptions;
 }
 
 /**
