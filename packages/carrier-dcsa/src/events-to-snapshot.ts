@@ -108,6 +108,19 @@ export function latestPerHappening(events: readonly DcsaEvent[]): DcsaEvent[] {
   return [...chosen.values()].sort(byEventTime);
 }
 
+const CODE_FIELD = { TRANSPORT: "transportEventTypeCode", EQUIPMENT: "equipmentEventTypeCode", SHIPMENT: "shipmentEventTypeCode" } as const;
+
+/** Whether an event has what the mapping reads (a carrier's malformed event is left out, not a failure of the whole shipment). */
+function isReadable(event: DcsaEvent): boolean {
+  if (typeof event !== "object" || event === null || !(event.eventType in CODE_FIELD)) return false;
+  if (typeof (event as unknown as Record<string, unknown>)[CODE_FIELD[event.eventType]] !== "string") return false;
+  if (!["ACT", "EST", "PLN"].includes(event.eventClassifierCode)) return false;
+  if (typeof event.eventDateTime !== "string" || !Number.isFinite(Date.parse(event.eventDateTime))) return false;
+  if (typeof event.eventCreatedDateTime !== "string" || !Number.isFinite(Date.parse(event.eventCreatedDateTime))) return false;
+  if (event.eventType === "TRANSPORT" && typeof event.transportCall !== "object") return false;
+  return true;
+}
+
 /** What {@link dcsaSnapshot} needs besides the events. */
 export interface SnapshotReference {
   /** The number Bollard tracks (the fallback bill of lading number when no event names a transport document). */
@@ -123,8 +136,8 @@ export interface SnapshotReference {
  * to map (no events).
  */
 export function dcsaSnapshot(input: readonly DcsaEvent[], reference: SnapshotReference): CarrierSnapshotInput | null {
-  if (input.length === 0) return null;
-  const events = latestPerHappening(input);
+  const events = latestPerHappening(input.filter(isReadable));
+  if (events.length === 0) return null;
   const ports = route(events);
   const billOfLading = events.map((e) => documentReference(e, "TRD")).find((ref) => ref !== null) ?? reference.requestNumber;
   const containers = new Map<string, SnapshotContainerInput & { raw_events: RawEventInput[]; transport_events: TransportEventInput[] }>();
