@@ -35,6 +35,10 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: "carrier-dcsa", root: "packages/carrier-dcsa", include: ["src/**/*.test.ts"] },
+      },
+      {
+        extends: true,
         test: { name: "cli", root: "packages/cli", include: ["src/**/*.test.ts"] },
       },
       {

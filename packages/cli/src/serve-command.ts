@@ -1,4 +1,5 @@
-import { createTracker, scaledClock, type Storage, type Tracker } from "@bollard/core";
+import { createDcsaApp, dcsaCarrierSource, type DcsaSubscription } from "@bollard/carrier-dcsa";
+import { createTracker, scaledClock, simulatedCarrier, type Storage, type Tracker } from "@bollard/core";
 import { dashboardAssetsDir, dashboardBuilt } from "@bollard/dashboard";
 import { createHttpApp, parseRateLimit, startServer, type RunningServer } from "@bollard/http";
 import { Hono } from "hono";
@@ -49,6 +50,8 @@ export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<num
     tracker = await createTracker({
       storage: openStorage(db, { server: true }), // a SQLite file takes its server lease: one server per file
       webhooks: { allowPrivateUrls: config.allowPrivateWebhooks, retention: config.webhookRetention },
+      // Configured SCACs go to their DCSA endpoints; TEST and every other line stay simulated.
+      ...(config.dcsa.carriers.length > 0 && { carrier: dcsaCarrierSource({ carriers: config.dcsa.carriers, fallback: simulatedCarrier() }) }),
       ...(config.clockSpeed !== 1 && { clock: scaledClock(config.clockSpeed, undefined, config.clockOrigin) }),
       onBackgroundError: (error, loop) => {
         metrics.backgroundError(loop);
@@ -69,7 +72,8 @@ export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<num
       ...(config.dashboard && { dashboard: { assetsDir: dashboardAssetsDir() } }),
     });
     const site = siteRoutes({ version: VERSION, dashboard: config.dashboard, ...(metricsListener && { metrics: metricsListener.address }) });
-    serving = new Hono().route("/", site).all("*", (c) => api.fetch(c.req.raw, c.env));
+    const dcsa = createDcsaApp(tracker, { subscriptions: await dcsaSubscriptions(tracker, config) });
+    serving = new Hono().route("/", site).route("/", dcsa).all("*", (c) => api.fetch(c.req.raw, c.env));
     tracker.refresh.start(1_000);
     tracker.webhooks.start(250);
     io.out(startedLine(server, db, config, metricsListener));
@@ -108,6 +112,17 @@ function startedLine(server: RunningServer, db: string, config: ServeConfig, met
   const listening = `Bollard listening on http://${server.address}/v2 (${notes.join(", ")})`;
   if (!config.dashboard) return listening;
   return `${listening}\n${dashboardBuilt() ? `Dashboard: http://${server.address}/` : `Dashboard not built (run pnpm install or pnpm build); http://${server.address}/ says so`}`;
+}
+
+/** The config's DCSA subscriptions, with their accounts (named in the config) resolved. */
+async function dcsaSubscriptions(tracker: Tracker, config: ServeConfig): Promise<DcsaSubscription[]> {
+  const subscriptions: DcsaSubscription[] = [];
+  for (const [i, subscription] of config.dcsa.subscriptions.entries()) {
+    const account = await tracker.accounts.findByName(subscription.account);
+    if (!account) throw usageError(`dcsa.subscriptions.${i} names the account "${subscription.account}", which does not exist`);
+    subscriptions.push({ id: subscription.id, secret: subscription.secret, scac: subscription.scac, accountId: account.id });
+  }
+  return subscriptions;
 }
 
 /**

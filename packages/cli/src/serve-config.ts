@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { OutboxRetentionOptions } from "@bollard/core";
+import { DcsaCarrierConfigSchema } from "@bollard/carrier-dcsa";
 import { z } from "zod";
 import { CliError, usageError } from "./cli-error.js";
 import type { ParsedOptions } from "./command-spec.js";
@@ -14,6 +15,23 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const text = z.string().trim().min(1);
 const number = (min: number, max: number) => z.union([z.number(), text.transform(Number)]).pipe(z.number().min(min).max(max));
+
+/** A subscription Bollard holds at a DCSA carrier: its id, shared secret (Base64), SCAC and the account it updates. */
+const DcsaSubscriptionConfigSchema = z.strictObject({
+  id: z.string().regex(/^[\w-]{1,100}$/, "must be the carrier's subscriptionID"),
+  secret: z.base64().min(1),
+  scac: z.string().regex(/^[A-Z]{2,4}$/, "must be a SCAC: 2 to 4 upper-case letters"),
+  account: text,
+});
+
+/** The `dcsa` section: carriers pulled over DCSA Track & Trace, and subscriptions whose notifications are accepted. */
+const DcsaConfigSchema = z.strictObject({
+  carriers: z.array(DcsaCarrierConfigSchema).default([]),
+  subscriptions: z.array(DcsaSubscriptionConfigSchema).default([]),
+});
+
+/** The DCSA settings of the config file. */
+export type DcsaServeConfig = z.output<typeof DcsaConfigSchema>;
 
 /** What a config file may hold: the serve options by name, typed. */
 const ConfigFileSchema = z.strictObject({
@@ -33,6 +51,7 @@ const ConfigFileSchema = z.strictObject({
   "allow-private-webhooks": z.boolean().optional(),
   "shutdown-timeout": number(0, 3_600).optional(),
   "webhook-retention-days": z.union([z.number(), text]).optional(),
+  dcsa: DcsaConfigSchema.optional(),
 });
 
 /** Every serve setting, resolved. */
@@ -57,6 +76,8 @@ export interface ServeConfig {
   shutdownSeconds: number;
   /** How long delivered webhook notifications are kept (`--webhook-retention-days`). */
   webhookRetention: OutboxRetentionOptions;
+  /** DCSA carriers and subscriptions (config file only: they hold credentials). */
+  dcsa: DcsaServeConfig;
   /** Environment variables that were set but gave way to a flag or the config file, for a warning. */
   ignoredEnv: { variable: string; because: string }[];
 }
@@ -121,6 +142,7 @@ export function serveConfig(flags: ParsedOptions, env: Record<string, string | u
     allowPrivateWebhooks: (pick("allow-private-webhooks") as boolean | undefined) ?? false,
     shutdownSeconds: option("shutdown-timeout", number(0, 3_600), pick("shutdown-timeout"), 10),
     webhookRetention: parseRetentionDays(pick("webhook-retention-days") as string | number | undefined),
+    dcsa: file.dcsa ?? { carriers: [], subscriptions: [] },
     ignoredEnv,
   };
 }
@@ -153,6 +175,11 @@ function readConfigFile(path: string): Partial<z.infer<typeof ConfigFileSchema>>
   const parsed = ConfigFileSchema.safeParse(json);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
+  // Within the dcsa section name the whole path; the message never repeats the value (it may be a credential).
+  if (issue.path[0] === "dcsa") {
+    const detail = issue.code === "unrecognized_keys" ? `has an unknown option "${issue.keys[0]}"` : issue.message;
+    throw usageError(`The config file ${path}: "${issue.path.join(".")}" ${detail}`);
+  }
   if (issue.code === "unrecognized_keys") {
     const key = issue.keys[0]!;
     throw usageError(`The config file ${path} has an unknown option "${key}".${suggestion(key, Object.keys(ConfigFileSchema.shape), (k) => `"${k}"`)}`);

@@ -1,0 +1,113 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { isBollardError, type Tracker } from "@bollard/core";
+import { Hono } from "hono";
+import { eventWording } from "./dcsa-codes.js";
+import { dcsaError } from "./dcsa-errors.js";
+import type { DcsaEvent } from "./dcsa-types.js";
+import { dcsaSnapshot, documentReference } from "./events-to-snapshot.js";
+
+/** A subscription Bollard holds at a carrier: where its notifications go, and how they are signed. */
+export interface DcsaSubscription {
+  /** The `subscriptionID` the carrier gave; the callback is `/dcsa/v2/notifications/<id>`. */
+  id: string;
+  /** The shared secret, Base64 as the standard writes it; the HMAC key is its decoded bytes. */
+  secret: string;
+  /** The carrier's SCAC: the notifications' events update this SCAC's tracking requests. */
+  scac: string;
+  /** The account whose shipments they update. */
+  accountId: string;
+}
+
+const MAX_BODY = 1024 * 1024;
+
+/** Whether `header` is `sha256=<hex HMAC-SHA256 of body>` under the Base64 `secret`. */
+export function verifyNotificationSignature(body: Uint8Array, header: string | undefined, secret: string): boolean {
+  const match = /^\s*sha256=([0-9a-fA-F]{64})\s*$/.exec(header ?? "");
+  if (!match) return false;
+  const expected = createHmac("sha256", Buffer.from(secret, "base64")).update(body).digest();
+  return timingSafeEqual(expected, Buffer.from(match[1]!, "hex"));
+}
+
+/** The reference a notification's event belongs under: its transport document, else its booking, else its container. */
+function groupKey(event: DcsaEvent): string | null {
+  return documentReference(event, "TRD") ?? documentReference(event, "BKG") ?? (event.eventType === "EQUIPMENT" ? event.equipmentReference ?? null : null);
+}
+
+/**
+ * `POST /notifications/{subscriptionID}`: a carrier's push of events. The signature is checked
+ * before anything is read (401 and nothing stored when it is wrong); the events then go through
+ * `tracker.ingest` like a pull's, so a duplicate is stored once and events apply in event time
+ * order. A plan or estimate older (by `eventCreatedDateTime`) than one already applied by this
+ * process, or arriving after the actual event, is skipped, so a late, out-of-order estimate does not
+ * move an ETA back (this memory is per process: after a restart the next pull sets things right).
+ */
+export function notificationRoutes(tracker: Tracker, subscriptions: readonly DcsaSubscription[]): Hono {
+  const byId = new Map(subscriptions.map((s) => [s.id, s]));
+  const newestEstimate = new Map<string, number>();
+  const app = new Hono();
+  app.post("/notifications/:subscriptionID", async (c) => {
+    const subscription = byId.get(c.req.param("subscriptionID"));
+    const length = Number(c.req.header("content-length") ?? 0);
+    if (length > MAX_BODY) return dcsaError(c, 413, "tooLarge", "A notification is at most 1 MiB");
+    const body = new Uint8Array(await c.req.arrayBuffer());
+    if (body.byteLength > MAX_BODY) return dcsaError(c, 413, "tooLarge", "A notification is at most 1 MiB");
+    // An unknown subscription answers like a bad signature: no hint of which ids exist.
+    if (!subscription || !verifyNotificationSignature(body, c.req.header("notification-signature"), subscription.secret)) {
+      return dcsaError(c, 401, "invalidSignature", "The Notification-Signature does not match the body");
+    }
+    let events: DcsaEvent[];
+    try {
+      events = JSON.parse(Buffer.from(body).toString("utf8")) as DcsaEvent[];
+      if (!Array.isArray(events)) throw new Error("not a list");
+    } catch {
+      return dcsaError(c, 400, "invalidBody", "The body must be a JSON list of DCSA events");
+    }
+    const groups = new Map<string, DcsaEvent[]>();
+    for (const event of events) {
+      const key = groupKey(event);
+      if (key === null || typeof event.eventDateTime !== "string") continue;
+      if (typeof event.eventCreatedDateTime === "string") {
+        // An actual outranks every plan and estimate of the same happening; among those, the newest wins.
+        const call = event.eventType === "SHIPMENT" ? "" : event.transportCall?.transportCallID ?? "";
+        const equipment = event.eventType === "EQUIPMENT" ? event.equipmentReference ?? "" : "";
+        const estimateKey = `${subscription.accountId}|${key}|${eventWording(event)}|${call}|${equipment}`;
+        const rank = event.eventClassifierCode === "ACT" ? Infinity : Date.parse(event.eventCreatedDateTime);
+        if (rank < (newestEstimate.get(estimateKey) ?? -Infinity)) continue;
+        newestEstimate.set(estimateKey, rank);
+      }
+      groups.set(key, [...(groups.get(key) ?? []), event]);
+    }
+    for (const [key, group] of groups) {
+      try {
+        await ingest(tracker, subscription, key, group);
+      } catch (error) {
+        if (isBollardError(error) && error.status === 422) return dcsaError(c, 400, "invalidEvents", `Events of ${key}: ${error.message}`);
+        if (isBollardError(error) && error.status === 404) continue;
+        throw error;
+      }
+    }
+    return c.body(null, 204);
+  });
+  return app;
+}
+
+/** Applies one shipment's events: to the tracking request of one of its references, or (with a transport document) to a request made for it. */
+async function ingest(tracker: Tracker, subscription: DcsaSubscription, key: string, events: DcsaEvent[]): Promise<void> {
+  const numbers = new Set<string>([key]);
+  for (const event of events) {
+    for (const ref of [documentReference(event, "TRD"), documentReference(event, "BKG"), event.eventType === "EQUIPMENT" ? event.equipmentReference : null]) if (ref) numbers.add(ref);
+  }
+  let requestId: string | null = null;
+  for (const number of numbers) {
+    const found = await tracker.storage.trackingRequests.list(subscription.accountId, { page: { number: 1, size: 100 }, requestNumber: number, scac: subscription.scac });
+    const request = found.items.find((r) => r.status !== "failed");
+    if (request) {
+      requestId = request.id;
+      break;
+    }
+  }
+  const snapshot = dcsaSnapshot(events, { requestNumber: key });
+  if (!snapshot) return;
+  if (requestId) await tracker.ingest.snapshot({ accountId: subscription.accountId, trackingRequestId: requestId, snapshot });
+  else if (events.some((e) => documentReference(e, "TRD"))) await tracker.ingest.snapshot({ accountId: subscription.accountId, scac: subscription.scac, snapshot });
+}
