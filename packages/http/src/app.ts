@@ -73,10 +73,10 @@ export function createHttpApp(tracker: Tracker, options: HttpAppOptions = {}): H
     const allowed = ROUTE_SPECS.filter((spec) => spec.path === path).map((spec) => spec.method.toUpperCase());
     app.all(`/v2${path.replace(/\{(\w+)\}/g, ":$1")}`, (c) => {
       c.header("allow", allowed.join(", "));
-      throw new BollardError("METHOD_NOT_ALLOWED", `${c.req.method} is not allowed here; use ${allowed.join(" or ")}`);
+      throw new BollardError("method_not_allowed", `${c.req.method} is not allowed here; use ${allowed.join(" or ")}`);
     });
   }
-  app.notFound((c) => jsonApi(c, 404, errorDocument(new BollardError("ROUTE_NOT_FOUND", `No route for ${c.req.method} ${new URL(c.req.url).pathname}`))));
+  app.notFound((c) => jsonApi(c, 404, errorDocument(new BollardError("route_not_found", `No route for ${c.req.method} ${new URL(c.req.url).pathname}`))));
   app.onError((error, c) => {
     const status = errorStatus(error);
     if (status >= 500) log({ level: "error", msg: "unhandled error", request_id: c.get("requestId"), error: error instanceof Error ? (error.stack ?? error.message) : String(error) });

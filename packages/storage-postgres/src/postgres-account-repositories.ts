@@ -4,7 +4,7 @@ import { docOf, isUuid, pageOfDocs, type RepositoryScope, uuidEquals } from "./p
 import { rows } from "./postgres-records.js";
 import { insertRows } from "./postgres-writes.js";
 
-/** Accounts over PostgreSQL: `company_name` is unique (a taken name is CONFLICT). */
+/** Accounts over PostgreSQL: `company_name` is unique (a taken name is conflict). */
 export function postgresAccountRepository({ db }: RepositoryScope): AccountRepository {
   return {
     async insert(account: Account) {

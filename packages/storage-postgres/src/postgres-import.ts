@@ -111,7 +111,7 @@ export function postgresImportTarget(options: PostgresStorageOptions): PostgresI
       }, "import"),
     count: (table) =>
       translated(async () => {
-        if (!(IMPORT_TABLES as readonly string[]).includes(table)) throw new BollardError("INVALID_PARAMETER", `Unknown table ${table}`);
+        if (!(IMPORT_TABLES as readonly string[]).includes(table)) throw new BollardError("invalid_parameter", `Unknown table ${table}`);
         // The copy's own checkpoints in `meta` are not rows of the source.
         const own = table === "meta" ? sql`where key not like 'migrate\_db.%'` : sql``;
         const { rows: counted } = await sql<{ n: string }>`select count(*) as n from ${sql.table(table)} ${own}`.execute(db);

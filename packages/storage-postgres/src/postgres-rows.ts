@@ -48,11 +48,11 @@ export function uuidIn(column: string, values: readonly string[]): Expression<Sq
 /**
  * A timestamp as PostgreSQL reads it. Canonical timestamps pass through, except years before 1:
  * ISO year 0000 is 1 BC, which PostgreSQL spells `0001-… BC` (it has no year zero). A value that
- * is not a date-time is refused with INVALID_PARAMETER rather than reaching the server.
+ * is not a date-time is refused with invalid_parameter rather than reaching the server.
  */
 export function pgTime(value: string): string {
   const canonical = toTimestamp(value);
-  if (canonical === null) throw new BollardError("INVALID_PARAMETER", `${JSON.stringify(value)} is not an ISO 8601 timestamp`);
+  if (canonical === null) throw new BollardError("invalid_parameter", `${JSON.stringify(value)} is not an ISO 8601 timestamp`);
   return canonical.startsWith("0000-") ? `0001${canonical.slice(4)} BC` : canonical;
 }
 

@@ -10,7 +10,7 @@ import type { TableName } from "./postgres-schema.js";
 
 /** What an INSERT does when a row's key is taken. */
 export type OnConflict =
-  /** Nothing is stored and the call rejects with CONFLICT (the contract's `insert`). */
+  /** Nothing is stored and the call rejects with conflict (the contract's `insert`). */
   | { kind: "fail"; noun: string }
   /** The taken rows are skipped; the call resolves with how many rows were stored. */
   | { kind: "ignore" }
@@ -22,7 +22,7 @@ const MAX_PARAMETERS = 60_000;
 const MAX_CHUNK_ROWS = 1000;
 
 function conflict(noun: string): BollardError {
-  return new BollardError("CONFLICT", `The id or a unique key is already used by another ${noun}`);
+  return new BollardError("conflict", `The id or a unique key is already used by another ${noun}`);
 }
 
 /** One multi-row INSERT; returns how many rows it stored. */
@@ -42,7 +42,7 @@ async function insertChunk(db: Db, table: TableName, rows: readonly Record<strin
 
 /**
  * Inserts `rows` (every row with the same keys in the same order) with multi-row INSERTs and
- * returns how many were stored. With `fail`, a taken key rejects with CONFLICT and stores none of
+ * returns how many were stored. With `fail`, a taken key rejects with conflict and stores none of
  * the rows: several rows run atomically, in their own transaction or under a savepoint of the
  * caller's.
  */
@@ -70,11 +70,11 @@ interface ScopedRecord {
 
 /**
  * Replaces the record with `record.id` in its account (the update rule of the contract), keeping
- * the stored `created_at`. Throws NOT_FOUND when the account has no such record. The table must
+ * the stored `created_at`. Throws not_found when the account has no such record. The table must
  * have `id`, `account_id` and `created_at` columns; `toRow` gives every column of a record.
  */
 export async function replaceRecord<T extends ScopedRecord>(db: Db, table: TableName, record: T, toRow: (record: T) => Record<string, unknown>, noun: string): Promise<void> {
-  const missing = () => new BollardError("NOT_FOUND", `No ${noun} with id ${record.id} in this account`);
+  const missing = () => new BollardError("not_found", `No ${noun} with id ${record.id} in this account`);
   if (!isUuid(record.id) || (record.account_id !== null && !isUuid(record.account_id))) throw missing();
   const scoped = (query: any) =>
     record.account_id === null ? query.where("id", "=", record.id).where("account_id", "is", null) : query.where("id", "=", record.id).where("account_id", "=", record.account_id);

@@ -8,7 +8,7 @@ const getUser = scopedGet<User>("users");
 const accountById = precompiled(1, (db, id: string) => db.selectFrom("accounts").select("doc").where("id", "=", id));
 const apiKeyByHash = precompiled(1, (db, hash: string) => db.selectFrom("api_keys").select("doc").where("key_hash", "=", hash));
 
-/** Accounts over SQLite: `company_name` is unique (a taken name is CONFLICT). */
+/** Accounts over SQLite: `company_name` is unique (a taken name is conflict). */
 export function sqliteAccountRepository({ read, write }: RepositoryScope): AccountRepository {
   return {
     async insert(account: Account) {

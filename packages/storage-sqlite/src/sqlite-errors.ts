@@ -19,8 +19,8 @@ function constrainedColumns(message: string): string {
 
 /**
  * Turns a better-sqlite3 error into the BollardError the storage contract promises:
- * a taken primary or unique key and a foreign key to a missing record are `CONFLICT`,
- * a busy, locked, full or unwritable database is `STORAGE_UNAVAILABLE`.
+ * a taken primary or unique key and a foreign key to a missing record are `conflict`,
+ * a busy, locked, full or unwritable database is `storage_unavailable`.
  * Anything else is returned unchanged (it is a bug, not a contract condition).
  *
  * @param noun - what was being written, for the message, e.g. `shipment`.
@@ -31,23 +31,23 @@ export function translateSqliteError(error: unknown, noun: string): unknown {
   const cause = { cause: error };
   if (code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "SQLITE_CONSTRAINT_UNIQUE") {
     const columns = constrainedColumns((error as Error).message);
-    return new BollardError("CONFLICT", `The ${columns} is already used by another ${noun}`, cause);
+    return new BollardError("conflict", `The ${columns} is already used by another ${noun}`, cause);
   }
   if (code === "SQLITE_CONSTRAINT_FOREIGNKEY") {
-    return new BollardError("CONFLICT", `The ${noun} references a missing record`, cause);
+    return new BollardError("conflict", `The ${noun} references a missing record`, cause);
   }
   if (UNAVAILABLE_CODES.some((prefix) => code.startsWith(prefix))) {
-    return new BollardError("STORAGE_UNAVAILABLE", "The database is unavailable", cause);
+    return new BollardError("storage_unavailable", "The database is unavailable", cause);
   }
   return error;
 }
 
 /** The error every call on a closed storage rejects with. */
 export function closedStorageError(): BollardError {
-  return new BollardError("STORAGE_UNAVAILABLE", "The SQLite storage is closed (or was never opened)");
+  return new BollardError("storage_unavailable", "The SQLite storage is closed (or was never opened)");
 }
 
 /** The error a call through a transaction's repositories rejects with once the transaction ended. */
 export function finishedTransactionError(): BollardError {
-  return new BollardError("INTERNAL", "This transaction has already finished; use the storage, not its tx, after it");
+  return new BollardError("internal", "This transaction has already finished; use the storage, not its tx, after it");
 }

@@ -107,7 +107,7 @@ interface ScopedRecord {
 
 /**
  * Replaces the record with `record.id` in its account (the update rule of the contract), keeping
- * the stored `created_at`. Throws NOT_FOUND when the account has no such record. The table must
+ * the stored `created_at`. Throws not_found when the account has no such record. The table must
  * have `id`, `account_id` and `created_at` columns; `toRow` gives every column of a record.
  */
 export async function replaceRecord<T extends ScopedRecord>(db: Db, table: TableName, record: T, toRow: (record: T) => Record<string, unknown>, noun: string): Promise<void> {
@@ -126,7 +126,7 @@ export async function replaceRecord<T extends ScopedRecord>(db: Db, table: Table
   if (await update(record, true)) return;
   const stored = (await scoped((db as Kysely<any>).selectFrom(table).select("created_at")).executeTakeFirst()) as { created_at: string } | undefined;
   if (!stored || !(await update({ ...record, created_at: stored.created_at }, false))) {
-    throw new BollardError("NOT_FOUND", `No ${noun} with id ${record.id} in this account`);
+    throw new BollardError("not_found", `No ${noun} with id ${record.id} in this account`);
   }
 }
 

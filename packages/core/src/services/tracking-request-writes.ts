@@ -26,7 +26,7 @@ export const TrackingRequestCreateSchema = z.object({
 
 /**
  * What {@link TrackingRequestWrites.create} accepts. `request_number` and `scac` are required (a
- * JavaScript caller leaving one out gets a 422 `BLANK` on it).
+ * JavaScript caller leaving one out gets a 422 `blank` on it).
  */
 export type TrackingRequestCreate = Omit<z.input<typeof TrackingRequestCreateSchema>, "request_number" | "scac"> & {
   /** The number to track: a bill of lading, booking or container number. */
@@ -72,21 +72,21 @@ export function createTrackingRequestWrites(context: SessionContext): TrackingRe
       const issues: BollardError[] = [];
       const scac = (input.scac ?? "").trim().toUpperCase();
       let number = (input.request_number ?? "").trim();
-      if (number === "") issues.push(new BollardError("BLANK", "Request number can't be blank", at("request_number")));
-      if (scac === "") issues.push(new BollardError("BLANK", "Scac can't be blank", at("scac")));
-      else if (UNSUPPORTED_SCACS[scac]) issues.push(new BollardError("NOT_SUPPORTED", `Scac '${scac}' is not supported. We do not currently integrate with ${UNSUPPORTED_SCACS[scac]}`, at("scac")));
-      else if (!shippingLineByScac(scac)) issues.push(new BollardError("NOT_RECOGNIZED", `Scac '${scac}' is not recognized`, at("scac")));
-      else if (!context.carrier.supports(scac)) issues.push(new BollardError("NOT_SUPPORTED", `Scac '${scac}' is not supported by the configured carrier source (${context.carrier.name})`, at("scac")));
+      if (number === "") issues.push(new BollardError("blank", "Request number can't be blank", at("request_number")));
+      if (scac === "") issues.push(new BollardError("blank", "Scac can't be blank", at("scac")));
+      else if (UNSUPPORTED_SCACS[scac]) issues.push(new BollardError("not_supported", `Scac '${scac}' is not supported. We do not currently integrate with ${UNSUPPORTED_SCACS[scac]}`, at("scac")));
+      else if (!shippingLineByScac(scac)) issues.push(new BollardError("not_recognized", `Scac '${scac}' is not recognized`, at("scac")));
+      else if (!context.carrier.supports(scac)) issues.push(new BollardError("not_supported", `Scac '${scac}' is not supported by the configured carrier source (${context.carrier.name})`, at("scac")));
       if (input.request_type === "container" && number !== "") {
         number = normalizeContainerNumber(number);
-        if (!isContainerNumber(number)) issues.push(new BollardError("INVALID", `Request number '${number}' is not a valid ISO 6346 container number`, at("request_number")));
+        if (!isContainerNumber(number)) issues.push(new BollardError("invalid", `Request number '${number}' is not a valid ISO 6346 container number`, at("request_number")));
       }
       if (issues.length > 0) throw new ValidationError(issues);
       const now = context.clock.now().toISOString();
       const created = await storage.transaction(async (tx) => {
         const existing = await tx.trackingRequests.list(accountId, { page: { number: 1, size: 100 }, requestNumber: number, scac });
         if (existing.items.some((r) => r.status === "pending" || r.status === "created")) {
-          throw new BollardError("DUPLICATE", `Request number '${number}' with scac '${scac}' already exists in a tracking_request with a pending or created status`, at("request_number"));
+          throw new BollardError("duplicate", `Request number '${number}' with scac '${scac}' already exists in a tracking_request with a pending or created status`, at("request_number"));
         }
         const request: TrackingRequest = {
           id: uuidv7(), account_id: accountId, request_number: number, request_type: input.request_type, scac, status: "pending", failed_reason: null,

@@ -42,7 +42,7 @@ export function rateLimit(options: RateLimit, now: () => number = Date.now): Mid
     if (window.count > options.limit) {
       const retryAfter = Math.max(1, Math.ceil((window.start + options.windowMs - at) / 1000));
       c.header("retry-after", String(retryAfter));
-      throw new BollardError("RATE_LIMITED", `Your account has exceeded its API rate limit of ${options.limit} requests per ${options.windowMs / 1000} s. Retry in ${retryAfter} s.`);
+      throw new BollardError("rate_limited", `Your account has exceeded its API rate limit of ${options.limit} requests per ${options.windowMs / 1000} s. Retry in ${retryAfter} s.`);
     }
     await next();
   };

@@ -1,3 +1,4 @@
+import { ERROR_CODES, type ErrorCode } from "@bollard/core";
 import { WEBHOOK_RESOURCE_ATTRIBUTES, resourceRegistry } from "@bollard/core/jsonapi";
 import { AccountAttributesSchema, ContainerAttributesSchema, CustomFieldAttributesSchema, CustomFieldDefinitionAttributesSchema, CustomFieldOptionAttributesSchema, MetroAreaAttributesSchema, PortAttributesSchema, RailTerminalAttributesSchema, RawEventAttributesSchema, ShipmentAttributesSchema, ShippingLineAttributesSchema, TerminalAttributesSchema, TrackingRequestAttributesSchema, TransportEventAttributesSchema, UserAttributesSchema, VesselAttributesSchema, WebhookAttributesSchema, WebhookNotificationAttributesSchema } from "@bollard/core/schemas";
 import { z } from "zod";
@@ -88,7 +89,7 @@ export const ErrorDocumentSchema = z
           status: z.string(),
           title: z.string(),
           detail: z.string(),
-          code: z.string(),
+          code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]).describe("The stable error code; see the error code table in docs/api.md."),
           source: z.union([z.object({ pointer: z.string() }), z.object({ parameter: z.string() })]).optional(),
           meta: z.record(z.string(), z.unknown()).optional(),
         }),

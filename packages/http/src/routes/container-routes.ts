@@ -19,7 +19,7 @@ export function containerRoutes(): Hono<AppEnv> {
   // The real API's PATCH /containers has no id in the path; Bollard takes the target from data.id.
   routes.patch("/containers", async (c) => {
     const { id, attributes } = await readResource(c);
-    if (id === undefined || id === null || id === "") throw new BollardError("VALIDATION_FAILED", "data.id (the container id) is required", { pointer: "/data/id" });
+    if (id === undefined || id === null || id === "") throw new BollardError("validation_failed", "data.id (the container id) is required", { pointer: "/data/id" });
     if (typeof id !== "string" || !UuidSchema.safeParse(id).success) throw new NotFoundError(`No container ${String(id).slice(0, 64)}`);
     const container = await c.get("session").containers.update(id.toLowerCase(), asInput<ContainerUpdate>(attributes));
     return jsonApi(c, 200, resourceDocument("container", container, { self: c.req.url }));

@@ -27,7 +27,7 @@ function customerId(relationships: Record<string, unknown>): string | null {
   const id = customer?.data?.id;
   if (id === undefined || id === null) return null;
   if (typeof id !== "string" || !UuidSchema.safeParse(id).success) {
-    throw new ValidationError([new BollardError("INVALID", "customer.data.id must be a party id (a UUID)", { pointer: "/data/relationships/customer/data/id" })]);
+    throw new ValidationError([new BollardError("invalid", "customer.data.id must be a party id (a UUID)", { pointer: "/data/relationships/customer/data/id" })]);
   }
   return id;
 }

@@ -57,7 +57,7 @@ describe("GET /v2/vessels/{id}", () => {
   ])("answers 400 on %s for %s", async (parameter, query) => {
     const res = await h.request("GET", `/v2/vessels/${sailing().imo}?${query}`);
     expect(res.status).toBe(400);
-    expect(res.body.errors[0]).toMatchObject({ status: "400", code: "INVALID_PARAMETER", source: { parameter } });
+    expect(res.body.errors[0]).toMatchObject({ status: "400", code: "invalid_parameter", source: { parameter } });
   });
 
   it.each(["abc", "12345678", "1234567", uuidv7()])("answers 404 for %s", async (id) => {
@@ -167,13 +167,13 @@ describe("tracker.ingest.positions", () => {
   });
 
   it.each([
-    [[0, "imo"], "REFERENCE_NOT_FOUND", [report("2026-11-01T09:00:00Z", { imo: "9074729" })]],
-    [[0, "mmsi"], "REFERENCE_NOT_FOUND", [report("2026-11-01T09:00:00Z", { mmsi: "123456789" })]],
-    [[1, "latitude"], "INVALID", [report("2026-11-01T09:00:00Z", { imo: "9811000" }), report("2026-11-01T09:00:00Z", { imo: "9811000", latitude: 95 })]],
-    [[0, "longitude"], "INVALID", [report("2026-11-01T09:00:00Z", { imo: "9811000", longitude: -181 })]],
-    [[0, "imo"], "INVALID", [report("2026-11-01T09:00:00Z")]],
-    [[0, "timestamp"], "INVALID", [report("not a time", { imo: "9811000" })]],
-    [[0, "timestamp"], "INVALID", [report("2026-11-03T09:00:00Z", { imo: "9811000" })]],
+    [[0, "imo"], "reference_not_found", [report("2026-11-01T09:00:00Z", { imo: "9074729" })]],
+    [[0, "mmsi"], "reference_not_found", [report("2026-11-01T09:00:00Z", { mmsi: "123456789" })]],
+    [[1, "latitude"], "invalid", [report("2026-11-01T09:00:00Z", { imo: "9811000" }), report("2026-11-01T09:00:00Z", { imo: "9811000", latitude: 95 })]],
+    [[0, "longitude"], "invalid", [report("2026-11-01T09:00:00Z", { imo: "9811000", longitude: -181 })]],
+    [[0, "imo"], "invalid", [report("2026-11-01T09:00:00Z")]],
+    [[0, "timestamp"], "invalid", [report("not a time", { imo: "9811000" })]],
+    [[0, "timestamp"], "invalid", [report("2026-11-03T09:00:00Z", { imo: "9811000" })]],
   ])("rejects the whole batch with a 422 on %j (%s)", async (path, code, reports) => {
     const before = await h.tracker.storage.vesselPositions.listByVessel(h.data.acme.vessels.find((v) => v.imo === "9811000")?.id ?? "");
     const error = await rejection(h.tracker.ingest.positions(reports));
