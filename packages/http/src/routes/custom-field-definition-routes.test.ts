@@ -36,7 +36,7 @@ describe.each(STORAGES)("custom field definitions over HTTP on %s storage", (_na
           validation: { required: true, min: 0, max: 50000 },
           default_format: "0,0.000 kg",
           default_value: 0,
-          created_at: "2026-11-01T12:00:00.000Z",
+          created_at: "2026-11-01T12:00:00Z",
         },
         relationships: { options: { data: [] } },
       });
