@@ -15,6 +15,20 @@ export interface RequestResource {
 }
 
 /**
+ * Reads a plain JSON request body (`{"number": …}` of infer_number), with the checks of
+ * {@link readResource} but no JSON:API shape; null for an empty body.
+ */
+export async function readJson(c: Context): Promise<unknown> {
+  const text = await readBodyText(c);
+  if (text.trim() === "") return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BollardError("malformed_json", "The request body is not valid JSON");
+  }
+}
+
+/**
  * Reads a JSON:API request body: 415 unless it is `application/json` or `application/vnd.api+json`,
  * 413 over {@link MAX_BODY_BYTES}, 400 for malformed JSON, 422 (pointer `/data`) unless `data` is
  * an object whose `attributes` and `relationships`, when present, are objects.
