@@ -58,7 +58,7 @@ export function siteRoutes(index: SiteIndex): Hono {
   routes.get("/docs/init.js", (c) => c.body(DOCS_INIT, 200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-cache" }));
   routes.get("/docs/:file", (c) => {
     const asset = assets.get(c.req.param("file"));
-    if (!asset) return c.json({ errors: [{ status: "404", title: "Not Found", detail: "No such file", code: "ROUTE_NOT_FOUND" }] }, 404);
+    if (!asset) return c.json({ errors: [{ status: "404", title: "Not Found", detail: "No such file", code: "route_not_found" }] }, 404);
     return c.body(asset.body, 200, { "content-type": asset.type, "cache-control": "public, max-age=86400" });
   });
   return routes;

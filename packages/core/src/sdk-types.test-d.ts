@@ -19,7 +19,9 @@ export async function trackingRequestCreate() {
   // @ts-expect-error a wrong enum value
   await session.trackingRequests.create({ request_type: "bol", request_number: "MAEU123456789", scac: "MAEU" });
   // @ts-expect-error a missing required attribute
-  await session.trackingRequests.create({ request_type: "bill_of_lading", request_number: "MAEU123456789" });
+  await session.trackingRequests.create({ scac: "MAEU" });
+  // the SCAC may be left out when it is to be detected from the number
+  await session.trackingRequests.create({ request_type: "bill_of_lading", request_number: "MAEU123456789", auto_detect_vocc_scac: true });
 }
 
 export async function shipmentUpdate() {

@@ -7,6 +7,7 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ERROR_CODES } from "@bollard/core";
 import { openApiDocument } from "../src/openapi/openapi-document.js";
 
 /** Where the generated list is written. */
@@ -164,6 +165,15 @@ export function renderApiMarkdown(document: Record<string, unknown>): string {
     "| method | path | summary |",
     "|---|---|---|",
     ...routes.map(({ method, path, operation }) => `| ${method.toUpperCase()} | ${code(path)} | ${cell(operation.summary ?? "")} |`),
+    "",
+    "## Error codes",
+    "",
+    "Every `code` an error object can carry, lower-case snake_case as Terminal49 writes them",
+    "(`duplicate` and `blank` are Terminal49's own), with the status it comes with.",
+    "",
+    "| code | status | title |",
+    "|---|---|---|",
+    ...Object.entries(ERROR_CODES).map(([name, info]) => `| ${code(name)} | ${info.status} | ${info.title} |`),
     "",
     "## Routes",
     "",

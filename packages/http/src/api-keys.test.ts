@@ -45,14 +45,14 @@ describe.each(STORAGES)("API keys on %s storage: listed, used, rotated and revok
     await tracker.accounts.revokeKey(summary!.id);
     expect(await status(first)).toBe(401);
     await expect(tracker.accounts.authenticate(first)).rejects.toBeInstanceOf(UnauthorizedError);
-    await expect(tracker.accounts.rotateKey(summary!.id)).rejects.toMatchObject({ code: "INVALID" });
+    await expect(tracker.accounts.rotateKey(summary!.id)).rejects.toMatchObject({ code: "invalid" });
 
     // Revoking the new key: 401 on the next request, here and for the SDK.
     await tracker.accounts.revokeKey(rotated.key.id);
     expect(await status(rotated.apiKey)).toBe(401);
     expect(await status(other.apiKey)).toBe(200);
-    await expect(tracker.accounts.revokeKey("0190a8e5-0000-7000-8000-000000000000")).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(tracker.accounts.rotateKey(rotated.key.id, { graceSeconds: -1 })).rejects.toMatchObject({ code: "OUT_OF_RANGE", path: ["graceSeconds"] });
+    await expect(tracker.accounts.revokeKey("0190a8e5-0000-7000-8000-000000000000")).rejects.toMatchObject({ code: "not_found" });
+    await expect(tracker.accounts.rotateKey(rotated.key.id, { graceSeconds: -1 })).rejects.toMatchObject({ code: "out_of_range", path: ["graceSeconds"] });
     const listed = (await tracker.accounts.listKeys({ accountId: account.id })).data;
     expect(listed.map((key) => key.revoked_at !== null)).toStrictEqual([true, true]);
     await tracker.close();

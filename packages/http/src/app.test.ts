@@ -10,7 +10,7 @@ describe("authentication", () => {
     for (const authorization of [undefined, "Token", "Basic abc", "Token bol_unknown", `Token ${h.keys.editor}x`]) {
       const res = await h.request("GET", "/v2/shipments", { key: null, headers: authorization ? { authorization } : {} });
       expect(res.status).toBe(401);
-      expect(res.body.errors[0]).toMatchObject({ status: "401", title: "Unauthorized", code: "UNAUTHORIZED" });
+      expect(res.body.errors[0]).toMatchObject({ status: "401", title: "Unauthorized", code: "unauthorized" });
     }
   });
 
@@ -37,11 +37,11 @@ describe("routing", () => {
     const h = await createHarness();
     const unknown = await h.request("GET", "/v2/nowhere");
     expect(unknown.status).toBe(404);
-    expect(unknown.body.errors[0].code).toBe("ROUTE_NOT_FOUND");
+    expect(unknown.body.errors[0].code).toBe("route_not_found");
     const wrong = await h.request("DELETE", `/v2/shipments/${h.data.acme.shipments[0]!.id}`);
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get("allow")).toBe("GET, PATCH");
-    expect(wrong.body.errors[0].code).toBe("METHOD_NOT_ALLOWED");
+    expect(wrong.body.errors[0].code).toBe("method_not_allowed");
   });
 
   it("serves /healthz without a key", async () => {
@@ -80,7 +80,7 @@ describe("errors", () => {
     };
     const res = await h.request("GET", "/v2/shipments");
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ errors: [{ status: "500", title: "Internal Server Error", detail: "An unexpected error occurred", code: "INTERNAL" }] });
+    expect(res.body).toEqual({ errors: [{ status: "500", title: "Internal Server Error", detail: "An unexpected error occurred", code: "internal" }] });
     const error = lines.find((line) => line.level === "error")!;
     expect(error.error).toContain("disk on fire");
     expect(error.request_id).toBe(res.headers.get("x-request-id"));
@@ -94,7 +94,7 @@ describe("rate limiting", () => {
     const limited = await h.request("GET", "/v2/shipping_lines");
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(59);
-    expect(limited.body.errors[0].code).toBe("RATE_LIMITED");
+    expect(limited.body.errors[0].code).toBe("rate_limited");
     expect((await h.request("GET", "/v2/shipping_lines", { key: h.keys.viewer })).status).toBe(200);
   });
 });

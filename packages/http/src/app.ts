@@ -8,6 +8,7 @@ import { authenticate } from "./middleware/authenticate.js";
 import { conditionalGet } from "./middleware/conditional-get.js";
 import { rateLimit, type RateLimit } from "./middleware/rate-limit.js";
 import { requestLog, type LogEntry } from "./middleware/request-log.js";
+import { lookupRoutes } from "./routes/lookup-routes.js";
 import { openApiDocument } from "./openapi/openapi-document.js";
 import { ROUTE_SPECS } from "./openapi/route-specs.js";
 import { jsonApi } from "./respond.js";
@@ -41,10 +42,22 @@ export interface HttpAppOptions {
    * @default no dashboard
    */
   dashboard?: DashboardOptions;
+  /**
+   * The addresses webhook deliveries leave this server from, as `GET /v2/webhooks/ips` lists them
+   * (for receivers that allow-list senders).
+   * @default none
+   */
+  webhookIps?: readonly string[];
 }
 
 /** SDK option names that are named otherwise as query parameters, on every route. */
 const PARAMETERS: Readonly<Record<string, string>> = { "page.number": "page[number]", "page.size": "page[size]" };
+
+/** Whether a path parameter could name a record: a UUID, an IMO, a UN/LOCODE, or (for any other parameter than an id) anything. */
+function looksLikeId(name: string, value: string): boolean {
+  if (name !== "id" && !name.endsWith("_id") && name !== "imo") return true;
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) || /^\d{7}$/.test(value) || /^[a-z]{2}[a-z2-9]{3}$/i.test(value);
+}
 
 /**
  * Creates the HTTP API of a tracker: the `/v2` JSON:API routes, `GET /v2/openapi.json` and
@@ -78,15 +91,18 @@ export function createHttpApp(tracker: Tracker, options: HttpAppOptions = {}): H
     entityCustomFieldRoutes("containers", "container_id", "container"),
     entityCustomFieldRoutes("tracking_requests", "tracking_request_id", "tracking_request"),
   ];
-  for (const routes of [shipmentRoutes(createRenderedReads(tracker.storage)), containerRoutes(), trackingRequestRoutes(), referenceRoutes(), ...customFields, vesselRoutes(), mapRoutes(), webhookRoutes(), webhookNotificationRoutes()]) app.route("/v2", routes);
+  const lookups = lookupRoutes({ webhookIps: options.webhookIps ?? [], webhookIpsUpdatedAt: tracker.clock.now().toISOString() });
+  for (const routes of [lookups, shipmentRoutes(createRenderedReads(tracker.storage)), containerRoutes(), trackingRequestRoutes(), referenceRoutes(), ...customFields, vesselRoutes(), mapRoutes(), webhookRoutes(), webhookNotificationRoutes()]) app.route("/v2", routes);
   for (const path of new Set(ROUTE_SPECS.map((spec) => spec.path))) {
     const allowed = ROUTE_SPECS.filter((spec) => spec.path === path).map((spec) => spec.method.toUpperCase());
     app.all(`/v2${path.replace(/\{(\w+)\}/g, ":$1")}`, (c) => {
+      // `/v2/tracking_requests/infer_number` is no tracking request: a word where an id goes is an unknown route.
+      if (!Object.entries(c.req.param() as Record<string, string>).every(([name, value]) => looksLikeId(name, value))) return c.notFound();
       c.header("allow", allowed.join(", "));
-      throw new BollardError("METHOD_NOT_ALLOWED", `${c.req.method} is not allowed here; use ${allowed.join(" or ")}`);
+      throw new BollardError("method_not_allowed", `${c.req.method} is not allowed here; use ${allowed.join(" or ")}`);
     });
   }
-  app.notFound((c) => jsonApi(c, 404, errorDocument(new BollardError("ROUTE_NOT_FOUND", `No route for ${c.req.method} ${new URL(c.req.url).pathname}`))));
+  app.notFound((c) => jsonApi(c, 404, errorDocument(new BollardError("route_not_found", `No route for ${c.req.method} ${new URL(c.req.url).pathname}`))));
   app.onError((error, c) => {
     const status = errorStatus(error);
     if (status >= 500) log({ level: "error", msg: status === 503 ? "storage unavailable" : "unhandled error", request_id: c.get("requestId"), error: error instanceof Error ? (error.stack ?? error.message) : String(error) });

@@ -94,11 +94,11 @@ describe.each(STORAGES)("custom fields through the SDK on %s storage", (_name, m
       expect([http.body.data.attributes.value, http.body.data.attributes.display_value]).toEqual([value, display]);
     }
     const before = (await editor.customFields.list(target)).data;
-    expect(await rejection(editor.customFields.upsert(target, { api_slug: "tier", value: "silver" }))).toEqual({ status: 422, code: "NOT_AN_OPTION", path: ["value"] });
-    expect(await rejection(editor.customFields.upsert(target, { api_slug: "amount", value: "1e12" }))).toEqual({ status: 422, code: "OUT_OF_RANGE", path: ["value"] });
-    expect(await rejection(editor.customFields.upsert(target, { api_slug: "hazmat_indicator" }))).toEqual({ status: 422, code: "WRONG_ENTITY_TYPE", path: ["api_slug"] });
-    expect(await rejection(editor.customFields.upsert(target, { api_slug: "missing", value: 1 }))).toEqual({ status: 422, code: "UNKNOWN_SLUG", path: ["api_slug"] });
-    expect(await rejection(viewer.customFields.upsert(target, { api_slug: "tier", value: "gold" }))).toMatchObject({ status: 403, code: "FORBIDDEN" });
+    expect(await rejection(editor.customFields.upsert(target, { api_slug: "tier", value: "silver" }))).toEqual({ status: 422, code: "not_an_option", path: ["value"] });
+    expect(await rejection(editor.customFields.upsert(target, { api_slug: "amount", value: "1e12" }))).toEqual({ status: 422, code: "out_of_range", path: ["value"] });
+    expect(await rejection(editor.customFields.upsert(target, { api_slug: "hazmat_indicator" }))).toEqual({ status: 422, code: "wrong_entity_type", path: ["api_slug"] });
+    expect(await rejection(editor.customFields.upsert(target, { api_slug: "missing", value: 1 }))).toEqual({ status: 422, code: "unknown_slug", path: ["api_slug"] });
+    expect(await rejection(viewer.customFields.upsert(target, { api_slug: "tier", value: "gold" }))).toMatchObject({ status: 403, code: "forbidden" });
     expect(await rejection(viewer.customFieldDefinitions.create({ entity_type: "Shipment", api_slug: "x", display_name: "X", data_type: "short_text" }))).toMatchObject({ status: 403 });
     expect(await rejection(editor.customFields.list({ type: "shipment", id: h.data.globex.shipments[0]!.id }))).toMatchObject({ status: 404 });
     expect((await editor.customFields.list(target)).data).toEqual(before);

@@ -16,7 +16,7 @@ describe.each(STORAGES)("include limits (%s)", (_name, storage) => {
       for (const path of [`/v2/shipments?include=${include}`, `/v2/shipments/${id}?include=${include}`]) {
         const res = await h.request("GET", path, { key: h.keys.viewer });
         expect(res.status, path).toBe(400);
-        expect(res.body.errors[0]).toMatchObject({ status: "400", code: "INVALID_INCLUDE", source: { parameter: "include" } });
+        expect(res.body.errors[0]).toMatchObject({ status: "400", code: "invalid_include", source: { parameter: "include" } });
       }
     }
     expect(MAX_INCLUDE_DEPTH).toBe(3);
@@ -39,7 +39,7 @@ describe.each(STORAGES)("include limits (%s)", (_name, storage) => {
     expect(small.body.included).toHaveLength(500);
     const big = await h.request("GET", `/v2/shipments/${shipment.id}?include=containers.transport_events`);
     expect(big.status).toBe(400);
-    expect(big.body.errors[0]).toMatchObject({ code: "INVALID_INCLUDE", source: { parameter: "include" } });
+    expect(big.body.errors[0]).toMatchObject({ code: "invalid_include", source: { parameter: "include" } });
     expect(big.body.errors[0].detail).toContain("more than 10000 related records");
     await h.tracker.close();
   }, 60_000);

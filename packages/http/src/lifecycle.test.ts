@@ -64,7 +64,7 @@ describe.each(STORAGES)("the tracking lifecycle on %s storage", (_name, makeStor
     expect((await eventsOf()).length).toBe(eventsBefore);
     expect(await domainEventCount()).toBe(domainBefore);
     expect((await session.containers.transportEvents(containers[0]!.id)).total).toBeGreaterThan(0);
-    await expect(tracker.ingest.events({ accountId: account.id, shipmentId, containerNumber: containers[0]!.number, events: [{ event: "container.transport.full_out", timestamp: clock.now().toISOString() }] })).rejects.toMatchObject({ code: "TRACKING_STOPPED" });
+    await expect(tracker.ingest.events({ accountId: account.id, shipmentId, containerNumber: containers[0]!.number, events: [{ event: "container.transport.full_out", timestamp: clock.now().toISOString() }] })).rejects.toMatchObject({ code: "tracking_stopped" });
 
     // Resume: the next refresh catches up on the missed week.
     const resumed = await session.shipments.resumeTracking(shipmentId);

@@ -1,3 +1,4 @@
+import { wireTimestamp } from "@bollard/core/jsonapi";
 import type { ContainerMap, ContainerMapFeature } from "@bollard/core";
 import { buildContainerMap, ContainerMapSchema, MAX_PAST_POINTS, type ContainerMapInput } from "@bollard/core/geo";
 import { check } from "@placemarkio/check-geojson";
@@ -41,8 +42,8 @@ describe("container map assembly", () => {
     const map = mapAt(DIRECT, "2026-09-28T00:00:00.000Z");
     expect(types(map)).toEqual(["port", "port", "estimated_full_legs"]);
     const [pol, pod] = ofType(map, "port").map((f) => f.properties);
-    expect(pol).toMatchObject({ ports_sequence: 1, ports_total: 2, label: "POL", location_type: "Port", outbound_etd_at: DIRECT.legs[0]!.departAt, outbound_atd_at: null, inbound_eta_at: null });
-    expect(pod).toMatchObject({ ports_sequence: 2, ports_total: 2, label: "POD", inbound_eta_at: DIRECT.legs[0]!.arriveAt, inbound_ata_at: null, time_zone: "America/Los_Angeles" });
+    expect(pol).toMatchObject({ ports_sequence: 1, ports_total: 2, label: "POL", location_type: "Port", outbound_etd_at: wireTimestamp(DIRECT.legs[0]!.departAt), outbound_atd_at: null, inbound_eta_at: null });
+    expect(pod).toMatchObject({ ports_sequence: 2, ports_total: 2, label: "POD", inbound_eta_at: wireTimestamp(DIRECT.legs[0]!.arriveAt), inbound_ata_at: null, time_zone: "America/Los_Angeles" });
     const [leg] = ofType(map, "estimated_full_legs");
     expect(leg!.properties).toMatchObject({ ports_sequence: 1, previous_port_id: pol!.location_id, next_port_id: pod!.location_id });
     expect(leg!.geometry.coordinates[0]).toEqual(ofType(map, "port")[0]!.geometry.coordinates);
@@ -55,13 +56,13 @@ describe("container map assembly", () => {
     expect(types(map)).toEqual(["port", "port", "past_vessel_locations", "current_vessel", "estimated_partial_leg"]);
     const [past] = ofType(map, "past_vessel_locations");
     const vessel = journey.vesselList[0]!;
-    expect(past!.properties).toMatchObject({ ports_sequence: 1, start_time: DIRECT.legs[0]!.departAt, end_time: "2026-10-05T00:00:00.000Z", outbound_atd_at: DIRECT.legs[0]!.departAt, inbound_ata_at: null, inbound_eta_at: DIRECT.legs[0]!.arriveAt });
+    expect(past!.properties).toMatchObject({ ports_sequence: 1, start_time: wireTimestamp(DIRECT.legs[0]!.departAt), end_time: "2026-10-05T00:00:00Z", outbound_atd_at: wireTimestamp(DIRECT.legs[0]!.departAt), inbound_ata_at: null, inbound_eta_at: wireTimestamp(DIRECT.legs[0]!.arriveAt) });
     const [current] = ofType(map, "current_vessel");
     expect(current!.geometry.coordinates).toEqual(past!.geometry.coordinates.at(-1));
     expect(current!.properties).toMatchObject({
-      ports_sequence: 1, vessel_name: vessel.name, vessel_imo: vessel.imo, voyage_number: "100E", vessel_location_timestamp: "2026-10-05T00:00:00.000Z",
-      departure_port_label: "POL", departure_port_name: "Shanghai", departure_port_atd: DIRECT.legs[0]!.departAt, departure_port_country_code: "CN",
-      arrival_port_label: "POD", arrival_port_eta: DIRECT.legs[0]!.arriveAt, arrival_port_state_abbr: "CA", arrival_port_time_zone: "America/Los_Angeles",
+      ports_sequence: 1, vessel_name: vessel.name, vessel_imo: vessel.imo, voyage_number: "100E", vessel_location_timestamp: "2026-10-05T00:00:00Z",
+      departure_port_label: "POL", departure_port_name: "Shanghai", departure_port_atd: wireTimestamp(DIRECT.legs[0]!.departAt), departure_port_country_code: "CN",
+      arrival_port_label: "POD", arrival_port_eta: wireTimestamp(DIRECT.legs[0]!.arriveAt), arrival_port_state_abbr: "CA", arrival_port_time_zone: "America/Los_Angeles",
     });
     const [partial] = ofType(map, "estimated_partial_leg");
     expect(partial!.geometry.coordinates[0]).toEqual(current!.geometry.coordinates);
@@ -85,8 +86,8 @@ describe("container map assembly", () => {
   it("a vessel berthed at the POD: the past path ends at arrival and there is no current vessel", () => {
     const map = mapAt(DIRECT, "2026-10-15T06:00:00.000Z");
     expect(types(map)).toEqual(["port", "port", "past_vessel_locations"]);
-    expect(ofType(map, "port")[1]!.properties.inbound_ata_at).toBe(DIRECT.legs[0]!.arriveAt);
-    expect(ofType(map, "past_vessel_locations")[0]!.properties).toMatchObject({ end_time: DIRECT.legs[0]!.arriveAt, inbound_ata_at: DIRECT.legs[0]!.arriveAt });
+    expect(ofType(map, "port")[1]!.properties.inbound_ata_at).toBe(wireTimestamp(DIRECT.legs[0]!.arriveAt));
+    expect(ofType(map, "past_vessel_locations")[0]!.properties).toMatchObject({ end_time: wireTimestamp(DIRECT.legs[0]!.arriveAt), inbound_ata_at: wireTimestamp(DIRECT.legs[0]!.arriveAt) });
   });
 
   it("after discharge: only the ports and the sailed path", () => {
@@ -99,7 +100,7 @@ describe("container map assembly", () => {
     expect(types(map)).toEqual(["port", "port", "port", "past_vessel_locations", "estimated_full_legs"]);
     const ports = ofType(map, "port").map((f) => f.properties);
     expect(ports.map((p) => [p.label, p.ports_sequence, p.ports_total])).toEqual([["POL", 1, 3], ["TS1", 2, 3], ["POD", 3, 3]]);
-    expect(ports[1]).toMatchObject({ inbound_ata_at: VIA_SHANGHAI.legs[0]!.arriveAt, outbound_etd_at: VIA_SHANGHAI.legs[1]!.departAt, outbound_atd_at: null, inbound_eta_at: null });
+    expect(ports[1]).toMatchObject({ inbound_ata_at: wireTimestamp(VIA_SHANGHAI.legs[0]!.arriveAt), outbound_etd_at: wireTimestamp(VIA_SHANGHAI.legs[1]!.departAt), outbound_atd_at: null, inbound_eta_at: null });
     expect(ofType(map, "estimated_full_legs")[0]!.properties).toMatchObject({ ports_sequence: 2, previous_port_id: ports[1]!.location_id, next_port_id: ports[2]!.location_id });
   });
 
@@ -115,7 +116,7 @@ describe("container map assembly", () => {
   it("the transshipment port is known from the line's estimates before the boxes get there", () => {
     const map = mapAt(VIA_SHANGHAI, "2026-10-02T00:00:00.000Z");
     expect(ofType(map, "port").map((f) => f.properties.label)).toEqual(["POL", "TS1", "POD"]);
-    expect(ofType(map, "port")[1]!.properties).toMatchObject({ name: "Shanghai", inbound_eta_at: VIA_SHANGHAI.legs[0]!.arriveAt, outbound_etd_at: VIA_SHANGHAI.legs[1]!.departAt });
+    expect(ofType(map, "port")[1]!.properties).toMatchObject({ name: "Shanghai", inbound_eta_at: wireTimestamp(VIA_SHANGHAI.legs[0]!.arriveAt), outbound_etd_at: wireTimestamp(VIA_SHANGHAI.legs[1]!.departAt) });
     expect(types(map)).toEqual(["port", "port", "port", "past_vessel_locations", "current_vessel", "estimated_partial_leg", "estimated_full_legs"]);
   });
 
@@ -127,7 +128,7 @@ describe("container map assembly", () => {
     expect(past.geometry.coordinates.length).toBeLessThanOrEqual(MAX_PAST_POINTS);
     expect(past.geometry.coordinates[0]).toEqual([series[0]!.longitude, series[0]!.latitude]);
     expect(past.geometry.coordinates.at(-1)).toEqual([series.at(-1)!.longitude, series.at(-1)!.latitude]);
-    expect(past.properties).toMatchObject({ start_time: series[0]!.timestamp, end_time: series.at(-1)!.timestamp });
+    expect(past.properties).toMatchObject({ start_time: wireTimestamp(series[0]!.timestamp), end_time: wireTimestamp(series.at(-1)!.timestamp) });
   });
 
   it("a container without route data answers an empty collection", () => {

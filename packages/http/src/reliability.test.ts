@@ -39,7 +39,7 @@ describe.each(STORAGES)("NUL characters (%s)", (_name, makeStorage) => {
     for (const [method, path, body, pointer] of writes) {
       const res = await h.request(method, path, { body });
       expect(res.status, `${method} ${path}`).toBe(422);
-      expect(res.body.errors[0]).toMatchObject({ code: "INVALID", source: { pointer } });
+      expect(res.body.errors[0]).toMatchObject({ code: "invalid", source: { pointer } });
     }
     for (const query of ["q=%00", "number=a%00b", "filter[request_number]=%00", "filter[scac]=%00"]) {
       const path = query.startsWith("filter[request") || query.startsWith("filter[scac") ? `/v2/tracking_requests?${query}` : `/v2/shipments?${query}`;
@@ -58,7 +58,7 @@ describe("webhook targets and headers", () => {
     for (const url of ["http://198.18.0.1/hook", "http://192.0.2.10/", "https://203.0.113.5/", "http://[2001:db8::1]/", "http://[64:ff9b::c000:201]/", "http://100.64.0.1/"]) {
       const res = await h.request("POST", "/v2/webhooks", { body: { data: { attributes: { url, events: ["container.created"] } } } });
       expect(res.status, url).toBe(422);
-      expect(res.body.errors[0]).toMatchObject({ code: "UNSAFE_URL", source: { pointer: "/data/attributes/url" } });
+      expect(res.body.errors[0]).toMatchObject({ code: "unsafe_url", source: { pointer: "/data/attributes/url" } });
     }
     for (const value of ["5€", "a\u0007b", "line\nbreak"]) {
       const res = await h.request("POST", "/v2/webhooks", { body: { data: { attributes: { url: "https://hooks.example.com/in", events: ["container.created"], headers: [{ name: "X-Key", value }] } } } });
@@ -77,7 +77,7 @@ describe("request bodies", () => {
     for (const type of ["application/json; charset=utf-16", "application/vnd.api+json;charset=ISO-8859-1", 'application/json; charset="latin1"']) {
       const res = await h.request("PATCH", path, { raw: body, headers: { "content-type": type } });
       expect(res.status, type).toBe(415);
-      expect(res.body.errors[0].code).toBe("UNSUPPORTED_MEDIA_TYPE");
+      expect(res.body.errors[0].code).toBe("unsupported_media_type");
     }
     for (const type of ["application/json; charset=utf-8", "application/json;charset=UTF-8", "application/vnd.api+json"]) {
       expect((await h.request("PATCH", path, { raw: body, headers: { "content-type": type } })).status, type).toBe(200);

@@ -40,7 +40,7 @@ describe("stopped shipments", () => {
     const container = (await h.tracker.storage.containers.listByShipments(h.accounts.acme.id, [shipmentId]))[0]!;
     await expect(
       h.tracker.ingest.events({ accountId: h.accounts.acme.id, shipmentId, containerNumber: container.number, events: [{ event: "container.transport.full_out", timestamp: h.clock.now().toISOString() }] }),
-    ).rejects.toMatchObject({ code: "TRACKING_STOPPED" });
+    ).rejects.toMatchObject({ code: "tracking_stopped" });
     await h.tracker.webhooks.runDue();
     expect(await total()).toBe(queuedAtStop);
     expect(receiver.received.length).toBe(deliveredBeforeStop);

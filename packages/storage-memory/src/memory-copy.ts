@@ -33,7 +33,7 @@ const TABLE_OF: Record<CopyNoun, keyof MemoryTables> = {
 /** The records of a noun as a copy sees them, ordered by their table key (checkpoints of `meta` left out). */
 function entriesOf(tables: MemoryTables, noun: CopyNoun): [string, unknown][] {
   const table = TABLE_OF[noun];
-  if (!table) throw new BollardError("INVALID_PARAMETER", `Unknown record kind ${JSON.stringify(noun)}`);
+  if (!table) throw new BollardError("invalid_parameter", `Unknown record kind ${JSON.stringify(noun)}`);
   let entries = (tables[table] as Table<unknown>).entries();
   if (noun === "meta") entries = entries.filter(([key]) => !key.startsWith(COPY_CHECKPOINT_PREFIX)).map(([key, value]) => [key, { key, value }]);
   return entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

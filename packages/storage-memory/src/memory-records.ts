@@ -11,9 +11,9 @@ export interface Access {
 /** A deep copy, so callers never hold a reference into the tables. */
 export const copy: <T>(value: T) => T = (value) => structuredClone(value);
 
-/** The CONFLICT error of a taken id or unique key. */
+/** The conflict error of a taken id or unique key. */
 export function conflict(detail: string): BollardError {
-  return new BollardError("CONFLICT", detail);
+  return new BollardError("conflict", detail);
 }
 
 interface Keyed {
@@ -29,7 +29,7 @@ interface Scoped extends Dated {
 }
 
 /**
- * Inserts `record` under its id. Rejects with CONFLICT when the id is taken or when a stored
+ * Inserts `record` under its id. Rejects with conflict when the id is taken or when a stored
  * record `clashes` with it on a unique key.
  */
 export function insertInto<T extends Keyed>(table: Table<T>, record: T, what: string, clashes?: (stored: T) => boolean): void {
@@ -50,7 +50,7 @@ export function insertAllInto<T extends Keyed>(table: Table<T>, records: readonl
 
 /**
  * Replaces the record found by (account_id, id), keeping its stored `created_at`. Rejects with
- * NOT_FOUND when there is none and with CONFLICT when another record `clashes` on a unique key.
+ * not_found when there is none and with conflict when another record `clashes` on a unique key.
  */
 export function updateIn<T extends Scoped>(table: Table<T>, record: T, what: string, clashes?: (stored: T) => boolean): void {
   const stored = table.get(record.id);

@@ -41,7 +41,7 @@ describe("memoryStorage", () => {
     const storage = memoryStorage();
     await storage.open();
     const leaked = await storage.transaction(async (tx) => tx);
-    await expect(leaked.meta.set("late", "write")).rejects.toMatchObject({ code: "INTERNAL" });
+    await expect(leaked.meta.set("late", "write")).rejects.toMatchObject({ code: "internal" });
     expect(await storage.meta.get("late")).toBeNull();
   });
 

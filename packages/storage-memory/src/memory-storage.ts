@@ -53,7 +53,7 @@ export function memoryStorage(): Storage {
   let closed = false;
 
   const ensureOpen = () => {
-    if (closed) throw new BollardError("STORAGE_UNAVAILABLE", "The memory storage is closed");
+    if (closed) throw new BollardError("storage_unavailable", "The memory storage is closed");
   };
   const outside: Access = {
     read: async (fn) => {
@@ -73,7 +73,7 @@ export function memoryStorage(): Storage {
       const overlay = overlayTables(base);
       let active = true;
       const inside = async <R>(work: () => R): Promise<R> => {
-        if (!active) throw new BollardError("INTERNAL", "This transaction has already finished");
+        if (!active) throw new BollardError("internal", "This transaction has already finished");
         return work();
       };
       try {

@@ -107,7 +107,7 @@ describe.skipIf(!availability.available)("postgresStorage", () => {
     expect(await storage.webhookNotifications.list(account.id, { page: { number: 1, size: 10 }, webhookId: "x" })).toStrictEqual({ items: [], total: 0 });
     expect(await storage.webhookNotifications.listAttempts("x")).toStrictEqual([]);
     const error = await rejection(storage.trackingRequests.update(makeTrackingRequest(account.id, { id: "x" as string })));
-    expect(isBollardError(error) && error.code).toBe("NOT_FOUND");
+    expect(isBollardError(error) && error.code).toBe("not_found");
   });
 
   it("orders timestamps before year 1 (ISO year 0000 is 1 BC in PostgreSQL) and reads them back exactly", async () => {
@@ -122,14 +122,14 @@ describe.skipIf(!availability.available)("postgresStorage", () => {
     expect(await storage.trackingRequests.listDue("0001-01-01T00:00:00.000Z", 10)).toStrictEqual([early, later]);
   });
 
-  it("lets a transaction go on after a write inside it was refused with CONFLICT", async () => {
+  it("lets a transaction go on after a write inside it was refused with conflict", async () => {
     const { storage } = await open();
     const account = makeAccount();
     await storage.accounts.insert(account);
     const other = makeAccount();
     await storage.transaction(async (tx) => {
       const error = await rejection(tx.accounts.insert({ ...makeAccount(), id: account.id }));
-      expect(isBollardError(error) && error.code).toBe("CONFLICT");
+      expect(isBollardError(error) && error.code).toBe("conflict");
       await tx.accounts.insert(other);
     });
     expect(await storage.accounts.get(other.id)).toStrictEqual(other);
@@ -179,10 +179,10 @@ describe.skipIf(!availability.available)("postgresStorage", () => {
     expect([requests.length, new Set(requests).size]).toStrictEqual([200, 200]);
   }, 30_000);
 
-  it("reports an unreachable server as STORAGE_UNAVAILABLE without its password", async () => {
+  it("reports an unreachable server as storage_unavailable without its password", async () => {
     const storage = postgresStorage({ connectionString: "postgres://bollard:s3cret@127.0.0.1:1/bollard" });
     const error = await rejection(storage.open());
-    expect(isBollardError(error) && error.code).toBe("STORAGE_UNAVAILABLE");
+    expect(isBollardError(error) && error.code).toBe("storage_unavailable");
     expect(String((error as Error).message)).not.toContain("s3cret");
     await storage.close();
   });

@@ -20,7 +20,7 @@ export function clientConfig(settings: ConnectionSettings): pg.ClientConfig {
  * A Kysely instance over a pg pool. Connections open on the first query, so building it opens
  * nothing. An idle connection the server drops (a restart, a failover) is discarded quietly: the
  * pool opens a new one for the next query, and a query that fails meanwhile reports
- * STORAGE_UNAVAILABLE.
+ * storage_unavailable.
  */
 export function createKysely(settings: ConnectionSettings): Kysely<BollardDatabase> {
   const pool = new pg.Pool({ ...clientConfig(settings), max: settings.max, idleTimeoutMillis: 30_000 });

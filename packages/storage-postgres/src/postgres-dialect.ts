@@ -13,7 +13,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function pgTime(value: string): string {
   const canonical = toTimestamp(value);
-  if (canonical === null) throw new BollardError("INVALID_PARAMETER", `${JSON.stringify(value)} is not an ISO 8601 timestamp`);
+  if (canonical === null) throw new BollardError("invalid_parameter", `${JSON.stringify(value)} is not an ISO 8601 timestamp`);
   return canonical.startsWith("0000-") ? `0001${canonical.slice(4)} BC` : canonical;
 }
 

@@ -23,8 +23,8 @@ function isUnavailable(code: string | undefined, message: string): boolean {
 
 /**
  * Turns a pg error into the BollardError the storage contract promises: a taken primary or unique
- * key (`23505`) and a foreign key to a missing record (`23503`) are `CONFLICT`; a server that
- * cannot be reached, is shutting down or is out of resources is `STORAGE_UNAVAILABLE`. Anything
+ * key (`23505`) and a foreign key to a missing record (`23503`) are `conflict`; a server that
+ * cannot be reached, is shutting down or is out of resources is `storage_unavailable`. Anything
  * else is returned unchanged (it is a bug, not a contract condition).
  *
  * @param noun - what was being written, for the message, e.g. `shipment`.
@@ -35,11 +35,11 @@ export function translatePostgresError(error: unknown, noun: string): unknown {
   const cause = { cause: error };
   if (code === "23505") {
     const constraint = (error as { constraint?: string }).constraint;
-    return new BollardError("CONFLICT", `The ${constraint ? `key of ${constraint}` : "key"} is already used by another ${noun}`, cause);
+    return new BollardError("conflict", `The ${constraint ? `key of ${constraint}` : "key"} is already used by another ${noun}`, cause);
   }
-  if (code === "23503") return new BollardError("CONFLICT", `The ${noun} references a missing record`, cause);
+  if (code === "23503") return new BollardError("conflict", `The ${noun} references a missing record`, cause);
   if (isUnavailable(code, error instanceof Error ? error.message : String(error))) {
-    return new BollardError("STORAGE_UNAVAILABLE", "The database is unavailable", cause);
+    return new BollardError("storage_unavailable", "The database is unavailable", cause);
   }
   return error;
 }

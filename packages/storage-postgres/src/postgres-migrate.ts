@@ -7,7 +7,7 @@ import { type ConnectionSettings, lockNames, redacted, withSessionLock } from ".
  * Brings the schema to the latest migration: one query when it already is; otherwise the Kysely
  * migrator runs under a session advisory lock, so processes opening the same database together
  * migrate one after the other (the later ones find nothing left to do). Failures are
- * STORAGE_UNAVAILABLE with the connection string's password hidden.
+ * storage_unavailable with the connection string's password hidden.
  */
 export async function migrateDatabase(db: Kysely<any>, settings: ConnectionSettings): Promise<void> {
   try {
@@ -19,6 +19,6 @@ export async function migrateDatabase(db: Kysely<any>, settings: ConnectionSetti
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new BollardError("STORAGE_UNAVAILABLE", `Cannot open the PostgreSQL database ${redacted(settings.connectionString)}: ${reason}`, { cause: error });
+    throw new BollardError("storage_unavailable", `Cannot open the PostgreSQL database ${redacted(settings.connectionString)}: ${reason}`, { cause: error });
   }
 }

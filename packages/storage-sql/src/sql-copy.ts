@@ -79,7 +79,7 @@ function ownMetaKeys(privateKeys: readonly string[]) {
 /** The noun a copy refers to, checked. */
 function copied(noun: CopyNoun): CopiedTable {
   const table = TABLES[noun];
-  if (!table) throw new BollardError("INVALID_PARAMETER", `Unknown record kind ${JSON.stringify(noun)}`);
+  if (!table) throw new BollardError("invalid_parameter", `Unknown record kind ${JSON.stringify(noun)}`);
   return table;
 }
 

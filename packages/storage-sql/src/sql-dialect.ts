@@ -47,7 +47,7 @@ export interface SqlDialect {
   readonly name: string;
   /**
    * A timestamp as the database stores and compares it, from a canonical ISO string. May throw a
-   * BollardError `INVALID_PARAMETER` for a value that is no timestamp.
+   * BollardError `invalid_parameter` for a value that is no timestamp.
    */
   time(value: string): string;
   /** A boolean as the database stores it (SQLite: 0 or 1). */

@@ -55,7 +55,7 @@ export interface SqlStorageConfig {
  */
 export function createSqlStorage(config: SqlStorageConfig): Storage {
   const { dialect, writer } = config;
-  const gate = createStorageGate(() => new BollardError("STORAGE_UNAVAILABLE", `The ${config.name} storage is closed (or was never opened)`));
+  const gate = createStorageGate(() => new BollardError("storage_unavailable", `The ${config.name} storage is closed (or was never opened)`));
   const translate = (error: unknown, noun: string) => {
     config.observeError?.(error);
     return dialect.translateError(error, noun);
@@ -88,7 +88,7 @@ export function createSqlStorage(config: SqlStorageConfig): Storage {
     }),
 
     open() {
-      if (gate.isClosed) return Promise.reject(new BollardError("STORAGE_UNAVAILABLE", `The ${config.name} storage is closed`));
+      if (gate.isClosed) return Promise.reject(new BollardError("storage_unavailable", `The ${config.name} storage is closed`));
       opening ??= config.open().then(
         () => gate.markOpen(),
         (error: unknown) => {
@@ -107,7 +107,7 @@ export function createSqlStorage(config: SqlStorageConfig): Storage {
           let active = true;
           // A `tx` kept past the end of its transaction must not write outside it.
           const txGate: StorageGate = {
-            enter: () => (active ? undefined : new BollardError("INTERNAL", "This transaction has already finished; use the storage, not its tx, after it")),
+            enter: () => (active ? undefined : new BollardError("internal", "This transaction has already finished; use the storage, not its tx, after it")),
             leave: () => undefined,
           };
           try {

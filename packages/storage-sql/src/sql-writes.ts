@@ -92,7 +92,7 @@ export async function insertValues<T>(
       stored += Number(result.numAffectedRows ?? 0);
     }
     if (onConflict.kind === "fail" && stored < records.length) {
-      throw new BollardError("CONFLICT", `The id or a unique key is already used by another ${onConflict.noun}`);
+      throw new BollardError("conflict", `The id or a unique key is already used by another ${onConflict.noun}`);
     }
     return stored;
   };
@@ -119,7 +119,7 @@ interface ScopedRecord {
 
 /**
  * Replaces the record with `record.id` in its account (the update rule of the contract), keeping
- * the stored `created_at`. Throws NOT_FOUND when the account has no such record. The table must
+ * the stored `created_at`. Throws not_found when the account has no such record. The table must
  * have `id`, `account_id` and `created_at` columns; `toRow` gives every column of a record.
  */
 export async function replaceRecord<T extends ScopedRecord>(
@@ -129,7 +129,7 @@ export async function replaceRecord<T extends ScopedRecord>(
   toRow: (record: T, dialect: SqlDialect) => Row,
   noun: string,
 ): Promise<void> {
-  const missing = () => new BollardError("NOT_FOUND", `No ${noun} with id ${record.id} in this account`);
+  const missing = () => new BollardError("not_found", `No ${noun} with id ${record.id} in this account`);
   if (!dialect.isId(record.id) || (record.account_id !== null && !dialect.isId(record.account_id))) throw missing();
   const scoped = (query: any) =>
     record.account_id === null ? query.where("id", "=", record.id).where("account_id", "is", null) : query.where("id", "=", record.id).where("account_id", "=", record.account_id);

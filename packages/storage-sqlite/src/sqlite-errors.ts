@@ -34,8 +34,8 @@ export function sqliteErrorCode(error: unknown): string | undefined {
 
 /**
  * Turns a better-sqlite3 error into the BollardError the storage contract promises:
- * a taken primary or unique key and a foreign key to a missing record are `CONFLICT`,
- * a busy, locked, full or unwritable database is `STORAGE_UNAVAILABLE`.
+ * a taken primary or unique key and a foreign key to a missing record are `conflict`,
+ * a busy, locked, full or unwritable database is `storage_unavailable`.
  * Anything else is returned unchanged (it is a bug, not a contract condition).
  *
  * @param noun - what was being written, for the message, e.g. `shipment`.
@@ -46,13 +46,13 @@ export function translateSqliteError(error: unknown, noun: string): unknown {
   const cause = { cause: error };
   if (code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "SQLITE_CONSTRAINT_UNIQUE") {
     const columns = constrainedColumns((error as Error).message);
-    return new BollardError("CONFLICT", `The ${columns} is already used by another ${noun}`, cause);
+    return new BollardError("conflict", `The ${columns} is already used by another ${noun}`, cause);
   }
   if (code === "SQLITE_CONSTRAINT_FOREIGNKEY") {
-    return new BollardError("CONFLICT", `The ${noun} references a missing record`, cause);
+    return new BollardError("conflict", `The ${noun} references a missing record`, cause);
   }
   if (UNAVAILABLE_CODES.some((prefix) => code.startsWith(prefix))) {
-    return new BollardError("STORAGE_UNAVAILABLE", `The database is unavailable: ${unavailableCause(code)} (${code})`, cause);
+    return new BollardError("storage_unavailable", `The database is unavailable: ${unavailableCause(code)} (${code})`, cause);
   }
   return error;
 }

@@ -36,7 +36,7 @@ export function sqliteHealth(filename: string, inMemory: boolean, db: { reader: 
   return {
     checkFile() {
       const problem = fileProblem();
-      if (problem) throw new BollardError("STORAGE_UNAVAILABLE", `The database is unavailable: ${problem}; writes are refused (they would be lost). Restore the file and restart the server`);
+      if (problem) throw new BollardError("storage_unavailable", `The database is unavailable: ${problem}; writes are refused (they would be lost). Restore the file and restart the server`);
     },
     observeError(error) {
       const code = sqliteErrorCode(error);

@@ -67,10 +67,10 @@ export function takeServerLease(filename: string): ServerLease {
     }
     const owner = readOwner(path);
     if (owner && owner.host !== me.host) {
-      throw new BollardError("STORAGE_UNAVAILABLE", `${filename} is served by process ${owner.pid} on host ${owner.host} (since ${owner.since}; lease file ${path}). One server per SQLite file: stop it, or remove the lease file if that server is gone. Use PostgreSQL to run several servers`);
+      throw new BollardError("storage_unavailable", `${filename} is served by process ${owner.pid} on host ${owner.host} (since ${owner.since}; lease file ${path}). One server per SQLite file: stop it, or remove the lease file if that server is gone. Use PostgreSQL to run several servers`);
     }
     if (owner && (owner.pid === me.pid || isRunning(owner.pid))) {
-      throw new BollardError("STORAGE_UNAVAILABLE", `${filename} is already served by process ${owner.pid} (since ${owner.since}). One server per SQLite file: stop that server first, or use PostgreSQL to run several`);
+      throw new BollardError("storage_unavailable", `${filename} is already served by process ${owner.pid} (since ${owner.since}). One server per SQLite file: stop that server first, or use PostgreSQL to run several`);
     }
     // The owner is dead (or the file unreadable): take the lease over.
     try {
@@ -79,5 +79,5 @@ export function takeServerLease(filename: string): ServerLease {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     }
   }
-  throw new BollardError("STORAGE_UNAVAILABLE", `Cannot take the server lease ${path}: other processes keep taking it`);
+  throw new BollardError("storage_unavailable", `Cannot take the server lease ${path}: other processes keep taking it`);
 }

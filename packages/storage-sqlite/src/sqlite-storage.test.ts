@@ -65,10 +65,10 @@ describe("sqliteStorage", () => {
     ]);
   });
 
-  it("rejects open() with STORAGE_UNAVAILABLE and the path when the file cannot be opened", async () => {
+  it("rejects open() with storage_unavailable and the path when the file cannot be opened", async () => {
     const storage = sqliteStorage({ filename: join(directory, "no-such-dir", "db.sqlite") });
     const error = await rejection(storage.open());
-    expect(isBollardError(error) && [error.code, error.detail.includes("no-such-dir")]).toStrictEqual(["STORAGE_UNAVAILABLE", true]);
+    expect(isBollardError(error) && [error.code, error.detail.includes("no-such-dir")]).toStrictEqual(["storage_unavailable", true]);
     await storage.close();
   });
 
@@ -146,28 +146,28 @@ describe("sqliteStorage", () => {
     await storage.close();
   });
 
-  it("turns a taken key into CONFLICT and a missing parent into CONFLICT, never a driver error", async () => {
+  it("turns a taken key into conflict and a missing parent into conflict, never a driver error", async () => {
     const { storage, shipment, containers } = await seeded(freshFile());
     const taken = await rejection(storage.containers.insert({ ...makeContainer(shipment.account_id, shipment.id), id: containers[0]!.id }));
-    expect(isBollardError(taken) && [taken.code, taken.detail]).toStrictEqual(["CONFLICT", "The id is already used by another container"]);
+    expect(isBollardError(taken) && [taken.code, taken.detail]).toStrictEqual(["conflict", "The id is already used by another container"]);
     const orphan = await rejection(storage.containers.insert(makeContainer(shipment.account_id, makeShipment(shipment.account_id).id)));
-    expect(isBollardError(orphan) && [orphan.code, orphan.detail]).toStrictEqual(["CONFLICT", "The container references a missing record"]);
+    expect(isBollardError(orphan) && [orphan.code, orphan.detail]).toStrictEqual(["conflict", "The container references a missing record"]);
     const name = await rejection(storage.accounts.insert(makeAccount({ company_name: (await storage.accounts.get(shipment.account_id))!.company_name })));
-    expect(isBollardError(name) && [name.code, name.detail]).toStrictEqual(["CONFLICT", "The company_name is already used by another account"]);
+    expect(isBollardError(name) && [name.code, name.detail]).toStrictEqual(["conflict", "The company_name is already used by another account"]);
     await storage.close();
   });
 
-  it("rejects calls before open and after close with STORAGE_UNAVAILABLE; close is idempotent", async () => {
+  it("rejects calls before open and after close with storage_unavailable; close is idempotent", async () => {
     const storage = sqliteStorage({ filename: freshFile() });
     const early = await rejection(storage.meta.get("x"));
-    expect(isBollardError(early) && early.code).toBe("STORAGE_UNAVAILABLE");
+    expect(isBollardError(early) && early.code).toBe("storage_unavailable");
     await storage.open();
     await storage.meta.set("x", "1");
     await storage.close();
     await storage.close();
     for (const late of [storage.meta.get("x"), storage.transaction(async () => 1), storage.open()]) {
       const error = await rejection(late);
-      expect(isBollardError(error) && error.code).toBe("STORAGE_UNAVAILABLE");
+      expect(isBollardError(error) && error.code).toBe("storage_unavailable");
     }
   });
 
@@ -192,7 +192,7 @@ describe("sqliteStorage", () => {
     await storage.open();
     const leaked = await storage.transaction(async (tx) => tx);
     const error = await rejection(leaked.meta.set("late", "write"));
-    expect(isBollardError(error) && error.code).toBe("INTERNAL");
+    expect(isBollardError(error) && error.code).toBe("internal");
     expect(await storage.meta.get("late")).toBeNull();
     await storage.close();
   });
@@ -225,7 +225,7 @@ describe("sqliteStorage", () => {
       await tx.transportEvents.insertMany([kept]);
       // The duplicate sits in the last statement, after two full statements went in.
       const error = await rejection(tx.transportEvents.insertMany([...batch, { ...make(), id: kept.id }]));
-      expect(isBollardError(error) && error.code).toBe("CONFLICT");
+      expect(isBollardError(error) && error.code).toBe("conflict");
     });
     expect(await storage.transportEvents.listByContainers(shipment.account_id, [containers[0]!.id])).toStrictEqual({ items: [kept], total: 1 });
     await storage.close();
@@ -247,7 +247,7 @@ describe("the server lease (serverLease: true)", () => {
     const first = sqliteStorage({ filename, serverLease: true });
     await first.open();
     const second = sqliteStorage({ filename, serverLease: true });
-    await expect(second.open()).rejects.toMatchObject({ code: "STORAGE_UNAVAILABLE", message: expect.stringContaining(`already served by process ${process.pid}`) });
+    await expect(second.open()).rejects.toMatchObject({ code: "storage_unavailable", message: expect.stringContaining(`already served by process ${process.pid}`) });
     const plain = sqliteStorage({ filename });
     await plain.open();
     await plain.accounts.insert(makeAccount());

@@ -86,7 +86,7 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
       lease?.release();
       lease = undefined;
       const reason = error instanceof Error ? error.message : String(error);
-      throw new BollardError("STORAGE_UNAVAILABLE", `Cannot open the SQLite database ${JSON.stringify(filename)}: ${reason}`, { cause: error });
+      throw new BollardError("storage_unavailable", `Cannot open the SQLite database ${JSON.stringify(filename)}: ${reason}`, { cause: error });
     }
   }
 

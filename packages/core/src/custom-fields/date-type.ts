@@ -97,15 +97,15 @@ function parseWith(text: string, patterns: readonly string[]): WallTime | null {
 }
 
 function readWall(input: unknown, custom: string | null, written: readonly string[], kind: string, path: FieldPath): WallTime {
-  if (typeof input !== "string") throw valueError("WRONG_TYPE", `A ${kind} field takes a ${kind} string, not ${quote(input)}`, path);
+  if (typeof input !== "string") throw valueError("wrong_type", `A ${kind} field takes a ${kind} string, not ${quote(input)}`, path);
   const text = input.trim();
   const iso = text.length <= MAX_DATE_TEXT ? parseIso(text) : null;
-  if (iso === "too_precise") throw valueError("WRONG_TYPE", `${quote(text)} is more precise than milliseconds`, path);
+  if (iso === "too_precise") throw valueError("wrong_type", `${quote(text)} is more precise than milliseconds`, path);
   const wall =
     text.length > MAX_DATE_TEXT ? null : ((custom && patternParsesDates(custom) ? parseWith(text, [custom]) : null) ?? iso ?? parseWith(text, written));
   if (!wall) {
     const example = kind === "date" ? "2026-11-21" : "2026-11-21T14:30:00Z";
-    throw valueError("WRONG_TYPE", `${quote(text)} is not a ${kind} between the years 1000 and 9999 (for example ${example})`, path);
+    throw valueError("wrong_type", `${quote(text)} is not a ${kind} between the years 1000 and 9999 (for example ${example})`, path);
   }
   return wall;
 }
@@ -115,7 +115,7 @@ function readWall(input: unknown, custom: string | null, written: readonly strin
  * definition's `default_format` (when it names year, month and day), ISO 8601 (`2026-11-21`; a
  * full timestamp keeps the calendar date as written), then the written forms of
  * {@link WRITTEN_DATE_PATTERNS} (`21 Nov 2026`, `Nov 21, 2026`, `11/21/2026`). Month names are
- * English and case-insensitive. Anything else is `WRONG_TYPE`.
+ * English and case-insensitive. Anything else is `wrong_type`.
  */
 export function parseDateInput(input: unknown, pattern: string | null, path: FieldPath = VALUE_PATH): string {
   const wall = readWall(input, pattern, WRITTEN_DATE_PATTERNS, "date", path);
@@ -139,7 +139,7 @@ export function parseDateTimeInput(input: unknown, format: DateFormat, path: Fie
   const stored = new Date(instant);
   const year = stored.getUTCFullYear();
   if (!Number.isFinite(instant) || year < 1000 || year > 9999) {
-    throw valueError("WRONG_TYPE", `${quote(input)} is not a datetime between the years 1000 and 9999`, path);
+    throw valueError("wrong_type", `${quote(input)} is not a datetime between the years 1000 and 9999`, path);
   }
   return stored.toISOString();
 }

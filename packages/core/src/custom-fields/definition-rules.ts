@@ -30,25 +30,25 @@ function settleFormat(input: DefinitionSettingsInput, issues: IssueList): { form
   if (format === null || format === "") return none;
   if (type === "number") {
     if (parseNumberFormat(format)) return { format, date: none.date };
-    issues.add("INVALID", 'default_format of a number is [prefix]0[,0][.00][[00]][suffix], e.g. "0,0.00", "0.000", "$0,0.00"', ["default_format"]);
+    issues.add("invalid", 'default_format of a number is [prefix]0[,0][.00][[00]][suffix], e.g. "0,0.00", "0.000", "$0,0.00"', ["default_format"]);
     return none;
   }
   if (type === "date" || type === "datetime") {
     const parsed = parseDateFormat(format, type === "datetime");
     if (!("problem" in parsed)) return { format, date: parsed };
-    issues.add("INVALID", `default_format ${parsed.problem}`, ["default_format"]);
+    issues.add("invalid", `default_format ${parsed.problem}`, ["default_format"]);
     return none;
   }
-  issues.add("NOT_SUPPORTED", `default_format applies only to number, date and datetime fields, not ${type}`, ["default_format"]);
+  issues.add("not_supported", `default_format applies only to number, date and datetime fields, not ${type}`, ["default_format"]);
   return none;
 }
 
 function enumDefaultShape(input: DefinitionSettingsInput, issues: IssueList): CustomFieldDefaultValue | null {
   const value = input.default_value;
   const path = ["default_value"];
-  if (input.data_type === "enum" && typeof value !== "string") issues.add("WRONG_TYPE", "The default of an enum field is one option value", path);
+  if (input.data_type === "enum" && typeof value !== "string") issues.add("wrong_type", "The default of an enum field is one option value", path);
   else if (input.data_type === "enum_multi" && !(Array.isArray(value) && new Set(value).size === value.length && value.every((v) => !v.includes(MULTI_SEPARATOR)))) {
-    issues.add("WRONG_TYPE", "The default of an enum_multi field is an array of distinct option values", path);
+    issues.add("wrong_type", "The default of an enum_multi field is an array of distinct option values", path);
   } else return value;
   return null;
 }
@@ -69,19 +69,19 @@ export function settleDefinitionSettings(input: DefinitionSettingsInput, options
   const type = input.data_type;
   let referenceType: string | null = null;
   if (type === "reference") {
-    if (input.reference_type === null || input.reference_type === "") issues.add("BLANK", "reference_type is required for a reference field", ["reference_type"]);
+    if (input.reference_type === null || input.reference_type === "") issues.add("blank", "reference_type is required for a reference field", ["reference_type"]);
     else if (!(REFERENCE_TYPES as readonly string[]).includes(input.reference_type)) {
-      issues.add("NOT_SUPPORTED", `reference_type must be one of ${REFERENCE_TYPES.join(", ")}`, ["reference_type"]);
+      issues.add("not_supported", `reference_type must be one of ${REFERENCE_TYPES.join(", ")}`, ["reference_type"]);
     } else referenceType = input.reference_type;
   } else if (input.reference_type !== null) {
-    issues.add("NOT_SUPPORTED", "reference_type applies only to reference fields", ["reference_type"]);
+    issues.add("not_supported", "reference_type applies only to reference fields", ["reference_type"]);
   }
   const { format, date } = settleFormat(input, issues);
   const validation = issues.collect(() => normalizeValidation(type, input.validation, date)) ?? null;
   let defaultValue: CustomFieldDefaultValue | null = null;
   if (input.default_value !== null && issues.issues.length === 0) {
     const settings = { data_type: type, validation, default_format: format, reference_type: referenceType };
-    if (type === "reference") issues.add("NOT_SUPPORTED", "A reference field has no default value", ["default_value"]);
+    if (type === "reference") issues.add("not_supported", "A reference field has no default value", ["default_value"]);
     else if ((type === "enum" || type === "enum_multi") && options === undefined) defaultValue = enumDefaultShape(input, issues);
     else {
       const typed = issues.collect(() => typeValue(settings, input.default_value, { options: options ?? [], path: ["default_value"] }));

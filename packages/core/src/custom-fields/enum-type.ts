@@ -20,8 +20,8 @@ function allowed(options: readonly OptionChoice[]): string {
 
 /** Reads an `enum` input: a string equal (exactly, case-sensitive) to one option value; stored as that value. */
 export function parseEnumInput(input: unknown, options: readonly OptionChoice[], path: FieldPath = VALUE_PATH): string {
-  if (typeof input !== "string") throw valueError("WRONG_TYPE", `An enum field takes one option value as a string, not ${quote(input)}`, path);
-  if (!options.some((o) => o.value === input)) throw valueError("NOT_AN_OPTION", `${quote(input)} is not an option (${allowed(options)})`, path);
+  if (typeof input !== "string") throw valueError("wrong_type", `An enum field takes one option value as a string, not ${quote(input)}`, path);
+  if (!options.some((o) => o.value === input)) throw valueError("not_an_option", `${quote(input)} is not an option (${allowed(options)})`, path);
   return input;
 }
 
@@ -31,17 +31,17 @@ export function parseEnumInput(input: unknown, options: readonly OptionChoice[],
  * own path (`["value", 2]`).
  */
 export function parseEnumMultiInput(input: unknown, options: readonly OptionChoice[], path: FieldPath = VALUE_PATH): string {
-  if (!Array.isArray(input)) throw valueError("WRONG_TYPE", `An enum_multi field takes an array of option values, not ${quote(input)}`, path);
+  if (!Array.isArray(input)) throw valueError("wrong_type", `An enum_multi field takes an array of option values, not ${quote(input)}`, path);
   const issues: BollardError[] = [];
   const seen = new Set<string>();
   input.slice(0, 1000).forEach((item: unknown, index) => {
     const at = [...path, index];
-    if (typeof item !== "string") issues.push(new BollardError("WRONG_TYPE", `Each value must be a string, not ${quote(item)}`, { path: at }));
-    else if (!options.some((o) => o.value === item)) issues.push(new BollardError("NOT_AN_OPTION", `${quote(item)} is not an option (${allowed(options)})`, { path: at }));
-    else if (seen.has(item)) issues.push(new BollardError("DUPLICATE", `${quote(item)} is given twice`, { path: at }));
+    if (typeof item !== "string") issues.push(new BollardError("wrong_type", `Each value must be a string, not ${quote(item)}`, { path: at }));
+    else if (!options.some((o) => o.value === item)) issues.push(new BollardError("not_an_option", `${quote(item)} is not an option (${allowed(options)})`, { path: at }));
+    else if (seen.has(item)) issues.push(new BollardError("duplicate", `${quote(item)} is given twice`, { path: at }));
     else seen.add(item);
   });
-  if (input.length > 1000) issues.push(new BollardError("TOO_LONG", "An enum_multi value lists at most 1000 options", { path }));
+  if (input.length > 1000) issues.push(new BollardError("too_long", "An enum_multi value lists at most 1000 options", { path }));
   if (issues.length > 0) throw new ValidationError(issues.slice(0, 20));
   return input.join(MULTI_SEPARATOR);
 }

@@ -44,7 +44,7 @@ describe("decimal(18,6) numbers", () => {
         } catch (error) {
           // Rounding up past 999999999999.999999 leaves the range.
           expect(expected.abs().gte("1000000000000")).toBe(true);
-          expect((error as { code: string }).code).toBe("OUT_OF_RANGE");
+          expect((error as { code: string }).code).toBe("out_of_range");
         }
       }),
     );

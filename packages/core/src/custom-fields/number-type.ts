@@ -30,28 +30,28 @@ const MAX_NUMERIC_TEXT = 64;
  *   what `JSON.parse` produced it from for every number with at most 15 significant digits); send a
  *   string for more digits than a double holds;
  * - a string is trimmed and must be plain decimal notation (`"1234.5"`, `"-0.25"`, `".5"`, `"1e3"`);
- *   grouping separators, currency signs and spaces are not accepted (`WRONG_TYPE`);
+ *   grouping separators, currency signs and spaces are not accepted (`wrong_type`);
  * - more than 6 decimals are rounded half-up (half away from zero) to 6;
- * - more than 12 integer digits, after rounding, is `OUT_OF_RANGE`.
+ * - more than 12 integer digits, after rounding, is `out_of_range`.
  * Negative zero becomes zero.
  */
 export function parseDecimal(input: unknown, path: FieldPath = VALUE_PATH): ExactDecimal {
   let text: string;
   if (typeof input === "number") {
-    if (!Number.isFinite(input)) throw valueError("WRONG_TYPE", "A number field takes a finite number", path);
+    if (!Number.isFinite(input)) throw valueError("wrong_type", "A number field takes a finite number", path);
     text = String(input);
   } else if (typeof input === "string") {
     text = input.trim();
   } else {
-    throw valueError("WRONG_TYPE", `A number field takes a number or a numeric string, not ${quote(input)}`, path);
+    throw valueError("wrong_type", `A number field takes a number or a numeric string, not ${quote(input)}`, path);
   }
   if (text.length > MAX_NUMERIC_TEXT || !NUMERIC_TEXT.test(text)) {
-    throw valueError("WRONG_TYPE", `${quote(text)} is not a number (use plain decimal notation such as 1234.5)`, path);
+    throw valueError("wrong_type", `${quote(text)} is not a number (use plain decimal notation such as 1234.5)`, path);
   }
   let rounded = new Decimal(text).round(NUMBER_SCALE, Big.roundHalfUp);
   if (rounded.eq("0")) rounded = new Decimal("0");
   if (rounded.e >= NUMBER_INTEGER_DIGITS) {
-    throw valueError("OUT_OF_RANGE", `${quote(text)} has more than ${NUMBER_INTEGER_DIGITS} integer digits; a number field holds decimal(18,6)`, path);
+    throw valueError("out_of_range", `${quote(text)} has more than ${NUMBER_INTEGER_DIGITS} integer digits; a number field holds decimal(18,6)`, path);
   }
   return rounded;
 }

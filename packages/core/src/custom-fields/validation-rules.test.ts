@@ -16,24 +16,24 @@ describe("validation rules", () => {
   it("counts characters as code points", () => {
     expect(textLength("😀😀")).toBe(2);
     expect(codeOf(() => applyValidation("short_text", { max_length: 2 }, "😀😀"))).toBeNull();
-    expect(codeOf(() => applyValidation("short_text", { max_length: 2 }, "😀😀😀"))).toBe("TOO_LONG");
+    expect(codeOf(() => applyValidation("short_text", { max_length: 2 }, "😀😀😀"))).toBe("too_long");
   });
 
   it("never matches a pattern against more than 256 characters, and skips empty text", () => {
     expect(codeOf(() => applyValidation("short_text", { pattern: "a*" }, "a".repeat(256)))).toBeNull();
-    expect(codeOf(() => applyValidation("short_text", { pattern: "a*" }, "a".repeat(257)))).toBe("TOO_LONG");
+    expect(codeOf(() => applyValidation("short_text", { pattern: "a*" }, "a".repeat(257)))).toBe("too_long");
     expect(codeOf(() => applyValidation("short_text", { pattern: "a+" }, ""))).toBeNull();
   });
 
   it("compares number, date and datetime bounds exactly", () => {
     const numbers = normalizeValidation("number", { min: "0.000001", max: "999999999999.999999" }, UTC)!;
     expect(codeOf(() => applyValidation("number", numbers, "0.000001"))).toBeNull();
-    expect(codeOf(() => applyValidation("number", numbers, "0.000000"))).toBe("OUT_OF_RANGE");
+    expect(codeOf(() => applyValidation("number", numbers, "0.000000"))).toBe("out_of_range");
     expect(codeOf(() => applyValidation("number", numbers, "999999999999.999999"))).toBeNull();
     const datetimes = normalizeValidation("datetime", { max: "2026-11-21T12:00:00+01:00" }, UTC)!;
     expect(datetimes.max).toBe("2026-11-21T11:00:00.000Z");
     expect(codeOf(() => applyValidation("datetime", datetimes, "2026-11-21T11:00:00.000Z"))).toBeNull();
-    expect(codeOf(() => applyValidation("datetime", datetimes, "2026-11-21T11:00:00.001Z"))).toBe("OUT_OF_RANGE");
+    expect(codeOf(() => applyValidation("datetime", datetimes, "2026-11-21T11:00:00.001Z"))).toBe("out_of_range");
   });
 
   it("reports every misplaced rule", () => {
@@ -41,7 +41,7 @@ describe("validation rules", () => {
       normalizeValidation("boolean", { pattern: "x", max_length: 3, min: 1 }, UTC);
       expect.unreachable();
     } catch (error) {
-      expect((error as ValidationError).issues.map((i) => i.code)).toEqual(["NOT_SUPPORTED", "NOT_SUPPORTED", "NOT_SUPPORTED"]);
+      expect((error as ValidationError).issues.map((i) => i.code)).toEqual(["not_supported", "not_supported", "not_supported"]);
     }
   });
 });

@@ -26,7 +26,7 @@ export function textLength(text: string): number {
 
 function boundStored(dataType: CustomFieldDataType, bound: string | number, format: DateFormat, path: FieldPath): string {
   if (dataType === "number") return storedDecimal(parseDecimal(bound, path));
-  if (typeof bound !== "string") throw valueError("WRONG_TYPE", `A ${dataType} bound is a ${dataType} string`, path);
+  if (typeof bound !== "string") throw valueError("wrong_type", `A ${dataType} bound is a ${dataType} string`, path);
   return dataType === "date" ? parseDateInput(bound, format.pattern, path) : parseDateTimeInput(bound, format, path);
 }
 
@@ -35,8 +35,8 @@ function boundStored(dataType: CustomFieldDataType, bound: string | number, form
  * (bounds as stored values: numbers exact, dates `YYYY-MM-DD`, datetimes ISO UTC), or throws a 422
  * listing every problem under `/data/attributes/validation/<rule>`:
  * - `required` applies to every type; `pattern` and `max_length` (1 to 1024) to short_text;
- *   `min`/`max` to number, date and datetime, with min ≤ max. Other combinations are `NOT_SUPPORTED`;
- * - a `pattern` must be safe to run (see `unsafePatternReason`), else `UNSAFE_PATTERN`.
+ *   `min`/`max` to number, date and datetime, with min ≤ max. Other combinations are `not_supported`;
+ * - a `pattern` must be safe to run (see `unsafePatternReason`), else `unsafe_pattern`.
  */
 export function normalizeValidation(dataType: CustomFieldDataType, validation: CustomFieldValidation | null, format: DateFormat): CustomFieldValidation | null {
   if (validation === null) return null;
@@ -46,18 +46,18 @@ export function normalizeValidation(dataType: CustomFieldDataType, validation: C
     if (value === undefined) continue;
     const types = RULES_BY_TYPE[rule];
     if (types !== "all" && !types.includes(dataType)) {
-      issues.add("NOT_SUPPORTED", `The ${rule} rule does not apply to ${dataType} fields`, ["validation", rule]);
+      issues.add("not_supported", `The ${rule} rule does not apply to ${dataType} fields`, ["validation", rule]);
     }
   }
   if (issues.issues.length > 0) issues.throwIfAny();
   if (validation.required !== undefined) out.required = validation.required;
   if (validation.max_length !== undefined) {
-    if (validation.max_length > SHORT_TEXT_MAX_LENGTH) issues.add("OUT_OF_RANGE", `max_length is at most ${SHORT_TEXT_MAX_LENGTH}`, ["validation", "max_length"]);
+    if (validation.max_length > SHORT_TEXT_MAX_LENGTH) issues.add("out_of_range", `max_length is at most ${SHORT_TEXT_MAX_LENGTH}`, ["validation", "max_length"]);
     else out.max_length = validation.max_length;
   }
   if (validation.pattern !== undefined) {
     const reason = unsafePatternReason(validation.pattern);
-    if (reason) issues.add("UNSAFE_PATTERN", `The pattern ${reason}`, ["validation", "pattern"]);
+    if (reason) issues.add("unsafe_pattern", `The pattern ${reason}`, ["validation", "pattern"]);
     else out.pattern = validation.pattern;
   }
   for (const rule of ["min", "max"] as const) {
@@ -67,7 +67,7 @@ export function normalizeValidation(dataType: CustomFieldDataType, validation: C
     if (stored !== undefined) out[rule] = dataType === "number" ? decimalApiValue(stored) : stored;
   }
   if (out.min !== undefined && out.max !== undefined && compareBound(dataType, String(out.min), String(out.max)) > 0) {
-    issues.add("OUT_OF_RANGE", "min is greater than max", ["validation", "min"]);
+    issues.add("out_of_range", "min is greater than max", ["validation", "min"]);
   }
   issues.throwIfAny();
   return out;
@@ -93,30 +93,30 @@ function compiled(source: string): RegExp {
 }
 
 /**
- * Applies a definition's rules to a non-empty stored value (see `typeValue`): `TOO_LONG` over
+ * Applies a definition's rules to a non-empty stored value (see `typeValue`): `too_long` over
  * `max_length` code points or over 256 code points when there is a pattern (values are not matched
- * beyond that), `PATTERN_MISMATCH` when the pattern does not match the whole value (empty text is
- * not checked), `OUT_OF_RANGE` below `min` or above `max`.
+ * beyond that), `pattern_mismatch` when the pattern does not match the whole value (empty text is
+ * not checked), `out_of_range` below `min` or above `max`.
  */
 export function applyValidation(dataType: CustomFieldDataType, validation: CustomFieldValidation | null, stored: string, path: FieldPath = VALUE_PATH): void {
   if (!validation) return;
   if (dataType === "short_text") {
     const length = textLength(stored);
     if (validation.max_length !== undefined && length > validation.max_length) {
-      throw valueError("TOO_LONG", `The value has ${length} characters; at most ${validation.max_length} are allowed`, path);
+      throw valueError("too_long", `The value has ${length} characters; at most ${validation.max_length} are allowed`, path);
     }
     if (validation.pattern !== undefined && stored !== "") {
-      if (length > PATTERN_INPUT_MAX_LENGTH) throw valueError("TOO_LONG", `A value checked against a pattern has at most ${PATTERN_INPUT_MAX_LENGTH} characters`, path);
-      if (!compiled(validation.pattern).test(stored)) throw valueError("PATTERN_MISMATCH", `The value does not match the pattern ${JSON.stringify(validation.pattern)}`, path);
+      if (length > PATTERN_INPUT_MAX_LENGTH) throw valueError("too_long", `A value checked against a pattern has at most ${PATTERN_INPUT_MAX_LENGTH} characters`, path);
+      if (!compiled(validation.pattern).test(stored)) throw valueError("pattern_mismatch", `The value does not match the pattern ${JSON.stringify(validation.pattern)}`, path);
     }
     return;
   }
   if (dataType !== "number" && dataType !== "date" && dataType !== "datetime") return;
   // Number bounds are kept as their API value; String() of it is the exact decimal (see decimalApiValue).
   if (validation.min !== undefined && compareBound(dataType, stored, String(validation.min)) < 0) {
-    throw valueError("OUT_OF_RANGE", `The value is below the minimum ${String(validation.min)}`, path);
+    throw valueError("out_of_range", `The value is below the minimum ${String(validation.min)}`, path);
   }
   if (validation.max !== undefined && compareBound(dataType, stored, String(validation.max)) > 0) {
-    throw valueError("OUT_OF_RANGE", `The value is above the maximum ${String(validation.max)}`, path);
+    throw valueError("out_of_range", `The value is above the maximum ${String(validation.max)}`, path);
   }
 }

@@ -45,24 +45,24 @@ function parseBoolean(input: unknown, path: FieldPath): string {
   if (typeof input === "boolean") return String(input);
   const text = typeof input === "string" ? input.trim().toLowerCase() : undefined;
   if (text === "true" || text === "false") return text;
-  throw valueError("WRONG_TYPE", `A boolean field takes true or false, not ${quote(input)}`, path);
+  throw valueError("wrong_type", `A boolean field takes true or false, not ${quote(input)}`, path);
 }
 
 function parseReference(input: unknown, referenceType: string | null, path: FieldPath): string {
   const object = typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : null;
   if (!object || typeof object.type !== "string" || typeof object.id !== "string") {
-    throw valueError("WRONG_TYPE", `A reference field takes {"type": "${referenceType}", "id": "<uuid>"}, not ${quote(input)}`, path);
+    throw valueError("wrong_type", `A reference field takes {"type": "${referenceType}", "id": "<uuid>"}, not ${quote(input)}`, path);
   }
-  if (object.type !== referenceType) throw valueError("WRONG_TYPE", `This field references a ${referenceType}, not a ${quote(object.type)}`, [...path, "type"]);
-  if (!UuidSchema.safeParse(object.id).success) throw valueError("WRONG_TYPE", `${quote(object.id)} is not a UUID`, [...path, "id"]);
+  if (object.type !== referenceType) throw valueError("wrong_type", `This field references a ${referenceType}, not a ${quote(object.type)}`, [...path, "type"]);
+  if (!UuidSchema.safeParse(object.id).success) throw valueError("wrong_type", `${quote(object.id)} is not a UUID`, [...path, "id"]);
   return `${object.type}:${object.id.toLowerCase()}`;
 }
 
 function parseStored(settings: FieldSettings, input: unknown, options: readonly OptionChoice[], path: FieldPath): string {
   switch (settings.data_type) {
     case "short_text": {
-      if (typeof input !== "string") throw valueError("WRONG_TYPE", `A short_text field takes a string, not ${quote(input)}`, path);
-      if (textLength(input) > SHORT_TEXT_MAX_LENGTH) throw valueError("TOO_LONG", `A short_text value has at most ${SHORT_TEXT_MAX_LENGTH} characters`, path);
+      if (typeof input !== "string") throw valueError("wrong_type", `A short_text field takes a string, not ${quote(input)}`, path);
+      if (textLength(input) > SHORT_TEXT_MAX_LENGTH) throw valueError("too_long", `A short_text value has at most ${SHORT_TEXT_MAX_LENGTH} characters`, path);
       return input;
     }
     case "number":
@@ -132,7 +132,7 @@ export function renderStored(settings: FieldSettings, stored: string | null, opt
  * - enum_multi: see `parseEnumMultiInput`; value an array; display the labels joined with `, `;
  * - reference: `{type, id}` with `type` equal to the definition's `reference_type` (existence is
  *   checked by the service); stored `type:id`.
- * Empty input (`null`, a blank string, an empty enum_multi array) is `REQUIRED` when the
+ * Empty input (`null`, a blank string, an empty enum_multi array) is `required` when the
  * definition requires a value; otherwise `null` (and a blank string on a non-text field) clears
  * the value, while short_text keeps `""` and enum_multi keeps `[]`.
  */
@@ -140,7 +140,7 @@ export function typeValue(settings: FieldSettings, input: unknown, options: Type
   const path = options.path ?? VALUE_PATH;
   const blank = typeof input === "string" && input.trim() === "";
   const empty = input === null || blank || (settings.data_type === "enum_multi" && Array.isArray(input) && input.length === 0);
-  if (empty && settings.validation?.required) throw valueError("REQUIRED", "A value is required", path);
+  if (empty && settings.validation?.required) throw valueError("required", "A value is required", path);
   if (input === null || (blank && settings.data_type !== "short_text")) return { value: null, stored_value: null, display_value: null };
   const stored = parseStored(settings, input, options.options ?? [], path);
   applyValidation(settings.data_type, settings.validation, stored, path);

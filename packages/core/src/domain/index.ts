@@ -26,3 +26,4 @@ export * from "./rail-terminal-schema.js";
 export * from "./metro-area-schema.js";
 export * from "./shipping-line-schema.js";
 export * from "./domain-event-schema.js";
+export * from "./search-result-schema.js";

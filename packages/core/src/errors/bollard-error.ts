@@ -82,7 +82,7 @@ export class NotFoundError extends BollardError {
    * @param options - Where the problem is and extra `meta`.
    */
   constructor(detail = "The resource could not be found", options: BollardErrorOptions = {}) {
-    super("NOT_FOUND", detail, options);
+    super("not_found", detail, options);
   }
 }
 
@@ -104,7 +104,7 @@ export class ValidationError extends BollardError {
 export class ForbiddenError extends BollardError {
   /** @param detail - The human-readable explanation. */
   constructor(detail = "You do not have permission to perform this action") {
-    super("FORBIDDEN", detail);
+    super("forbidden", detail);
   }
 }
 
@@ -112,7 +112,7 @@ export class ForbiddenError extends BollardError {
 export class UnauthorizedError extends BollardError {
   /** @param detail - The human-readable explanation. */
   constructor(detail = "Invalid or missing API token.") {
-    super("UNAUTHORIZED", detail);
+    super("unauthorized", detail);
   }
 }
 

@@ -8,88 +8,90 @@ export interface ErrorCodeInfo<Status extends number = number> {
 
 /**
  * The registry of every error code Bollard can return, with its HTTP status and title.
- * Codes are part of the API contract: add new ones, never rename or reuse one.
+ * Codes are lower-case snake_case as Terminal49 writes them, and Terminal49's own where it
+ * documents one (`duplicate`, `blank`). They are part of the API contract: add new ones, never
+ * rename or reuse one.
  */
 export const ERROR_CODES = {
   // 400: malformed requests
   /** A malformed request that no more specific 400 code describes. */
-  BAD_REQUEST: { status: 400, title: "Bad Request" } as ErrorCodeInfo<400>,
+  bad_request: { status: 400, title: "Bad Request" } as ErrorCodeInfo<400>,
   /** A query or path parameter is malformed or out of range; `source.parameter` names it. */
-  INVALID_PARAMETER: { status: 400, title: "Bad Request" } as ErrorCodeInfo<400>,
+  invalid_parameter: { status: 400, title: "Bad Request" } as ErrorCodeInfo<400>,
   /** `include` names a relationship the resource does not have. */
-  INVALID_INCLUDE: { status: 400, title: "Bad Request" } as ErrorCodeInfo<400>,
+  invalid_include: { status: 400, title: "Bad Request" } as ErrorCodeInfo<400>,
   /** The request body is not valid JSON (or not UTF-8). */
-  MALFORMED_JSON: { status: 400, title: "Bad Request" } as ErrorCodeInfo<400>,
+  malformed_json: { status: 400, title: "Bad Request" } as ErrorCodeInfo<400>,
   // 401 / 403: identity and permission
   /** No API key, or one that is unknown. */
-  UNAUTHORIZED: { status: 401, title: "Unauthorized" } as ErrorCodeInfo<401>,
+  unauthorized: { status: 401, title: "Unauthorized" } as ErrorCodeInfo<401>,
   /** The key's user lacks the role the action needs (viewers cannot write). */
-  FORBIDDEN: { status: 403, title: "Forbidden" } as ErrorCodeInfo<403>,
+  forbidden: { status: 403, title: "Forbidden" } as ErrorCodeInfo<403>,
   // 404 / 405
   /** The record does not exist in the caller's account. */
-  NOT_FOUND: { status: 404, title: "Not Found" } as ErrorCodeInfo<404>,
+  not_found: { status: 404, title: "Not Found" } as ErrorCodeInfo<404>,
   /** No route matches the request path. */
-  ROUTE_NOT_FOUND: { status: 404, title: "Not Found" } as ErrorCodeInfo<404>,
+  route_not_found: { status: 404, title: "Not Found" } as ErrorCodeInfo<404>,
   /** The path exists but not for this HTTP method. */
-  METHOD_NOT_ALLOWED: { status: 405, title: "Method Not Allowed" } as ErrorCodeInfo<405>,
+  method_not_allowed: { status: 405, title: "Method Not Allowed" } as ErrorCodeInfo<405>,
   // 409: conflicts with stored state
   /** A write clashes with stored state: a taken id or unique key, or a missing referenced record. */
-  CONFLICT: { status: 409, title: "Conflict" } as ErrorCodeInfo<409>,
+  conflict: { status: 409, title: "Conflict" } as ErrorCodeInfo<409>,
   // 413 / 415: request envelope
   /** The request body is over the size limit. */
-  PAYLOAD_TOO_LARGE: { status: 413, title: "Payload Too Large" } as ErrorCodeInfo<413>,
+  payload_too_large: { status: 413, title: "Payload Too Large" } as ErrorCodeInfo<413>,
   /** The request body is not `application/json` or `application/vnd.api+json`. */
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, title: "Unsupported Media Type" } as ErrorCodeInfo<415>,
+  unsupported_media_type: { status: 415, title: "Unsupported Media Type" } as ErrorCodeInfo<415>,
   // 422: validation of a well-formed request
   /** The body is not the JSON:API document the route expects (e.g. no `data` object). */
-  VALIDATION_FAILED: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
+  validation_failed: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** A required value is missing or empty. */
-  BLANK: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
+  blank: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** A value has the right type but is not acceptable (e.g. a container number failing its check digit). */
-  INVALID: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
+  invalid: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** A value that must be unique is already taken (a tracking request, an `api_slug`, an option value). */
-  DUPLICATE: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
+  duplicate: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** A code Bollard does not know, such as an unknown SCAC. */
-  NOT_RECOGNIZED: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
+  not_recognized: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** A known value or combination Bollard does not support (an unsupported carrier, a rule for the wrong data type). */
-  NOT_SUPPORTED: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
+  not_supported: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** An attribute that cannot change after creation was given a new value. */
-  IMMUTABLE: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
+  immutable: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** The body has an attribute the resource does not accept. */
-  UNKNOWN_ATTRIBUTE: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
+  unknown_attribute: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** Data was sent for a shipment whose tracking is stopped. */
-  TRACKING_STOPPED: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
+  tracking_stopped: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   // 422: custom field values and definitions, one code per reason a value is rejected
   /** No custom field definition or template has the `api_slug`. */
-  UNKNOWN_SLUG: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
+  unknown_slug: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** The custom field's definition is for the other entity type (shipment vs container). */
-  WRONG_ENTITY_TYPE: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
+  wrong_entity_type: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** A custom field value is not of the definition's data type. */
-  WRONG_TYPE: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
+  wrong_type: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** An `enum` or `enum_multi` value is not one of the definition's options. */
-  NOT_AN_OPTION: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
+  not_an_option: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** A text value is longer than allowed. */
-  TOO_LONG: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
+  too_long: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** A `short_text` value does not match the definition's `pattern`. */
-  PATTERN_MISMATCH: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
+  pattern_mismatch: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** A value is outside the allowed bounds (the definition's `min`/`max`, or a built-in limit). */
-  OUT_OF_RANGE: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
+  out_of_range: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** An empty value for a custom field whose definition requires one. */
-  REQUIRED: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
+  required: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** A value points at a record that does not exist (a `reference` custom field, a vessel by IMO or MMSI). */
-  REFERENCE_NOT_FOUND: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
+  reference_not_found: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** A custom field `pattern` that could take too long to run (catastrophic backtracking). */
-  UNSAFE_PATTERN: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
+  unsafe_pattern: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   /** A webhook URL whose host is (or resolves to) a private, loopback or link-local address. */
-  UNSAFE_URL: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
+  unsafe_url: { status: 422, title: "Unprocessable Entity" } as ErrorCodeInfo<422>,
   // 429
   /** The API key exceeded its request rate limit; retry after `Retry-After` seconds. */
-  RATE_LIMITED: { status: 429, title: "Too Many Requests" } as ErrorCodeInfo<429>,
+  rate_limited: { status: 429, title: "Too Many Requests" } as ErrorCodeInfo<429>,
   // 500 / 503
   /** An unexpected error; details are logged, never sent to the client. */
-  INTERNAL: { status: 500, title: "Internal Server Error" } as ErrorCodeInfo<500>,
+  internal: { status: 500, title: "Internal Server Error" } as ErrorCodeInfo<500>,
   /** The storage cannot be reached or opened. */
-  STORAGE_UNAVAILABLE: { status: 503, title: "Service Unavailable" } as ErrorCodeInfo<503>,
+  storage_unavailable: { status: 503, title: "Service Unavailable" } as ErrorCodeInfo<503>,
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 /**

@@ -163,21 +163,21 @@ describe("collectionLinks", () => {
 
 describe("errorDocument", () => {
   it("maps a Bollard error with its string status, code and source", () => {
-    const error = new BollardError("BLANK", "Request number can't be blank", { pointer: "/data/attributes/request_number" });
+    const error = new BollardError("blank", "Request number can't be blank", { pointer: "/data/attributes/request_number" });
     expect(errorDocument(error)).toEqual({
-      errors: [{ status: "422", title: "Unprocessable Entity", detail: "Request number can't be blank", code: "BLANK", source: { pointer: "/data/attributes/request_number" } }],
+      errors: [{ status: "422", title: "Unprocessable Entity", detail: "Request number can't be blank", code: "blank", source: { pointer: "/data/attributes/request_number" } }],
     });
     expect(errorStatus(error)).toBe(422);
   });
 
   it("lists every issue of a validation error", () => {
-    const error = new ValidationError([new BollardError("BLANK", "a", { pointer: "/a" }), new BollardError("INVALID", "b", { pointer: "/b" })]);
-    expect(errorDocument(error).errors.map((e) => e.code)).toEqual(["BLANK", "INVALID"]);
+    const error = new ValidationError([new BollardError("blank", "a", { pointer: "/a" }), new BollardError("invalid", "b", { pointer: "/b" })]);
+    expect(errorDocument(error).errors.map((e) => e.code)).toEqual(["blank", "invalid"]);
   });
 
   it("hides everything about an unexpected error", () => {
     const doc = errorDocument(new Error("SQLITE_BUSY at /secret/path"));
-    expect(doc).toEqual({ errors: [{ status: "500", title: "Internal Server Error", detail: "An unexpected error occurred", code: "INTERNAL" }] });
+    expect(doc).toEqual({ errors: [{ status: "500", title: "Internal Server Error", detail: "An unexpected error occurred", code: "internal" }] });
     expect(errorStatus(new Error("x"))).toBe(500);
   });
 });

@@ -2,6 +2,7 @@ import type { IncludeTree } from "../relations/include-paths.js";
 import type { CollectionMeta, DocumentLinks, IdentifiedRecord, JsonApiDocument, Linkage, RelationshipObject, ResourceObject } from "./jsonapi-types.js";
 import type { ResourceDefinition } from "./resource-definition.js";
 import { resourceRegistry } from "./resources.js";
+import { wireValue } from "./wire-time.js";
 
 /**
  * Turns one record into a resource object: the definition's attributes (in order, missing
@@ -20,10 +21,17 @@ export function serializeResource<T extends IdentifiedRecord>(definition: Resour
   return resource;
 }
 
-/** A record's attributes object: the definition's keys in order, missing ones as `null`. */
+/**
+ * A record's attributes object: the definition's keys in order, missing ones as `null`, stored
+ * timestamps in whole seconds (see {@link wireValue}) except in the definition's `verbatim` keys.
+ */
 export function resourceAttributes<T extends IdentifiedRecord>(definition: ResourceDefinition<T>, record: T): Record<string, unknown> {
   const attributes: Record<string, unknown> = {};
-  for (const key of definition.attributes) attributes[key] = record[key] ?? null;
+  const verbatim = definition.verbatim;
+  for (const key of definition.attributes) {
+    const value = record[key] ?? null;
+    attributes[key] = verbatim?.includes(key) ? value : wireValue(value);
+  }
   return attributes;
 }
 

@@ -35,7 +35,7 @@ export function errorObject(error: BollardError, location: ErrorLocation = {}): 
 export function errorDocument(error: unknown, location: ErrorLocation = {}): ErrorDocument {
   if (error instanceof ValidationError) return { errors: error.issues.map((issue) => errorObject(issue, location)) };
   if (isBollardError(error)) return { errors: [errorObject(error, location)] };
-  return { errors: [errorObject(new BollardError("INTERNAL", "An unexpected error occurred"))] };
+  return { errors: [errorObject(new BollardError("internal", "An unexpected error occurred"))] };
 }
 
 /** The HTTP status for any thrown value (500 for anything that is not a Bollard error). */

@@ -7,3 +7,4 @@ export * from "./error-document.js";
 export * from "./resources.js";
 export * from "./rendered.js";
 export * from "./rendered-reads.js";
+export * from "./wire-time.js";

@@ -1,5 +1,6 @@
 import type { RecordType } from "../relations/record-types.js";
-import { includeTree, type IncludePath, type IncludeTree } from "../relations/include-paths.js";
+import { includeTree, MAX_INCLUDE_DEPTH, type IncludePath, type IncludeTree } from "../relations/include-paths.js";
+import { relationsByType } from "../relations/relation-definitions.js";
 import type { Page } from "../storage/pagination.js";
 import { collectionLinks, collectionMeta } from "./collection-links.js";
 import { buildDocument } from "./document.js";
@@ -8,13 +9,32 @@ import { resourceRegistry } from "./resources.js";
 
 /**
  * The include paths to read records of `type` with for a document: the requested ones, plus the
- * to-many relationships every rendering of the type carries the linkage of (a shipment's
- * `containers`), which are read but included only when requested.
+ * to-many relationships every rendering of a type carries the linkage of (a shipment's
+ * `containers`, a container's `transport_events` and `raw_events`), for the records in `data` and
+ * for those the requested paths include. Those are read but included only when requested. An
+ * always-linked path that would make the include deeper than `MAX_INCLUDE_DEPTH` or longer than
+ * `MAX_INCLUDE_PATHS` is left out (its records then carry no such linkage).
  */
 export function documentInclude<T extends RecordType>(type: T, requested: readonly IncludePath<T>[]): IncludePath<T>[] {
-  const linked = (resourceRegistry.get(type)?.linked ?? []) as IncludePath<T>[];
-  const covered = (name: string) => requested.some((path) => path === name || path.startsWith(`${name}.`));
-  return [...linked.filter((name) => !covered(name)), ...requested];
+  const paths: string[] = [...requested];
+  const add = (path: string) => {
+    if (paths.includes(path) || path.split(".").length > MAX_INCLUDE_DEPTH) return;
+    try {
+      includeTree(type, [...paths, path]);
+      paths.push(path);
+    } catch {
+      // over the limits: this record goes without the linkage rather than the request failing
+    }
+  };
+  const walk = (types: readonly string[], tree: IncludeTree, prefix: string) => {
+    for (const t of types) for (const name of resourceRegistry.get(t)?.linked ?? []) if (!tree.has(name)) add(prefix + name);
+    for (const [name, child] of tree) {
+      const targets = [...new Set(types.flatMap((t) => relationsByType(t)?.[name]?.types ?? []))];
+      walk(targets, child, `${prefix}${name}.`);
+    }
+  };
+  walk([type], includeTree(type, requested), "");
+  return paths as IncludePath<T>[];
 }
 
 /** Options of {@link resourceDocument}. */

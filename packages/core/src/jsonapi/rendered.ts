@@ -21,7 +21,7 @@ export interface RenderedParts {
 }
 
 /** Bump when the rendering of {@link RENDERED_RESOURCES} changes in a way their shapes don't show (a linkage rule). */
-const RENDERING_VERSION = 1;
+const RENDERING_VERSION = 2;
 
 /** The resource types whose records storages keep in rendered form. */
 export const RENDERED_RESOURCES = [shipmentResource, containerResource] as const;

@@ -21,6 +21,11 @@ export interface ResourceDefinition<
    * `containers`): reads made for a document load them even when they are not included.
    */
   linked?: readonly string[];
+  /**
+   * Attributes written exactly as stored: values a user chose (a custom field's `value`), where a
+   * string that looks like a timestamp is data, not a time to write in whole seconds.
+   */
+  verbatim?: readonly (keyof T & string)[];
   /** The resource-level `links.self`, for the types where the real service has one. */
   selfLink?: (record: T) => string;
 }

@@ -9,6 +9,7 @@ import {
   PortAttributesSchema,
   RailTerminalAttributesSchema,
   RawEventAttributesSchema,
+  SearchResultAttributesSchema,
   ShipmentAttributesSchema,
   ShippingLineAttributesSchema,
   TerminalAttributesSchema,
@@ -26,6 +27,7 @@ import {
   type Port,
   type RailTerminal,
   type RawEvent,
+  type SearchResult,
   type Shipment,
   type ShippingLine,
   type Terminal,
@@ -51,8 +53,13 @@ export const shipmentResource = defineResource<Shipment>({
   selfLink: (s) => `/v2/shipments/${s.id}`,
 });
 
-/** The container resource. */
-export const containerResource = defineResource<Container>({ type: "container", attributes: keys<Container>(ContainerAttributesSchema), relationships: RELATIONS.container });
+/** The container resource: five relationships, the linkage of its transport and raw events always. */
+export const containerResource = defineResource<Container>({
+  type: "container",
+  attributes: keys<Container>(ContainerAttributesSchema),
+  relationships: RELATIONS.container,
+  linked: ["transport_events", "raw_events"],
+});
 
 /** The transport event resource. */
 export const transportEventResource = defineResource<TransportEvent>({
@@ -108,6 +115,7 @@ export const trackingRequestResource = defineResource<TrackingRequest>({
 export const customFieldDefinitionResource = defineResource<CustomFieldDefinition>({
   type: "custom_field_definition",
   attributes: keys<CustomFieldDefinition>(CustomFieldDefinitionAttributesSchema),
+  verbatim: ["default_value", "validation"],
   relationships: RELATIONS.custom_field_definition,
   linked: ["options"],
 });
@@ -123,6 +131,7 @@ export const customFieldOptionResource = defineResource<CustomFieldOption>({
 export const customFieldResource = defineResource<CustomField>({
   type: "custom_field",
   attributes: keys<CustomField>(CustomFieldAttributesSchema),
+  verbatim: ["value", "display_value"],
   relationships: RELATIONS.custom_field,
 });
 
@@ -135,6 +144,9 @@ export const webhookNotificationResource = defineResource<WebhookNotification>({
   attributes: keys<WebhookNotification>(WebhookNotificationResourceAttributesSchema),
   relationships: RELATIONS.webhook_notification,
 });
+
+/** The search result resource (`GET /v2/search`): a shipment or a container found by number, with no relationships. */
+export const searchResultResource = defineResource<SearchResult>({ type: "search_result", attributes: keys<SearchResult>(SearchResultAttributesSchema), relationships: {} });
 
 /** Every resource definition Bollard serves, by type. */
 export const resourceRegistry: ReadonlyMap<string, ResourceDefinition> = new Map<string, ResourceDefinition>(
@@ -157,6 +169,7 @@ export const resourceRegistry: ReadonlyMap<string, ResourceDefinition> = new Map
     customFieldResource,
     webhookResource,
     webhookNotificationResource,
+    searchResultResource,
     ...WEBHOOK_EXTRA_RESOURCES,
   ].map((definition) => [definition.type, definition as ResourceDefinition]),
 );

@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { NullableTimestampSchema, TimestampSchema, UuidSchema } from "../domain/common-schema.js";
+import { UuidSchema } from "../domain/common-schema.js";
+
+/** A map time: whole seconds (`2025-11-18T15:26:00Z`), as the live service writes them. */
+const TimestampSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, "must be an ISO 8601 UTC timestamp in whole seconds (YYYY-MM-DDTHH:mm:ssZ)");
+const NullableTimestampSchema = TimestampSchema.nullable();
 
 /*
  * The container map collection of the interface spec, one schema per feature type. Values the

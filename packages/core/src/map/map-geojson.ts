@@ -9,6 +9,7 @@ import type { SeaRouter } from "../routing/sea-router.js";
 import { journeyRoute, type JourneyLeg, type JourneyPort } from "./journey-route.js";
 import type { ContainerMap, ContainerMapFeature } from "./map-geojson-schema.js";
 import { mapLine, mapTrack } from "./simplify-line.js";
+import { wireValue } from "../jsonapi/wire-time.js";
 
 /** The most positions of one leg's past path. */
 export const MAX_PAST_POINTS = 500;
@@ -159,5 +160,6 @@ export function buildContainerMap(input: ContainerMapInput): ContainerMap {
     const coordinates = mapLine(input.router.route(point(at), portPoint(leg.to.port)).coordinates, Number.POSITIVE_INFINITY);
     features.push({ type: "Feature", geometry: { type: "LineString", coordinates }, properties: { feature_type: "estimated_partial_leg", ports_sequence: leg.sequence, current_port_id: leg.from.port.id, next_port_id: leg.to.port.id, point_count: coordinates.length } });
   }
-  return { type: "FeatureCollection", features: [...features, ...estimates] };
+  // The map is a wire document: its times are whole seconds, as the live service writes them.
+  return { type: "FeatureCollection", features: [...features, ...estimates].map((feature) => ({ ...feature, properties: wireValue(feature.properties) }) as ContainerMapFeature) };
 }

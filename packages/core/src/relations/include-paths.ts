@@ -60,7 +60,7 @@ export type IncludeTree = Map<string, IncludeTree>;
 
 /**
  * Checks include paths against the relations of the record types on the way and returns them as a
- * tree. Throws a 400 `INVALID_INCLUDE` on the `include` parameter for an unknown relation, a path
+ * tree. Throws a 400 `invalid_include` on the `include` parameter for an unknown relation, a path
  * deeper than {@link MAX_INCLUDE_DEPTH}, or more than {@link MAX_INCLUDE_PATHS} paths.
  */
 export function includeTree(rootType: RecordType, paths: readonly string[] | undefined): IncludeTree {
@@ -130,7 +130,7 @@ export function includePaths(tree: IncludeTree, prefix = ""): string[] {
 }
 
 function invalidInclude(detail: string): BollardError {
-  return new BollardError("INVALID_INCLUDE", detail, { parameter: "include" });
+  return new BollardError("invalid_include", detail, { parameter: "include" });
 }
 
 /** Keeps a caller's text short enough to echo back in an error detail. */

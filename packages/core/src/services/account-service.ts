@@ -23,7 +23,7 @@ export interface IssuedKey extends Principal {
 
 /** Administrative operations on accounts, users and keys (no session needed). */
 export interface AccountService {
-  /** Creates an account; a taken `company_name` is a 422 `DUPLICATE`. */
+  /** Creates an account; a taken `company_name` is a 422 `duplicate`. */
   create(companyName: string): Promise<Account>;
   /** The account with this exact name, created when missing. */
   ensure(companyName: string): Promise<{
@@ -156,7 +156,7 @@ export function createAccountService(storage: Storage, clock: Clock): AccountSer
   };
   const storedKey = async (keyId: string): Promise<ApiKey> => {
     const key = await storage.apiKeys.get(keyId);
-    if (!key) throw new BollardError("NOT_FOUND", `No API key ${keyId}`);
+    if (!key) throw new BollardError("not_found", `No API key ${keyId}`);
     return key;
   };
   // Keys live in real time, not the tracker's (perhaps simulated) clock: a revocation made by
@@ -170,10 +170,10 @@ export function createAccountService(storage: Storage, clock: Clock): AccountSer
   const service: AccountService = {
     async create(companyName) {
       const name = companyName.trim();
-      if (name === "") throw new BollardError("BLANK", "Company name can't be blank", { pointer: "/data/attributes/company_name" });
+      if (name === "") throw new BollardError("blank", "Company name can't be blank", { pointer: "/data/attributes/company_name" });
       return storage.transaction(async (tx) => {
         if (await tx.accounts.findByName(name)) {
-          throw new BollardError("DUPLICATE", `An account named '${name}' already exists`, { pointer: "/data/attributes/company_name" });
+          throw new BollardError("duplicate", `An account named '${name}' already exists`, { pointer: "/data/attributes/company_name" });
         }
         const account = AccountSchema.parse({ id: uuidv7(), company_name: name, created_at: now() });
         await tx.accounts.insert(account);
@@ -198,11 +198,11 @@ export function createAccountService(storage: Storage, clock: Clock): AccountSer
     async issueKey(accountId, options = {}) {
       const apiKey = options.apiKey ?? generateApiKey();
       if (!API_KEY_SHAPE.test(apiKey)) {
-        throw new ValidationError([new BollardError("INVALID", "A chosen API key has 16 to 256 visible ASCII characters and no spaces", { path: ["apiKey"] })]);
+        throw new ValidationError([new BollardError("invalid", "A chosen API key has 16 to 256 visible ASCII characters and no spaces", { path: ["apiKey"] })]);
       }
       return storage.transaction(async (tx) => {
         const account = await tx.accounts.get(accountId);
-        if (!account) throw new BollardError("NOT_FOUND", `No account ${accountId}`);
+        if (!account) throw new BollardError("not_found", `No account ${accountId}`);
         const createdAt = now();
         const user = UserSchema.parse({ id: uuidv7(), account_id: accountId, name: options.name ?? null, email: null, role: options.role ?? "editor", created_at: createdAt });
         await tx.users.insert(user);
@@ -221,21 +221,21 @@ export function createAccountService(storage: Storage, clock: Clock): AccountSer
     },
     async revokeKey(keyId, options = {}) {
       const at = (options.at ?? new Date()).toISOString();
-      if (!(await storage.apiKeys.revoke(keyId, at))) throw new BollardError("NOT_FOUND", `No API key ${keyId}`);
+      if (!(await storage.apiKeys.revoke(keyId, at))) throw new BollardError("not_found", `No API key ${keyId}`);
       forget(keyId);
       return summarize(await storedKey(keyId));
     },
     async rotateKey(keyId, options = {}) {
       const grace = options.graceSeconds ?? 0;
       if (!Number.isFinite(grace) || grace < 0 || grace > MAX_GRACE_SECONDS) {
-        throw new ValidationError([new BollardError("OUT_OF_RANGE", `A grace period is 0 to ${MAX_GRACE_SECONDS} seconds (30 days)`, { path: ["graceSeconds"] })]);
+        throw new ValidationError([new BollardError("out_of_range", `A grace period is 0 to ${MAX_GRACE_SECONDS} seconds (30 days)`, { path: ["graceSeconds"] })]);
       }
       const issued = await storage.transaction(async (tx) => {
         const old = await tx.apiKeys.get(keyId);
-        if (!old) throw new BollardError("NOT_FOUND", `No API key ${keyId}`);
-        if (revoked(old.revoked_at)) throw new BollardError("INVALID", `The API key ${keyId} is already revoked; issue a new one instead`);
+        if (!old) throw new BollardError("not_found", `No API key ${keyId}`);
+        if (revoked(old.revoked_at)) throw new BollardError("invalid", `The API key ${keyId} is already revoked; issue a new one instead`);
         const [account, user] = await Promise.all([tx.accounts.get(old.account_id), tx.users.get(old.account_id, old.user_id)]);
-        if (!account || !user) throw new BollardError("NOT_FOUND", `No account or user for the API key ${keyId}`);
+        if (!account || !user) throw new BollardError("not_found", `No account or user for the API key ${keyId}`);
         const apiKey = generateApiKey();
         const record = newKeyRecord(user, apiKey, now());
         await tx.apiKeys.insert(record);
@@ -267,7 +267,7 @@ export function createAccountService(storage: Storage, clock: Clock): AccountSer
     },
     async principal(accountId, userId) {
       const [account, user] = await Promise.all([storage.accounts.get(accountId), storage.users.get(accountId, userId)]);
-      if (!account || !user) throw new BollardError("NOT_FOUND", "No such account or user");
+      if (!account || !user) throw new BollardError("not_found", "No such account or user");
       return { account, user };
     },
   };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { IncludePath, WithRelated } from "../relations/include-paths.js";
-import { NotFoundError } from "../errors/index.js";
+import { BollardError, NotFoundError } from "../errors/index.js";
 import { createContainerEventService, type ContainerEventService } from "./container-event-service.js";
 import { definedOnly, parseInput, parseOptions, ReferenceListSchema } from "../validation/input-validation.js";
 import { resolvePage } from "./pagination-defaults.js";
@@ -37,6 +37,13 @@ export interface ContainerService extends ContainerEventService {
   list<const P extends ContainerInclude = never>(options?: ContainerListOptions<P>): Promise<ListResult<WithRelated<"container", P>>>;
   /** Replaces `ref_numbers` (editor only); anything else is a 422 on its path. */
   update<const P extends ContainerInclude = never>(id: string, input: ContainerUpdate, options?: ReadOptions<P>): Promise<WithRelated<"container", P>>;
+  /**
+   * Asks for an immediate refresh of the container (editor only): the tracking request of its
+   * shipment becomes due now, so the refresh loop's next pass fetches it from the carrier source.
+   * Resolves with what will be refreshed; 404 for an unknown container, 422 `tracking_stopped`
+   * when its shipment's tracking is stopped.
+   */
+  refresh(id: string): Promise<{ message: string }>;
 }
 
 /** Creates the {@link ContainerService} of a session. */
@@ -45,6 +52,18 @@ export function createContainerService(context: SessionContext): ContainerServic
   const reader = createRelatedReader(storage, accountId);
   return {
     ...createContainerEventService(context),
+    async refresh(id) {
+      context.requireEditor();
+      return storage.transaction(async (tx) => {
+        const container = await tx.containers.get(accountId, id);
+        if (!container) throw new NotFoundError(`No container ${id}`);
+        const shipment = await tx.shipments.get(accountId, container.shipment_id);
+        if (shipment?.line_tracking_stopped_at) throw new BollardError("tracking_stopped", `Tracking of shipment ${shipment.id} is stopped; resume it to refresh its containers`);
+        const request = shipment?.tracking_request_id ? await tx.trackingRequests.get(accountId, shipment.tracking_request_id) : null;
+        if (request) await tx.trackingRequests.update({ ...request, next_attempt_at: context.clock.now().toISOString() });
+        return { message: "Started refresh for Shipping line, Terminal, Rail" };
+      });
+    },
     get: (id, options = {}) => reader.one("container", options.include, () => storage.containers.get(accountId, id), `No container ${id}`),
     list(options = {}) {
       const filters = parseOptions(ContainerFiltersSchema, definedOnly({ number: options.number }));

@@ -36,7 +36,7 @@ export type CustomFieldDefinitionInclude = IncludePath<"custom_field_definition"
 
 /** Custom field definitions of the session account, their options, and the service templates. */
 export interface CustomFieldDefinitionService extends CustomFieldOptionService {
-  /** Creates a definition (editor only); 422 on the path of every invalid attribute, `DUPLICATE` for a taken api_slug. */
+  /** Creates a definition (editor only); 422 on the path of every invalid attribute, `duplicate` for a taken api_slug. */
   create<const P extends CustomFieldDefinitionInclude = never>(input: CustomFieldDefinitionCreate, options?: ReadOptions<P>): Promise<WithRelated<"custom_field_definition", P>>;
   /** Definitions oldest first, filtered; default page size 25. */
   list<const P extends CustomFieldDefinitionInclude = never>(options?: CustomFieldDefinitionListOptions<P>): Promise<ListResult<WithRelated<"custom_field_definition", P>>>;
@@ -44,7 +44,7 @@ export interface CustomFieldDefinitionService extends CustomFieldOptionService {
   get<const P extends CustomFieldDefinitionInclude = never>(id: string, options?: ReadOptions<P>): Promise<WithRelated<"custom_field_definition", P>>;
   /**
    * Edits display_name, description, validation, default_format and default_value (editor only).
-   * api_slug, entity_type, data_type and reference_type are immutable (422 `IMMUTABLE` unless
+   * api_slug, entity_type, data_type and reference_type are immutable (422 `immutable` unless
    * unchanged). A new default_format re-renders the display of every existing value; new
    * validation rules apply to later writes only.
    */
@@ -99,13 +99,13 @@ export const CustomFieldDefinitionPatchSchema = z.strictObject({
   default_format: editable.default_format.optional(),
   /** A new default value; `null` clears it. */
   default_value: editable.default_value.optional(),
-  /** Accepted only unchanged (`IMMUTABLE` otherwise). */
+  /** Accepted only unchanged (`immutable` otherwise). */
   api_slug: z.unknown().optional(),
-  /** Accepted only unchanged (`IMMUTABLE` otherwise). */
+  /** Accepted only unchanged (`immutable` otherwise). */
   entity_type: z.unknown().optional(),
-  /** Accepted only unchanged (`IMMUTABLE` otherwise). */
+  /** Accepted only unchanged (`immutable` otherwise). */
   data_type: z.unknown().optional(),
-  /** Accepted only unchanged (`IMMUTABLE` otherwise). */
+  /** Accepted only unchanged (`immutable` otherwise). */
   reference_type: z.unknown().optional(),
 });
 
@@ -114,13 +114,13 @@ export type CustomFieldDefinitionCreate = z.input<typeof CustomFieldDefinitionCr
 
 /** What {@link CustomFieldDefinitionService.update} accepts. */
 export type CustomFieldDefinitionUpdate = Omit<z.input<typeof CustomFieldDefinitionPatchSchema>, "api_slug" | "entity_type" | "data_type" | "reference_type"> & {
-  /** Accepted only unchanged (`IMMUTABLE` otherwise). */
+  /** Accepted only unchanged (`immutable` otherwise). */
   api_slug?: string;
-  /** Accepted only unchanged (`IMMUTABLE` otherwise); `Container` is `Cargo`. */
+  /** Accepted only unchanged (`immutable` otherwise); `Container` is `Cargo`. */
   entity_type?: "Shipment" | "Cargo" | "Container";
-  /** Accepted only unchanged (`IMMUTABLE` otherwise). */
+  /** Accepted only unchanged (`immutable` otherwise). */
   data_type?: CustomFieldDataType;
-  /** Accepted only unchanged (`IMMUTABLE` otherwise). */
+  /** Accepted only unchanged (`immutable` otherwise). */
   reference_type?: string | null;
 };
 
@@ -164,7 +164,7 @@ export function createCustomFieldDefinitionService(context: SessionContext): Cus
       });
       const created = await storage.transaction(async (tx) => {
         if (await tx.customFieldDefinitions.getBySlug(accountId, input.api_slug)) {
-          throw new BollardError("DUPLICATE", `A custom field definition with api_slug ${input.api_slug} already exists`, { path: ["api_slug"] });
+          throw new BollardError("duplicate", `A custom field definition with api_slug ${input.api_slug} already exists`, { path: ["api_slug"] });
         }
         const at = now();
         const definition: CustomFieldDefinition = {

@@ -52,8 +52,8 @@ export async function optionsOf(repos: StorageRepositories, accountId: string, d
 /**
  * The definition a value with this slug uses on the target, with its options: the account's own
  * definition, else a service template, materialized into the account (with its options) through
- * `tx` so it is stored only if the write that first uses it commits. 422 `UNKNOWN_SLUG` when
- * neither exists, `WRONG_ENTITY_TYPE` when the definition is for another kind of record.
+ * `tx` so it is stored only if the write that first uses it commits. 422 `unknown_slug` when
+ * neither exists, `wrong_entity_type` when the definition is for another kind of record.
  */
 export async function resolveDefinitionForWrite(
   tx: StorageRepositories,
@@ -66,10 +66,10 @@ export async function resolveDefinitionForWrite(
   const own = await tx.customFieldDefinitions.getBySlug(accountId, apiSlug);
   const template = own ? undefined : findTemplate(apiSlug);
   const definition = own ?? template?.definition;
-  if (!definition) throw valueError("UNKNOWN_SLUG", `No custom field definition or template has the api_slug ${JSON.stringify(apiSlug.slice(0, 64))}`, path);
+  if (!definition) throw valueError("unknown_slug", `No custom field definition or template has the api_slug ${JSON.stringify(apiSlug.slice(0, 64))}`, path);
   const wanted = definitionEntityTypeFor(target.type);
   if (definition.entity_type !== wanted) {
-    throw valueError("WRONG_ENTITY_TYPE", `${apiSlug} is a ${definition.entity_type} field; a ${ENTITY_NAMES[target.type]} takes ${wanted} fields`, path);
+    throw valueError("wrong_entity_type", `${apiSlug} is a ${definition.entity_type} field; a ${ENTITY_NAMES[target.type]} takes ${wanted} fields`, path);
   }
   if (own) return { definition: own, options: await optionsOf(tx, accountId, own.id) };
   const copy = materializeTemplate(template!, accountId, now, uuidv7);
@@ -98,7 +98,7 @@ async function referenceLabel(repos: StorageRepositories, accountId: string, typ
 
 /**
  * Types a value against its definition (see `typeValue`), and for references checks that the
- * record exists in the account (422 `REFERENCE_NOT_FOUND`) and displays it by its number.
+ * record exists in the account (422 `reference_not_found`) and displays it by its number.
  */
 export async function typeForDefinition(
   repos: StorageRepositories,
@@ -111,7 +111,7 @@ export async function typeForDefinition(
   if (definition.data_type !== "reference" || typed.value === null) return typed;
   const { type, id } = typed.value as { type: string; id: string };
   const label = await referenceLabel(repos, accountId, type, id);
-  if (label === null) throw valueError("REFERENCE_NOT_FOUND", `No ${type} ${id} in this account`);
+  if (label === null) throw valueError("reference_not_found", `No ${type} ${id} in this account`);
   return { ...typed, display_value: label };
 }
 
@@ -145,14 +145,14 @@ function choicesExist(definition: CustomFieldDefinition, stored: string, options
   return values.every((value) => options.some((o) => o.value === value));
 }
 
-/** A 422 `IMMUTABLE` when a patch gives an attribute that cannot change a value other than the current one. */
+/** A 422 `immutable` when a patch gives an attribute that cannot change a value other than the current one. */
 export function assertUnchanged(name: string, given: unknown, current: unknown): void {
   if (given !== undefined && given !== current) {
-    throw valueError("IMMUTABLE", `${name} cannot be changed`, [name]);
+    throw valueError("immutable", `${name} cannot be changed`, [name]);
   }
 }
 
 /** The 422 for a value write without a value. */
 export function missingValue(): BollardError {
-  return new BollardError("BLANK", "value can't be blank", { path: ["value"] });
+  return new BollardError("blank", "value can't be blank", { path: ["value"] });
 }

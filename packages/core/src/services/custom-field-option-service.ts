@@ -21,8 +21,8 @@ export interface CustomFieldOptionService {
   listOptions<const P extends CustomFieldOptionInclude = never>(definitionId: string, options?: ListOptions<P>): Promise<ListResult<WithRelated<"custom_field_option", P>>>;
   /**
    * Adds an option (editor only). Only enum and enum_multi definitions have options (422
-   * `NOT_SUPPORTED` on the `definition_id` parameter otherwise); `value` is unique per definition
-   * (`DUPLICATE`) and has no comma; `position` defaults to after the last option.
+   * `not_supported` on the `definition_id` parameter otherwise); `value` is unique per definition
+   * (`duplicate`) and has no comma; `position` defaults to after the last option.
    */
   createOption(definitionId: string, input: CustomFieldOptionCreate): Promise<CustomFieldOption>;
   /** One option of the definition; 404 when either is unknown or the option belongs to another definition. */
@@ -58,7 +58,7 @@ export const CustomFieldOptionPatchSchema = z.strictObject({
   label: z.string().trim().min(1).max(255).optional(),
   /** A new sort position; `null` sorts last. */
   position: PositionSchema.optional(),
-  /** Accepted only unchanged (`IMMUTABLE` otherwise). */
+  /** Accepted only unchanged (`immutable` otherwise). */
   value: z.unknown().optional(),
 });
 
@@ -67,7 +67,7 @@ export type CustomFieldOptionCreate = z.input<typeof CustomFieldOptionCreateSche
 
 /** What {@link CustomFieldOptionService.updateOption} accepts. */
 export type CustomFieldOptionUpdate = Omit<z.input<typeof CustomFieldOptionPatchSchema>, "value"> & {
-  /** Accepted only unchanged (`IMMUTABLE` otherwise). */
+  /** Accepted only unchanged (`immutable` otherwise). */
   value?: string;
 };
 
@@ -99,11 +99,11 @@ export function createCustomFieldOptionService(context: SessionContext): CustomF
       const created = await storage.transaction(async (tx) => {
         const definition = await requireDefinition(tx, accountId, definitionId);
         if (definition.data_type !== "enum" && definition.data_type !== "enum_multi") {
-          throw new BollardError("NOT_SUPPORTED", `Only enum and enum_multi definitions have options; this one is ${definition.data_type}`, { parameter: "definition_id" });
+          throw new BollardError("not_supported", `Only enum and enum_multi definitions have options; this one is ${definition.data_type}`, { parameter: "definition_id" });
         }
         const existing = await optionsOf(tx, accountId, definitionId);
         if (existing.some((o) => o.value === input.value)) {
-          throw new BollardError("DUPLICATE", `The definition already has an option with value ${JSON.stringify(input.value)}`, { path: ["value"] });
+          throw new BollardError("duplicate", `The definition already has an option with value ${JSON.stringify(input.value)}`, { path: ["value"] });
         }
         const last = Math.max(0, ...existing.map((o) => o.position ?? 0));
         const at = now();

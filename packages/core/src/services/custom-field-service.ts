@@ -36,7 +36,7 @@ export interface CustomFieldUpsert {
 export interface CustomFieldUpdate {
   /** The new value, typed against the definition. */
   value?: CustomFieldValue;
-  /** Accepted only unchanged (`IMMUTABLE` otherwise). */
+  /** Accepted only unchanged (`immutable` otherwise). */
   api_slug?: string;
 }
 
@@ -61,7 +61,7 @@ export interface CustomFieldService {
    * Creates the value of `api_slug` on the record, or updates it when the record has one (same id,
    * `created: false`). The slug names a definition of the account or a template (materialized in
    * the same transaction); a missing `value` takes the definition's `default_value`. 422s:
-   * `UNKNOWN_SLUG`, `WRONG_ENTITY_TYPE` (on `api_slug`), and the typing codes (on `value`).
+   * `unknown_slug`, `wrong_entity_type` (on `api_slug`), and the typing codes (on `value`).
    */
   upsert(target: CustomFieldTarget, input: CustomFieldUpsert): Promise<CustomFieldWriteResult>;
   /** One value with the related records asked for; 404 when absent. */
@@ -123,7 +123,7 @@ export function createCustomFieldService(context: SessionContext): CustomFieldSe
       const written = await storage.transaction(async (tx) => {
         await requireTarget(tx, accountId, target);
         if (!ApiSlugSchema.safeParse(input.api_slug).success) {
-          throw new ValidationError([new BollardError("UNKNOWN_SLUG", `${JSON.stringify(input.api_slug.slice(0, 64))} is not an api_slug`, { path: ["api_slug"] })]);
+          throw new ValidationError([new BollardError("unknown_slug", `${JSON.stringify(input.api_slug.slice(0, 64))} is not an api_slug`, { path: ["api_slug"] })]);
         }
         const at = now();
         const { definition, options } = await resolveDefinitionForWrite(tx, accountId, input.api_slug, target, at);

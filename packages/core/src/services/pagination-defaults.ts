@@ -12,10 +12,10 @@ export function resolvePage(requested: Partial<Page> | undefined, defaultSize: n
   const number = requested?.number ?? 1;
   const size = requested?.size ?? defaultSize;
   if (!Number.isSafeInteger(number) || number < 1) {
-    throw new BollardError("INVALID_PARAMETER", "page.number must be a positive integer", { parameter: "page.number" });
+    throw new BollardError("invalid_parameter", "page.number must be a positive integer", { parameter: "page.number" });
   }
   if (!Number.isSafeInteger(size) || size < 1) {
-    throw new BollardError("INVALID_PARAMETER", "page.size must be a positive integer", { parameter: "page.size" });
+    throw new BollardError("invalid_parameter", "page.size must be a positive integer", { parameter: "page.size" });
   }
   return { number, size: Math.min(size, MAX_PAGE_SIZE) };
 }

@@ -1,3 +1,4 @@
+import { NotFoundError } from "../errors/index.js";
 import { isUnLocode, UuidSchema, type MetroArea, type Port, type ShippingLine } from "../domain/index.js";
 import type { IncludePath, WithRelated } from "../relations/include-paths.js";
 import { slicePage } from "../storage/index.js";
@@ -25,6 +26,8 @@ export interface ReferenceService {
   terminal<const P extends IncludePath<"terminal"> = never>(id: string, options?: ReadOptions<P>): Promise<WithRelated<"terminal", P>>;
   /** A metro area by id or UN/LOCODE; 404 when unknown. */
   metroArea(idOrLocode: string): Promise<MetroArea>;
+  /** A shipping line by id or SCAC (any of its alternative SCACs too); 404 when unknown. */
+  shippingLine(idOrScac: string): Promise<ShippingLine>;
   /** Shipping lines by SCAC; default page size 100. */
   shippingLines(options?: ShippingLineListOptions): Promise<ListResult<ShippingLine>>;
 }
@@ -48,6 +51,13 @@ export function createReferenceService(context: SessionContext): ReferenceServic
         () => byIdOrLocode(idOrLocode, (id) => storage.metroAreas.get(id), (code) => storage.metroAreas.getByLocode(code)),
         `No metro area ${idOrLocode.slice(0, 64)}`,
       ),
+    async shippingLine(idOrScac) {
+      const all = (await storage.shippingLines.list({ number: 1, size: Number.MAX_SAFE_INTEGER })).items;
+      const key = idOrScac.trim();
+      const line = all.find((l) => l.id === key.toLowerCase() || l.scac === key.toUpperCase() || l.alternative_scacs.includes(key.toUpperCase()));
+      if (!line) throw new NotFoundError(`No shipping line ${key.slice(0, 64)}`);
+      return line;
+    },
     async shippingLines(options = {}) {
       const { search } = parseOptions(ShippingLineFiltersSchema, definedOnly({ search: options.search }));
       const page = resolvePage(options.page, 100);

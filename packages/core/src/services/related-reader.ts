@@ -185,7 +185,7 @@ function spend<T>(load: Load, rows: T[]): T[] {
   load.remaining -= rows.length;
   if (load.remaining < 0) {
     throw new BollardError(
-      "INVALID_INCLUDE",
+      "invalid_include",
       `include would return more than ${MAX_INCLUDED_RESOURCES} related records; ask for a smaller page size or fewer include paths`,
       { parameter: "include" },
     );

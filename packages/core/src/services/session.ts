@@ -9,6 +9,7 @@ import { createCustomFieldDefinitionService, type CustomFieldDefinitionService }
 import { createCustomFieldService, type CustomFieldService } from "./custom-field-service.js";
 import { createMapService, type MapService } from "./map-service.js";
 import { createReferenceService, type ReferenceService } from "./reference-service.js";
+import { createSearchService, type SearchService } from "./search-service.js";
 import { createShipmentService, type ShipmentService } from "./shipment-service.js";
 import { createTrackingRequestService, type TrackingRequestService } from "./tracking-request-service.js";
 import { createVesselService, type VesselService } from "./vessel-service.js";
@@ -42,6 +43,8 @@ export interface Session {
   readonly webhooks: WebhookService;
   /** Webhook notifications with their delivery attempts, and payload examples. */
   readonly webhookNotifications: WebhookNotificationService;
+  /** Search over the account's shipments and containers. */
+  readonly search: SearchService;
 }
 
 /** Creates a {@link Session} for a principal. */
@@ -68,5 +71,6 @@ export function createSession(storage: Storage, clock: Clock, carrier: CarrierSo
     maps: createMapService(context),
     webhooks: createWebhookService(context, webhooks),
     webhookNotifications: createWebhookNotificationService(context),
+    search: createSearchService(context),
   };
 }

@@ -5,6 +5,7 @@ import { uuidv7 } from "../ids/index.js";
 import { shippingLineByScac, UNSUPPORTED_SCACS } from "../reference/index.js";
 import { definedOnly, parseInput, ReferenceListSchema } from "../validation/input-validation.js";
 import type { SessionContext } from "./session-context.js";
+import { inferNumber, type InferredNumber } from "../tracking/infer-number.js";
 
 /** The attributes of `POST /v2/tracking_requests`. */
 export const TrackingRequestCreateSchema = z.object({
@@ -22,17 +23,19 @@ export const TrackingRequestCreateSchema = z.object({
   customer_name: z.string().trim().min(1).max(200).nullish(),
   /** The customer (a party) the request is for: the id the HTTP API takes as `relationships.customer`. */
   customer_id: UuidSchema.nullish(),
+  /** Find the SCAC from the number when `scac` is blank (see `inferNumber`); the request fails with `scac_auto_detect_failed` when none is found. */
+  auto_detect_vocc_scac: z.boolean().nullish(),
 });
 
 /**
  * What {@link TrackingRequestWrites.create} accepts. `request_number` and `scac` are required (a
- * JavaScript caller leaving one out gets a 422 `BLANK` on it).
+ * JavaScript caller leaving one out gets a 422 `blank` on it).
  */
 export type TrackingRequestCreate = Omit<z.input<typeof TrackingRequestCreateSchema>, "request_number" | "scac"> & {
   /** The number to track: a bill of lading, booking or container number. */
   request_number: string;
-  /** The shipping line's SCAC (any case). */
-  scac: string;
+  /** The shipping line's SCAC (any case); may be left out with `auto_detect_vocc_scac`. */
+  scac?: string | null;
 };
 
 /** The attributes `PATCH /v2/tracking_requests/{id}` accepts (`ref_number` is the real API's singular form). */
@@ -58,6 +61,8 @@ export interface TrackingRequestWrites {
   create(input: TrackingRequestCreate): Promise<TrackingRequest>;
   /** Edits reference numbers and tags (editor only). */
   update(id: string, input: TrackingRequestUpdate): Promise<TrackingRequest>;
+  /** The kind and carrier of a number (see `inferNumber`); a blank number is a 422. */
+  inferNumber(number: string): InferredNumber;
 }
 
 const at = (field: string) => ({ path: [field] });
@@ -70,35 +75,44 @@ export function createTrackingRequestWrites(context: SessionContext): TrackingRe
       context.requireEditor();
       const input = parseInput(TrackingRequestCreateSchema, create ?? {});
       const issues: BollardError[] = [];
-      const scac = (input.scac ?? "").trim().toUpperCase();
+      let scac = (input.scac ?? "").trim().toUpperCase();
       let number = (input.request_number ?? "").trim();
-      if (number === "") issues.push(new BollardError("BLANK", "Request number can't be blank", at("request_number")));
-      if (scac === "") issues.push(new BollardError("BLANK", "Scac can't be blank", at("scac")));
-      else if (UNSUPPORTED_SCACS[scac]) issues.push(new BollardError("NOT_SUPPORTED", `Scac '${scac}' is not supported. We do not currently integrate with ${UNSUPPORTED_SCACS[scac]}`, at("scac")));
-      else if (!shippingLineByScac(scac)) issues.push(new BollardError("NOT_RECOGNIZED", `Scac '${scac}' is not recognized`, at("scac")));
-      else if (!context.carrier.supports(scac)) issues.push(new BollardError("NOT_SUPPORTED", `Scac '${scac}' is not supported by the configured carrier source (${context.carrier.name})`, at("scac")));
+      if (number === "") issues.push(new BollardError("blank", "Request number can't be blank", at("request_number")));
+      const detect = scac === "" && input.auto_detect_vocc_scac === true;
+      if (detect) scac = (number === "" ? null : inferNumber(number).shipping_line.selected?.scac) ?? "";
+      if (scac === "" && detect) {
+        // no carrier found: the request is created and fails at once, as upstream's auto-detection does
+      } else if (scac === "") issues.push(new BollardError("blank", "Scac can't be blank", at("scac")));
+      else if (UNSUPPORTED_SCACS[scac]) issues.push(new BollardError("not_supported", `Scac '${scac}' is not supported. We do not currently integrate with ${UNSUPPORTED_SCACS[scac]}`, at("scac")));
+      else if (!shippingLineByScac(scac)) issues.push(new BollardError("not_recognized", `Scac '${scac}' is not recognized`, at("scac")));
+      else if (!context.carrier.supports(scac)) issues.push(new BollardError("not_supported", `Scac '${scac}' is not supported by the configured carrier source (${context.carrier.name})`, at("scac")));
       if (input.request_type === "container" && number !== "") {
         number = normalizeContainerNumber(number);
-        if (!isContainerNumber(number)) issues.push(new BollardError("INVALID", `Request number '${number}' is not a valid ISO 6346 container number`, at("request_number")));
+        if (!isContainerNumber(number)) issues.push(new BollardError("invalid", `Request number '${number}' is not a valid ISO 6346 container number`, at("request_number")));
       }
       if (issues.length > 0) throw new ValidationError(issues);
       const now = context.clock.now().toISOString();
       const created = await storage.transaction(async (tx) => {
         const existing = await tx.trackingRequests.list(accountId, { page: { number: 1, size: 100 }, requestNumber: number, scac });
         if (existing.items.some((r) => r.status === "pending" || r.status === "created")) {
-          throw new BollardError("DUPLICATE", `Request number '${number}' with scac '${scac}' already exists in a tracking_request with a pending or created status`, at("request_number"));
+          throw new BollardError("duplicate", `Request number '${number}' with scac '${scac}' already exists in a tracking_request with a pending or created status`, at("request_number"));
         }
         const request: TrackingRequest = {
-          id: uuidv7(), account_id: accountId, request_number: number, request_type: input.request_type, scac, status: "pending", failed_reason: null,
+          id: uuidv7(), account_id: accountId, request_number: number, request_type: input.request_type, scac: scac || null,
+          status: scac ? "pending" : "failed", failed_reason: scac ? null : "scac_auto_detect_failed",
           created_at: now, updated_at: now, ref_numbers: input.ref_numbers ?? [], shipment_tags: input.shipment_tags ?? [], tags: input.shipment_tags ?? [],
           is_retrying: false, retry_count: 0, tracked_object_id: null, tracked_object_type: null,
           customer_id: input.customer_id?.toLowerCase() ?? null,
-          user_id: context.principal.user.id, next_attempt_at: now, customer_name: input.customer_name ?? null,
+          user_id: context.principal.user.id, next_attempt_at: scac ? now : null, customer_name: input.customer_name ?? null,
         };
         await tx.trackingRequests.insert(request);
         return request;
       });
       return created;
+    },
+    inferNumber(number) {
+      if (typeof number !== "string" || number.trim() === "") throw new BollardError("blank", "This reference number is not valid.", at("number"));
+      return inferNumber(number);
     },
     async update(id, input) {
       context.requireEditor();

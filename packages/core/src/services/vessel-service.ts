@@ -58,7 +58,7 @@ const WEEK = 7 * 86_400_000;
 export const MAX_VESSEL_POSITIONS = 2_000;
 
 function badParameter(parameter: string, detail: string): BollardError {
-  return new BollardError("INVALID_PARAMETER", detail, { parameter });
+  return new BollardError("invalid_parameter", detail, { parameter });
 }
 
 function timestampParam(parameter: string, value: string | undefined, fallback: Date): string {

@@ -53,7 +53,7 @@ export function createWebhookNotificationService(context: SessionContext): Webho
     get: (id, options = {}) => reader.one("webhook_notification", options.include, () => storage.webhookNotifications.get(accountId, id), `No webhook notification ${id}`),
     async example(event) {
       const parsed = WebhookEventNameSchema.safeParse(event);
-      if (!parsed.success) throw new BollardError("INVALID_PARAMETER", `${String(event).slice(0, 100)} is not a webhook event (see GET /v2/webhooks/events)`, { parameter: "event" });
+      if (!parsed.success) throw new BollardError("invalid_parameter", `${String(event).slice(0, 100)} is not a webhook event (see GET /v2/webhooks/events)`, { parameter: "event" });
       return exampleNotification(parsed.data);
     },
   };

@@ -127,7 +127,7 @@ export interface WebhookService {
   get(id: string): Promise<Webhook>;
   /**
    * Creates a webhook (editor only) with a generated secret; `active` defaults to true. 422 on the
-   * path of each bad attribute, `UNSAFE_URL` on `url` for a private target (unless the tracker
+   * path of each bad attribute, `unsafe_url` on `url` for a private target (unless the tracker
    * allows them).
    */
   create(input: WebhookCreate): Promise<Webhook>;
@@ -153,7 +153,7 @@ export function createWebhookService(context: SessionContext, settings: WebhookS
   async function assertSafe(url: string): Promise<void> {
     const problem = await webhookUrlProblem(url, { allowPrivate: settings.allowPrivateUrls, lookup: settings.lookup });
     if (problem) {
-      throw new BollardError("UNSAFE_URL", `The URL's host must be a public address: ${problem}. (Private targets are allowed only when the server runs with --allow-private-webhooks.)`, { path: ["url"] });
+      throw new BollardError("unsafe_url", `The URL's host must be a public address: ${problem}. (Private targets are allowed only when the server runs with --allow-private-webhooks.)`, { path: ["url"] });
     }
   }
 

@@ -32,16 +32,16 @@ import type { Page, PageResult } from "./pagination.js";
  *   to the caller, a record of another account does not exist.
  * - `get*` returns `null` when absent. `getMany` returns the records found, in the order of the ids
  *   asked for, skipping unknown ids.
- * - `insert` throws a BollardError with code `CONFLICT` when the id (or a stated unique key) is taken.
+ * - `insert` throws a BollardError with code `conflict` when the id (or a stated unique key) is taken.
  * - `update` replaces the whole record found by (account_id, id) and throws a BollardError with
- *   code `NOT_FOUND` when there is none. Ids, `account_id` and `created_at` never change.
+ *   code `not_found` when there is none. Ids, `account_id` and `created_at` never change.
  * - `delete` returns true when it removed a record, false when there was none.
  * - Listings are totally ordered as stated (ties broken by `id`), so pages never overlap.
  */
 
 /** Accounts (tenants). Not account-scoped themselves. */
 export interface AccountRepository {
-  /** Stores a new account; `CONFLICT` when the id or `company_name` is taken. */
+  /** Stores a new account; `conflict` when the id or `company_name` is taken. */
   insert(account: Account): Promise<void>;
   /** The account with this id, or null. */
   get(id: string): Promise<Account | null>;
@@ -53,7 +53,7 @@ export interface AccountRepository {
 
 /** Users of an account. */
 export interface UserRepository {
-  /** Stores a new user; `CONFLICT` when the id is taken. */
+  /** Stores a new user; `conflict` when the id is taken. */
   insert(user: User): Promise<void>;
   /** The account's user with this id, or null. */
   get(accountId: string, id: string): Promise<User | null>;
@@ -63,7 +63,7 @@ export interface UserRepository {
 
 /** API keys, stored only as hashes. */
 export interface ApiKeyRepository {
-  /** Stores a new key; `CONFLICT` when the id or `key_hash` is taken. */
+  /** Stores a new key; `conflict` when the id or `key_hash` is taken. */
   insert(key: ApiKey): Promise<void>;
   /** The key whose `key_hash` equals `hash`, across all accounts, or null. Hashes are unique. */
   findByHash(hash: string): Promise<ApiKey | null>;
@@ -167,9 +167,9 @@ export interface ShipmentListQuery {
 
 /** Shipments of an account. */
 export interface ShipmentRepository {
-  /** Stores a new shipment; `CONFLICT` when the id is taken. */
+  /** Stores a new shipment; `conflict` when the id is taken. */
   insert(shipment: Shipment): Promise<void>;
-  /** Replaces the stored shipment; `NOT_FOUND` when there is none. */
+  /** Replaces the stored shipment; `not_found` when there is none. */
   update(shipment: Shipment): Promise<void>;
   /** The account's shipment with this id, or null. */
   get(accountId: string, id: string): Promise<Shipment | null>;
@@ -189,9 +189,9 @@ export interface ContainerListQuery {
 
 /** Containers of an account. */
 export interface ContainerRepository {
-  /** Stores a new container; `CONFLICT` when the id is taken. */
+  /** Stores a new container; `conflict` when the id is taken. */
   insert(container: Container): Promise<void>;
-  /** Replaces the stored container; `NOT_FOUND` when there is none. */
+  /** Replaces the stored container; `not_found` when there is none. */
   update(container: Container): Promise<void>;
   /** The account's container with this id, or null. */
   get(accountId: string, id: string): Promise<Container | null>;
@@ -246,9 +246,9 @@ export interface TrackingRequestListQuery {
 
 /** Tracking requests of an account. */
 export interface TrackingRequestRepository {
-  /** Stores a new tracking request; `CONFLICT` when the id is taken. */
+  /** Stores a new tracking request; `conflict` when the id is taken. */
   insert(request: TrackingRequest): Promise<void>;
-  /** Replaces the stored tracking request; `NOT_FOUND` when there is none. */
+  /** Replaces the stored tracking request; `not_found` when there is none. */
   update(request: TrackingRequest): Promise<void>;
   /** The account's tracking request with this id, or null. */
   get(accountId: string, id: string): Promise<TrackingRequest | null>;
@@ -284,9 +284,9 @@ export interface CustomFieldDefinitionListQuery {
 
 /** Custom field definitions of an account. `api_slug` is unique per account. */
 export interface CustomFieldDefinitionRepository {
-  /** Stores a new definition; `CONFLICT` when the id or the account's `api_slug` is taken. */
+  /** Stores a new definition; `conflict` when the id or the account's `api_slug` is taken. */
   insert(definition: CustomFieldDefinition): Promise<void>;
-  /** Replaces the stored definition; `NOT_FOUND` when there is none. */
+  /** Replaces the stored definition; `not_found` when there is none. */
   update(definition: CustomFieldDefinition): Promise<void>;
   /** Deletes the definition; true when there was one. */
   delete(accountId: string, id: string): Promise<boolean>;
@@ -300,9 +300,9 @@ export interface CustomFieldDefinitionRepository {
 
 /** Options of enum custom field definitions. `value` is unique per definition. */
 export interface CustomFieldOptionRepository {
-  /** Stores a new option; `CONFLICT` when the id or the definition's `value` is taken. */
+  /** Stores a new option; `conflict` when the id or the definition's `value` is taken. */
   insert(option: CustomFieldOption): Promise<void>;
-  /** Replaces the stored option; `NOT_FOUND` when there is none. */
+  /** Replaces the stored option; `not_found` when there is none. */
   update(option: CustomFieldOption): Promise<void>;
   /** Deletes the option; true when there was one. */
   delete(accountId: string, id: string): Promise<boolean>;
@@ -328,9 +328,9 @@ export interface CustomFieldListQuery {
 
 /** Custom field values. (`entity_type`, `entity_id`, `api_slug`) is unique. */
 export interface CustomFieldRepository {
-  /** Stores a new value; `CONFLICT` when the id or (`entity_type`, `entity_id`, `api_slug`) is taken. */
+  /** Stores a new value; `conflict` when the id or (`entity_type`, `entity_id`, `api_slug`) is taken. */
   insert(field: CustomField): Promise<void>;
-  /** Replaces the stored value; `NOT_FOUND` when there is none. */
+  /** Replaces the stored value; `not_found` when there is none. */
   update(field: CustomField): Promise<void>;
   /** Deletes the value; true when there was one. */
   delete(accountId: string, id: string): Promise<boolean>;
@@ -346,9 +346,9 @@ export interface CustomFieldRepository {
 
 /** Webhook subscriptions of an account. */
 export interface WebhookRepository {
-  /** Stores a new webhook; `CONFLICT` when the id is taken. */
+  /** Stores a new webhook; `conflict` when the id is taken. */
   insert(webhook: Webhook): Promise<void>;
-  /** Replaces the stored webhook; `NOT_FOUND` when there is none. */
+  /** Replaces the stored webhook; `not_found` when there is none. */
   update(webhook: Webhook): Promise<void>;
   /** Deletes the webhook; true when there was one. */
   delete(accountId: string, id: string): Promise<boolean>;
@@ -377,7 +377,7 @@ export interface WebhookNotificationListQuery {
 export interface WebhookNotificationRepository {
   /** Inserts many notifications at once; all or nothing inside a transaction. */
   insertMany(notifications: readonly WebhookNotification[]): Promise<void>;
-  /** Replaces the stored notification; `NOT_FOUND` when there is none. */
+  /** Replaces the stored notification; `not_found` when there is none. */
   update(notification: WebhookNotification): Promise<void>;
   /** The account's notification with this id, or null. */
   get(accountId: string, id: string): Promise<WebhookNotification | null>;

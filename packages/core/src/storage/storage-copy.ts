@@ -70,7 +70,7 @@ export interface ExportBatch {
  * - `count(noun)` is how many records `exportBatch` returns in all.
  * - `importBatch(noun, records, checkpoint)` stores the records, skipping those whose id (key) is
  *   already stored, and sets the `meta` entry `checkpoint`, atomically; it returns how many it stored.
- *   A record holding a NUL character is refused with `INVALID` naming it.
+ *   A record holding a NUL character is refused with `invalid` naming it.
  */
 export interface StorageCopy {
   /** How many records of `noun` an export returns. */

@@ -32,7 +32,7 @@ export interface StorageLifecycleGate extends StorageGate {
  * with `closedError()`, and `close()` waits for the calls already admitted.
  *
  * @example
- * const gate = createStorageGate(() => new BollardError("STORAGE_UNAVAILABLE", "The storage is closed"));
+ * const gate = createStorageGate(() => new BollardError("storage_unavailable", "The storage is closed"));
  */
 export function createStorageGate(closedError: () => Error): StorageLifecycleGate {
   let phase: "created" | "open" | "closed" = "created";
@@ -110,7 +110,7 @@ export function findNulCharacter(value: unknown, path: (string | number)[] = [])
 }
 
 /**
- * Throws a BollardError `INVALID` when a record (or a record of an array of them) holds a NUL
+ * Throws a BollardError `invalid` when a record (or a record of an array of them) holds a NUL
  * character in any string. Every adapter refuses such records the same way, so what one stores
  * another can store too.
  */
@@ -122,7 +122,7 @@ export function refuseNulCharacters(args: readonly unknown[], noun: string): voi
     const record = Array.isArray(arg) && typeof path[0] === "number" ? arg[path[0]] : arg;
     const id = record !== null && typeof record === "object" && typeof (record as { id?: unknown }).id === "string" ? ` ${(record as { id: string }).id}` : "";
     const field = (Array.isArray(arg) ? path.slice(1) : path).join(".");
-    throw new BollardError("INVALID", `The ${noun}${id} holds a NUL character (\\u0000) in ${field || "a value"}; storage refuses it`, { path });
+    throw new BollardError("invalid", `The ${noun}${id} holds a NUL character (\\u0000) in ${field || "a value"}; storage refuses it`, { path });
   }
 }
 

@@ -13,16 +13,16 @@ export function describeAccountsContract(ctx: ContractContext): void {
     expect(await ctx.storage.accounts.get(uuidv7())).toBeNull();
   });
 
-  ctx.test("accounts.insert of an existing id rejects with CONFLICT", async () => {
+  ctx.test("accounts.insert of an existing id rejects with conflict", async () => {
     const account = await seedAccount(ctx.storage);
-    await expectCode(ctx.storage.accounts.insert(makeAccount({ id: account.id })), "CONFLICT");
+    await expectCode(ctx.storage.accounts.insert(makeAccount({ id: account.id })), "conflict");
     expect(await ctx.storage.accounts.get(account.id)).toStrictEqual(account);
   });
 
-  ctx.test("accounts.insert of a taken company_name rejects with CONFLICT", async () => {
+  ctx.test("accounts.insert of a taken company_name rejects with conflict", async () => {
     const account = await seedAccount(ctx.storage, { company_name: "Acme Imports" });
     const clash = makeAccount({ company_name: "Acme Imports" });
-    await expectCode(ctx.storage.accounts.insert(clash), "CONFLICT");
+    await expectCode(ctx.storage.accounts.insert(clash), "conflict");
     expect(await ctx.storage.accounts.get(clash.id)).toBeNull();
     expect(await ctx.storage.accounts.findByName("Acme Imports")).toStrictEqual(account);
   });
@@ -88,20 +88,20 @@ export function describeAccountsContract(ctx: ContractContext): void {
     expect(await ctx.storage.apiKeys.findByHash("0".repeat(64))).toBeNull();
   });
 
-  ctx.test("apiKeys.insert of an existing id rejects with CONFLICT", async () => {
+  ctx.test("apiKeys.insert of an existing id rejects with conflict", async () => {
     const account = await seedAccount(ctx.storage);
     const key = makeApiKey(account.id, uuidv7());
     await ctx.storage.apiKeys.insert(key);
     const clash = makeApiKey(account.id, uuidv7(), { id: key.id });
-    await expectCode(ctx.storage.apiKeys.insert(clash), "CONFLICT");
+    await expectCode(ctx.storage.apiKeys.insert(clash), "conflict");
     expect(await ctx.storage.apiKeys.findByHash(clash.key_hash)).toBeNull();
   });
 
-  ctx.test("apiKeys.insert of a taken key_hash rejects with CONFLICT, across accounts", async () => {
+  ctx.test("apiKeys.insert of a taken key_hash rejects with conflict, across accounts", async () => {
     const [a, b] = [await seedAccount(ctx.storage), await seedAccount(ctx.storage)];
     const key = makeApiKey(a.id, uuidv7());
     await ctx.storage.apiKeys.insert(key);
-    await expectCode(ctx.storage.apiKeys.insert(makeApiKey(b.id, uuidv7(), { key_hash: key.key_hash })), "CONFLICT");
+    await expectCode(ctx.storage.apiKeys.insert(makeApiKey(b.id, uuidv7(), { key_hash: key.key_hash })), "conflict");
     expect(await ctx.storage.apiKeys.findByHash(key.key_hash)).toStrictEqual(key);
   });
 

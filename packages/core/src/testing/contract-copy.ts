@@ -155,7 +155,7 @@ export function describeCopyContract(ctx: ContractContext): void {
   ctx.test("copy.importBatch refuses a record holding a NUL character with INVALID naming it, and stores none of the batch", async () => {
     const account = makeAccount();
     const bad = makeAccount({ company_name: "NUL\u0000" });
-    await expect(ctx.storage.copy.importBatch("accounts", [account, bad])).rejects.toMatchObject({ code: "INVALID", message: expect.stringContaining(bad.id) });
+    await expect(ctx.storage.copy.importBatch("accounts", [account, bad])).rejects.toMatchObject({ code: "invalid", message: expect.stringContaining(bad.id) });
     expect(await ctx.storage.copy.count("accounts")).toBe(0);
   });
 }

@@ -46,11 +46,11 @@ export function describeCrud<T extends ScopedRecord>(ctx: ContractContext, spec:
     expect(await spec.get(ctx.storage, accountId, uuidv7())).toBeNull();
   });
 
-  ctx.test(`${name}.insert of an existing id rejects with CONFLICT and keeps the stored record`, async () => {
+  ctx.test(`${name}.insert of an existing id rejects with conflict and keeps the stored record`, async () => {
     const { accountId, make } = await twoAccounts();
     const record = make();
     await spec.insert(ctx.storage, record);
-    await expectCode(spec.insert(ctx.storage, { ...make(), id: record.id }), "CONFLICT");
+    await expectCode(spec.insert(ctx.storage, { ...make(), id: record.id }), "conflict");
     expect(await spec.get(ctx.storage, accountId, record.id)).toStrictEqual(record);
   });
 
@@ -105,18 +105,18 @@ export function describeCrud<T extends ScopedRecord>(ctx: ContractContext, spec:
       expect(await spec.get(ctx.storage, accountId, record.id)).toStrictEqual({ ...changed, created_at: record.created_at });
     });
 
-    ctx.test(`${name}.update of a missing record rejects with NOT_FOUND`, async () => {
+    ctx.test(`${name}.update of a missing record rejects with not_found`, async () => {
       const { accountId, make } = await twoAccounts();
       const record = make();
-      await expectCode(update(ctx.storage, record), "NOT_FOUND");
+      await expectCode(update(ctx.storage, record), "not_found");
       expect(await spec.get(ctx.storage, accountId, record.id)).toBeNull();
     });
 
-    ctx.test(`${name}.update of another account's record rejects with NOT_FOUND and leaves it unchanged`, async () => {
+    ctx.test(`${name}.update of another account's record rejects with not_found and leaves it unchanged`, async () => {
       const { accountId, otherId, makeOther } = await twoAccounts();
       const theirs = makeOther();
       await spec.insert(ctx.storage, theirs);
-      await expectCode(update(ctx.storage, { ...change(theirs), account_id: accountId }), "NOT_FOUND");
+      await expectCode(update(ctx.storage, { ...change(theirs), account_id: accountId }), "not_found");
       expect(await spec.get(ctx.storage, otherId, theirs.id)).toStrictEqual(theirs);
       expect(await spec.get(ctx.storage, accountId, theirs.id)).toBeNull();
     });

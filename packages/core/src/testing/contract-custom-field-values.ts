@@ -40,14 +40,14 @@ export function describeCustomFieldValuesContract(ctx: ContractContext): void {
     }),
   });
 
-  ctx.test("customFields.insert with a taken (entity_type, entity_id, api_slug) rejects with CONFLICT", async () => {
+  ctx.test("customFields.insert with a taken (entity_type, entity_id, api_slug) rejects with conflict", async () => {
     const account = await seedAccount(ctx.storage);
     const definitionId = await seedDefinition(account.id);
     const entityId = uuidv7();
     const field = makeCustomField(account.id, definitionId, { entity_type: "shipment", entity_id: entityId, api_slug: "customer_po" });
     await ctx.storage.customFields.insert(field);
     const clash = makeCustomField(account.id, definitionId, { entity_type: "shipment", entity_id: entityId, api_slug: "customer_po" });
-    await expectCode(ctx.storage.customFields.insert(clash), "CONFLICT");
+    await expectCode(ctx.storage.customFields.insert(clash), "conflict");
     expect(await ctx.storage.customFields.get(account.id, clash.id)).toBeNull();
     expect(await ctx.storage.customFields.getByEntitySlug(account.id, "shipment", entityId, "customer_po")).toStrictEqual(field);
   });

@@ -37,22 +37,22 @@ export function describeCustomFieldsContract(ctx: ContractContext): void {
     return definition;
   }
 
-  ctx.test("customFieldDefinitions.insert of an api_slug taken in the account rejects with CONFLICT; another account may use it", async () => {
+  ctx.test("customFieldDefinitions.insert of an api_slug taken in the account rejects with conflict; another account may use it", async () => {
     const [a, b] = [await seedAccount(ctx.storage), await seedAccount(ctx.storage)];
     const definition = await seedDefinition(a.id, { api_slug: "customer_po" });
     const clash = makeCustomFieldDefinition(a.id, { api_slug: "customer_po" });
-    await expectCode(ctx.storage.customFieldDefinitions.insert(clash), "CONFLICT");
+    await expectCode(ctx.storage.customFieldDefinitions.insert(clash), "conflict");
     expect(await ctx.storage.customFieldDefinitions.get(a.id, clash.id)).toBeNull();
     const elsewhere = await seedDefinition(b.id, { api_slug: "customer_po" });
     expect(await ctx.storage.customFieldDefinitions.getBySlug(a.id, "customer_po")).toStrictEqual(definition);
     expect(await ctx.storage.customFieldDefinitions.getBySlug(b.id, "customer_po")).toStrictEqual(elsewhere);
   });
 
-  ctx.test("customFieldDefinitions.update to an api_slug taken in the account rejects with CONFLICT", async () => {
+  ctx.test("customFieldDefinitions.update to an api_slug taken in the account rejects with conflict", async () => {
     const account = await seedAccount(ctx.storage);
     await seedDefinition(account.id, { api_slug: "customer_po" });
     const definition = await seedDefinition(account.id, { api_slug: "priority" });
-    await expectCode(ctx.storage.customFieldDefinitions.update({ ...definition, api_slug: "customer_po" }), "CONFLICT");
+    await expectCode(ctx.storage.customFieldDefinitions.update({ ...definition, api_slug: "customer_po" }), "conflict");
     expect(await ctx.storage.customFieldDefinitions.get(account.id, definition.id)).toStrictEqual(definition);
   });
 
@@ -128,13 +128,13 @@ export function describeCustomFieldsContract(ctx: ContractContext): void {
     return (await seedDefinition(accountId, { data_type: "enum" })).id;
   }
 
-  ctx.test("customFieldOptions.insert of a value taken in the definition rejects with CONFLICT; another definition may use it", async () => {
+  ctx.test("customFieldOptions.insert of a value taken in the definition rejects with conflict; another definition may use it", async () => {
     const account = await seedAccount(ctx.storage);
     const [defA, defB] = [await seedEnum(account.id), await seedEnum(account.id)];
     const option = makeCustomFieldOption(account.id, defA, { value: "high" });
     await ctx.storage.customFieldOptions.insert(option);
     const clash = makeCustomFieldOption(account.id, defA, { value: "high", label: "High again" });
-    await expectCode(ctx.storage.customFieldOptions.insert(clash), "CONFLICT");
+    await expectCode(ctx.storage.customFieldOptions.insert(clash), "conflict");
     expect(await ctx.storage.customFieldOptions.get(account.id, clash.id)).toBeNull();
     const elsewhere = makeCustomFieldOption(account.id, defB, { value: "high" });
     await ctx.storage.customFieldOptions.insert(elsewhere);

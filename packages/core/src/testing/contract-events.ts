@@ -59,14 +59,14 @@ export function describeEventsContract(ctx: ContractContext): void {
     await expectPaging((page) => ctx.storage.transportEvents.listByContainers(container.account_id, [container.id], page), events);
   });
 
-  ctx.test("transportEvents.insertMany is all or nothing: a taken id rejects with CONFLICT and stores none of the batch", async () => {
+  ctx.test("transportEvents.insertMany is all or nothing: a taken id rejects with conflict and stores none of the batch", async () => {
     const [container] = await seedContainers(1);
     if (!container) throw new Error("container was not seeded");
     const make = () => makeTransportEvent(container.account_id, container.shipment_id, container.id);
     const stored = make();
     await ctx.storage.transportEvents.insertMany([stored]);
     const fresh = make();
-    await expectCode(ctx.storage.transportEvents.insertMany([fresh, { ...make(), id: stored.id }]), "CONFLICT");
+    await expectCode(ctx.storage.transportEvents.insertMany([fresh, { ...make(), id: stored.id }]), "conflict");
     expect(await ctx.storage.transportEvents.get(container.account_id, fresh.id)).toBeNull();
     expect(await ctx.storage.transportEvents.listByContainers(container.account_id, [container.id])).toStrictEqual({ items: [stored], total: 1 });
   });
@@ -114,13 +114,13 @@ export function describeEventsContract(ctx: ContractContext): void {
     expect(await ctx.storage.rawEvents.listByContainers(theirs.account_id, [theirs.id])).toStrictEqual({ items: [event], total: 1 });
   });
 
-  ctx.test("rawEvents.insertMany of an existing id rejects with CONFLICT and stores none of the batch", async () => {
+  ctx.test("rawEvents.insertMany of an existing id rejects with conflict and stores none of the batch", async () => {
     const [container] = await seedContainers(1);
     if (!container) throw new Error("container was not seeded");
     const make = (index: number) => makeRawEvent(container.account_id, container.shipment_id, container.id, { index });
     const stored = make(0);
     await ctx.storage.rawEvents.insertMany([stored]);
-    await expectCode(ctx.storage.rawEvents.insertMany([make(1), { ...make(2), id: stored.id }]), "CONFLICT");
+    await expectCode(ctx.storage.rawEvents.insertMany([make(1), { ...make(2), id: stored.id }]), "conflict");
     expect(await ctx.storage.rawEvents.listByContainers(container.account_id, [container.id])).toStrictEqual({ items: [stored], total: 1 });
   });
 }

@@ -80,7 +80,7 @@ export function describeLifecycleContract(ctx: ContractContext): void {
     expect(ids.length).toBe(20);
   });
 
-  ctx.test("rawEvents.update replaces a raw event and rejects a missing one with NOT_FOUND", async () => {
+  ctx.test("rawEvents.update replaces a raw event and rejects a missing one with not_found", async () => {
     const account = await seedAccount(ctx.storage);
     const shipment = await seedShipment(ctx.storage, account.id);
     const container = await seedContainer(ctx.storage, shipment);
@@ -89,9 +89,9 @@ export function describeLifecycleContract(ctx: ContractContext): void {
     const actual = { ...event, estimated: false, timestamp: at(30), actual_at: at(30) };
     await ctx.storage.rawEvents.update(actual);
     expect((await ctx.storage.rawEvents.listByContainers(account.id, [container.id])).items).toStrictEqual([actual]);
-    await expectCode(ctx.storage.rawEvents.update(makeRawEvent(account.id, shipment.id, container.id)), "NOT_FOUND");
+    await expectCode(ctx.storage.rawEvents.update(makeRawEvent(account.id, shipment.id, container.id)), "not_found");
     const other = await seedAccount(ctx.storage);
-    await expectCode(ctx.storage.rawEvents.update({ ...actual, account_id: other.id }), "NOT_FOUND");
+    await expectCode(ctx.storage.rawEvents.update({ ...actual, account_id: other.id }), "not_found");
   });
 
   ctx.test("domainEvents round-trip their data and list in created_at then id order, filtered by shipment, container and event", async () => {
@@ -116,6 +116,6 @@ export function describeLifecycleContract(ctx: ContractContext): void {
     expect(await ctx.storage.domainEvents.get(account.id, events[1]!.id)).toStrictEqual(events[1]);
     expect(await ctx.storage.domainEvents.get(other.id, events[1]!.id)).toBeNull();
     await expectPaging((page) => ctx.storage.domainEvents.list(account.id, { page }), sorted);
-    await expectCode(ctx.storage.domainEvents.insertMany([events[0]!]), "CONFLICT");
+    await expectCode(ctx.storage.domainEvents.insertMany([events[0]!]), "conflict");
   });
 }

@@ -148,20 +148,20 @@ export function describeReferenceContract(ctx: ContractContext): void {
     expect(await ctx.storage.vessels.getByMmsi("477893700")).toBeNull();
   });
 
-  ctx.test("vessels.upsertMany of another vessel with a taken IMO rejects with CONFLICT", async () => {
+  ctx.test("vessels.upsertMany of another vessel with a taken IMO rejects with conflict", async () => {
     const vessel = makeVessel({ imo: "9728253" });
     await ctx.storage.vessels.upsertMany([vessel]);
     const clash = makeVessel({ imo: "9728253" });
-    await expectCode(ctx.storage.vessels.upsertMany([clash]), "CONFLICT");
+    await expectCode(ctx.storage.vessels.upsertMany([clash]), "conflict");
     expect(await ctx.storage.vessels.get(clash.id)).toBeNull();
     expect(await ctx.storage.vessels.getByImo("9728253")).toStrictEqual(vessel);
   });
 
-  ctx.test("vessels.upsertMany of another vessel with a taken MMSI rejects with CONFLICT", async () => {
+  ctx.test("vessels.upsertMany of another vessel with a taken MMSI rejects with conflict", async () => {
     const vessel = makeVessel({ mmsi: "636017104" });
     await ctx.storage.vessels.upsertMany([vessel]);
     const clash = makeVessel({ mmsi: "636017104" });
-    await expectCode(ctx.storage.vessels.upsertMany([clash]), "CONFLICT");
+    await expectCode(ctx.storage.vessels.upsertMany([clash]), "conflict");
     expect(await ctx.storage.vessels.get(clash.id)).toBeNull();
     expect(await ctx.storage.vessels.getByMmsi("636017104")).toStrictEqual(vessel);
   });
@@ -177,7 +177,7 @@ export function describeReferenceContract(ctx: ContractContext): void {
     await ctx.storage.vessels.upsertMany([vessel]);
     const fine = makeVessel();
     const clash = makeVessel({ mmsi: vessel.mmsi });
-    await expectCode(ctx.storage.vessels.upsertMany([fine, clash]), "CONFLICT");
+    await expectCode(ctx.storage.vessels.upsertMany([fine, clash]), "conflict");
     expect(await ctx.storage.vessels.getMany([fine.id, clash.id])).toStrictEqual([]);
     expect(await ctx.storage.vessels.count()).toBe(1);
   });

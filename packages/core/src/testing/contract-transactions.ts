@@ -64,7 +64,7 @@ export function describeTransactionsContract(ctx: ContractContext): void {
     expect(await ctx.storage.vesselPositions.listByVessel(vesselId)).toStrictEqual([]);
   });
 
-  ctx.test("transaction rolls back its earlier writes when a write inside it rejects with CONFLICT, and rethrows it", async () => {
+  ctx.test("transaction rolls back its earlier writes when a write inside it rejects with conflict, and rethrows it", async () => {
     const account = await seedAccount(ctx.storage);
     const shipment = makeShipment(account.id);
     await expectCode(
@@ -72,7 +72,7 @@ export function describeTransactionsContract(ctx: ContractContext): void {
         await tx.shipments.insert(shipment);
         await tx.accounts.insert(makeAccount({ id: account.id }));
       }),
-      "CONFLICT",
+      "conflict",
     );
     expect(await ctx.storage.shipments.get(account.id, shipment.id)).toBeNull();
   });

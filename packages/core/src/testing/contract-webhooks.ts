@@ -60,14 +60,14 @@ export function describeWebhooksContract(ctx: ContractContext): void {
     }),
   });
 
-  ctx.test("webhookNotifications.insertMany of an existing id rejects with CONFLICT and stores none of the batch", async () => {
+  ctx.test("webhookNotifications.insertMany of an existing id rejects with conflict and stores none of the batch", async () => {
     const account = await seedAccount(ctx.storage);
     const webhook = makeWebhook(account.id);
     await ctx.storage.webhooks.insert(webhook);
     const stored = makeWebhookNotification(account.id, webhook.id);
     await ctx.storage.webhookNotifications.insertMany([stored]);
     const fresh = makeWebhookNotification(account.id, webhook.id);
-    await expectCode(ctx.storage.webhookNotifications.insertMany([fresh, { ...stored, event: "container.created" }]), "CONFLICT");
+    await expectCode(ctx.storage.webhookNotifications.insertMany([fresh, { ...stored, event: "container.created" }]), "conflict");
     expect(await ctx.storage.webhookNotifications.get(account.id, fresh.id)).toBeNull();
     expect(await ctx.storage.webhookNotifications.get(account.id, stored.id)).toStrictEqual(stored);
   });
@@ -190,7 +190,7 @@ export function describeWebhooksContract(ctx: ContractContext): void {
     expect(await ctx.storage.webhookNotifications.listAttempts(uuidv7())).toStrictEqual([]);
   });
 
-  ctx.test("webhookNotifications.insertAttempt of an existing id rejects with CONFLICT", async () => {
+  ctx.test("webhookNotifications.insertAttempt of an existing id rejects with conflict", async () => {
     const account = await seedAccount(ctx.storage);
     const webhook = makeWebhook(account.id);
     await ctx.storage.webhooks.insert(webhook);
@@ -198,7 +198,7 @@ export function describeWebhooksContract(ctx: ContractContext): void {
     await ctx.storage.webhookNotifications.insertMany([notification]);
     const attempt = makeWebhookNotificationAttempt(notification.id);
     await ctx.storage.webhookNotifications.insertAttempt(attempt);
-    await expectCode(ctx.storage.webhookNotifications.insertAttempt({ ...attempt, status_code: 500 }), "CONFLICT");
+    await expectCode(ctx.storage.webhookNotifications.insertAttempt({ ...attempt, status_code: 500 }), "conflict");
     expect(await ctx.storage.webhookNotifications.listAttempts(notification.id)).toStrictEqual([attempt]);
   });
 }

@@ -16,7 +16,7 @@ export function parseSnapshot(input: unknown): CarrierSnapshot {
 /** Refuses data for a shipment whose tracking is stopped: stopping pauses every refresh and feed. */
 export function assertTracking(shipment: Shipment | null): void {
   if (shipment?.line_tracking_stopped_at) {
-    throw new BollardError("TRACKING_STOPPED", `Tracking of shipment ${shipment.id} is stopped; resume it before sending data`, { meta: { shipment_id: shipment.id } });
+    throw new BollardError("tracking_stopped", `Tracking of shipment ${shipment.id} is stopped; resume it before sending data`, { meta: { shipment_id: shipment.id } });
   }
 }
 

@@ -130,7 +130,7 @@ export function createIngestService(storage: Storage, clock: Clock): IngestServi
       const shipment = await storage.shipments.get(accountId, shipmentId);
       if (!shipment) throw new NotFoundError(`No shipment ${shipmentId}`);
       assertTracking(shipment);
-      if (!shipment.tracking_request_id) throw new BollardError("INVALID", `Shipment ${shipmentId} has no tracking request to ingest through`);
+      if (!shipment.tracking_request_id) throw new BollardError("invalid", `Shipment ${shipmentId} has no tracking request to ingest through`);
       const snapshot = { shipment: { bill_of_lading_number: shipment.bill_of_lading_number }, containers: [{ number: containerNumber, transport_events: parsed }] };
       const requestId = shipment.tracking_request_id;
       return apply(accountId, async (tx) => {

@@ -69,7 +69,7 @@ export async function ingestPositions(storage: Storage, clock: Clock, input: unk
   const reports = parseInput(ReportsSchema, input);
   const now = clock.now();
   const late = reports.flatMap((report, i) =>
-    Date.parse(report.timestamp) > now.getTime() + FUTURE_SKEW_MS ? [new BollardError("INVALID", `timestamp ${report.timestamp} is in the future`, { path: [i, "timestamp"] })] : [],
+    Date.parse(report.timestamp) > now.getTime() + FUTURE_SKEW_MS ? [new BollardError("invalid", `timestamp ${report.timestamp} is in the future`, { path: [i, "timestamp"] })] : [],
   );
   if (late.length > 0) throw new ValidationError(late);
   return storage.transaction(async (tx) => {
@@ -81,7 +81,7 @@ export async function ingestPositions(storage: Storage, clock: Clock, input: unk
       const vessel = vessels.get(key) ?? (await findVessel(tx, report));
       if (!vessel) {
         const field = report.imo ? "imo" : "mmsi";
-        missing.push(new BollardError("REFERENCE_NOT_FOUND", `No vessel with ${field.toUpperCase()} ${report[field]}; vessels become known through tracked shipments`, { path: [i, field] }));
+        missing.push(new BollardError("reference_not_found", `No vessel with ${field.toUpperCase()} ${report[field]}; vessels become known through tracked shipments`, { path: [i, field] }));
         continue;
       }
       vessels.set(key, vessel);

@@ -30,14 +30,14 @@ export function nulPath(value: unknown, path: FieldPath = [], depth = 0): FieldP
 /** A 422 for an input holding a NUL character (see {@link nulPath}). */
 function refuseNul(input: unknown, at: FieldPath): void {
   const path = nulPath(input, at);
-  if (path) throw new ValidationError([new BollardError("INVALID", `${path.length > 0 ? String(path.at(-1)) : "value"} must not contain a NUL character (\\u0000)`, { path })]);
+  if (path) throw new ValidationError([new BollardError("invalid", `${path.length > 0 ? String(path.at(-1)) : "value"} must not contain a NUL character (\\u0000)`, { path })]);
 }
 
 /**
  * Parses a write's input at the core boundary with a zod schema. Every issue becomes a 422 whose
  * `path` is relative to the input (`["ref_numbers", 0]`), under `at` when the input is part of a larger one: unknown keys of strict objects are
- * `UNKNOWN_ATTRIBUTE`, empty required strings `BLANK`, everything else `INVALID`. A string holding
- * a NUL character anywhere in the input is `INVALID` on its path.
+ * `unknown_attribute`, empty required strings `blank`, everything else `invalid`. A string holding
+ * a NUL character anywhere in the input is `invalid` on its path.
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, at: FieldPath = []): z.output<S> {
   refuseNul(input, at);
@@ -46,28 +46,28 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, at: F
   const issues = result.error.issues.flatMap((issue): BollardError[] => {
     const path = [...at, ...issue.path.map((part) => (typeof part === "number" ? part : String(part)))];
     if (issue.code === "unrecognized_keys") {
-      return issue.keys.map((key) => new BollardError("UNKNOWN_ATTRIBUTE", `${key} is not an attribute that can be set here`, { path: [...path, key] }));
+      return issue.keys.map((key) => new BollardError("unknown_attribute", `${key} is not an attribute that can be set here`, { path: [...path, key] }));
     }
-    const code: ErrorCode = issue.code === "too_small" && issue.origin === "string" && issue.minimum === 1 ? "BLANK" : "INVALID";
+    const code: ErrorCode = issue.code === "too_small" && issue.origin === "string" && issue.minimum === 1 ? "blank" : "invalid";
     const name = path.length > 0 ? String(path.at(-1)) : "value";
-    return [new BollardError(code, code === "BLANK" ? `${name} can't be blank` : `${name}: ${issue.message}`, { path })];
+    return [new BollardError(code, code === "blank" ? `${name} can't be blank` : `${name}: ${issue.message}`, { path })];
   });
   throw new ValidationError(issues);
 }
 
 /**
- * Parses a read's options (filters) with a zod schema. An issue is a 400 `INVALID_PARAMETER` naming
+ * Parses a read's options (filters) with a zod schema. An issue is a 400 `invalid_parameter` naming
  * the option (`status`, `createdAt.start`); the HTTP API names its query parameter instead.
  */
 export function parseOptions<S extends z.ZodType>(schema: S, options: unknown): z.output<S> {
   const nul = nulPath(options);
-  if (nul) throw new BollardError("INVALID_PARAMETER", `${nul.join(".")} must not contain a NUL character (\\u0000)`, { parameter: nul.join(".") });
+  if (nul) throw new BollardError("invalid_parameter", `${nul.join(".")} must not contain a NUL character (\\u0000)`, { parameter: nul.join(".") });
   const result = schema.safeParse(options ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const keys = issue.code === "unrecognized_keys" ? [...issue.path, issue.keys[0]!] : issue.path;
   const parameter = keys.map(String).join(".") || "options";
-  throw new BollardError("INVALID_PARAMETER", issue.code === "unrecognized_keys" ? `${parameter} is not an option of this read` : `${parameter}: ${issue.message}`, { parameter });
+  throw new BollardError("invalid_parameter", issue.code === "unrecognized_keys" ? `${parameter} is not an option of this read` : `${parameter}: ${issue.message}`, { parameter });
 }
 
 /** A list of reference strings as users send them: trimmed, non-empty, at most 100 of 255 characters. */

@@ -67,6 +67,11 @@ export async function exampleNotification(event: WebhookEventName, options: Exam
     shipment: (id) => found(data.shipments.find((s) => s.id === id)),
     container: (id) => found(data.containers.find((c) => c.id === id)),
     containersOf: (id) => Promise.resolve(data.containers.filter((c) => c.shipment_id === id)),
+    eventsOf: (id) =>
+      Promise.resolve({
+        transport_events: data.transportEvents.filter((e) => e.container_id === id).map((e) => ({ id: e.id })),
+        raw_events: data.rawEvents.filter((e) => e.container_id === id).map((e) => ({ id: e.id })),
+      }),
     transportEvent: (id) => found(id === transportEvent.id ? transportEvent : undefined),
     port: (id) => found(portById(id)),
     metroArea: (id) => found(metroAreaById(id)),

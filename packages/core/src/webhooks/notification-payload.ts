@@ -2,6 +2,7 @@ import type { WebhookEventName } from "../domain/index.js";
 import { serializeResource } from "../jsonapi/document.js";
 import type { ResourceIdentifier, ResourceObject } from "../jsonapi/jsonapi-types.js";
 import { resourceRegistry } from "../jsonapi/resources.js";
+import { wireTimestamp } from "../jsonapi/wire-time.js";
 import type { PayloadRecords } from "./payload-records.js";
 
 /** The notification a payload announces. */
@@ -36,7 +37,7 @@ export function notificationPayload(envelope: NotificationEnvelope, records: Pay
   const data: ResourceObject = {
     id: envelope.id,
     type: "webhook_notification",
-    attributes: { id: envelope.id, event: envelope.event, delivery_status: "pending", created_at: envelope.createdAt },
+    attributes: { id: envelope.id, event: envelope.event, delivery_status: "pending", created_at: wireTimestamp(envelope.createdAt) },
     relationships: {
       webhook: { data: { id: envelope.webhookId, type: "webhook" } },
       reference_object: { data: envelope.referenceObject },

@@ -15,6 +15,8 @@ export interface PayloadRecordSource {
   container(id: string): Promise<Container | null>;
   /** The shipment's containers, ordered by `created_at`, then `id`. */
   containersOf(shipmentId: string): Promise<Container[]>;
+  /** The ids of a container's transport and raw events, for its `transport_events` and `raw_events` linkage. */
+  eventsOf(containerId: string): Promise<ContainerEventLinkage>;
   /** The transport event with this id, or null. */
   transportEvent(id: string): Promise<TransportEvent | null>;
   /** The port with this id, or null. */
@@ -29,11 +31,25 @@ export interface PayloadRecordSource {
   vessel(id: string): Promise<Vessel | null>;
 }
 
+/** A container's events as the records of its to-many linkage (ids only). */
+export interface ContainerEventLinkage {
+  /** Its transport events, in `timestamp` order. */
+  transport_events: {
+    /** The event's id. */
+    id: string;
+  }[];
+  /** Its raw events, in `index` order. */
+  raw_events: {
+    /** The event's id. */
+    id: string;
+  }[];
+}
+
 /** One record of a payload's `included`, with its resource type. */
 export interface PayloadRecord {
   /** The resource type, e.g. `"shipment"`. */
   type: string;
-  /** The record; a shipment carries its `containers`, for their linkage. */
+  /** The record; a shipment carries its `containers` and a container its events, for their linkage. */
   record: {
     /** The record's id. */
     id: string;
@@ -62,6 +78,11 @@ export function storageRecordSource(repos: StorageRepositories, accountId: strin
     shipment: (id) => memo(`s:${id}`, () => repos.shipments.get(accountId, id)),
     container: (id) => memo(`c:${id}`, () => repos.containers.get(accountId, id)),
     containersOf: (id) => memo(`cs:${id}`, () => repos.containers.listByShipments(accountId, [id])),
+    eventsOf: (id) =>
+      memo(`ev:${id}`, async () => ({
+        transport_events: (await repos.transportEvents.listByContainers(accountId, [id])).items.map((e) => ({ id: e.id })),
+        raw_events: (await repos.rawEvents.listByContainers(accountId, [id])).items.map((e) => ({ id: e.id })),
+      })),
     transportEvent: (id) => memo(`te:${id}`, () => repos.transportEvents.get(accountId, id)),
     port: (id) => memo(`p:${id}`, () => repos.ports.get(id)),
     metroArea: (id) => memo(`m:${id}`, () => repos.metroAreas.get(id)),
@@ -79,7 +100,8 @@ export function storageRecordSource(repos: StorageRepositories, accountId: strin
  * - `container_updated_event` → the event, container, shipment, port of discharge and POD terminal;
  * - `container_created_event` → the event, container and shipment;
  * - `container_pod_terminal_changed_event` → the event, container, new terminal and shipment.
- * Records that do not exist (any more) are left out.
+ * Records that do not exist (any more) are left out. Every shipment carries its `containers` and
+ * every container its `transport_events` and `raw_events`, for their linkage.
  */
 export async function collectPayloadRecords(source: PayloadRecordSource, event: DomainEvent): Promise<PayloadRecords> {
   const included: PayloadRecord[] = [];
@@ -130,5 +152,19 @@ export async function collectPayloadRecords(source: PayloadRecordSource, event: 
       if ("terminal_id" in object) add("terminal", await get(object.terminal_id, source.terminal));
     }
   }
-  return { included };
+  return { included: await Promise.all(included.map((entry) => withLinkage(source, entry))) };
+}
+
+/** A shipment with its containers and a container with its events, for the to-many linkage every rendering carries. */
+async function withLinkage(source: PayloadRecordSource, entry: PayloadRecord): Promise<PayloadRecord> {
+  const record = entry.record as Record<string, unknown> & { id: string };
+  if (entry.type === "shipment" && !Array.isArray(record.containers)) {
+    const containers = await source.containersOf(record.id);
+    return { type: entry.type, record: { ...record, containers } as PayloadRecord["record"] };
+  }
+  if (entry.type === "container" && !Array.isArray(record.transport_events)) {
+    const events = await source.eventsOf(record.id);
+    return { type: entry.type, record: { ...record, ...events } as PayloadRecord["record"] };
+  }
+  return entry;
 }

@@ -46,7 +46,7 @@ describe("the dashboard option", () => {
       if (response.status === 200) expect(await response.text(), path).toContain("<title>app</title>");
       else {
         expect(response.status, path).toBe(404);
-        expect(((await response.json()) as { errors: { code: string }[] }).errors[0]!.code).toBe("ROUTE_NOT_FOUND");
+        expect(((await response.json()) as { errors: { code: string }[] }).errors[0]!.code).toBe("route_not_found");
       }
     }
     expect((await app.request("/healthz")).status).toBe(200);

@@ -27,7 +27,7 @@ export function parseRateLimit(text: string): RateLimit | null {
  * Limits each API key (one per user) to a fixed window budget. Over it, the answer is 429
  * with `Retry-After` in whole seconds until the window resets, as the real service does.
  */
-export function rateLimit(options: RateLimit, now: () => number = Date.now): MiddlewareHandler<AppEnv> {
+export function rateLimit(options: RateLimit, now: () => number = Date.now, detail?: string): MiddlewareHandler<AppEnv> {
   const windows = new Map<string, { start: number; count: number }>();
   return async (c, next) => {
     const key = c.get("session").principal.user.id;
@@ -42,7 +42,7 @@ export function rateLimit(options: RateLimit, now: () => number = Date.now): Mid
     if (window.count > options.limit) {
       const retryAfter = Math.max(1, Math.ceil((window.start + options.windowMs - at) / 1000));
       c.header("retry-after", String(retryAfter));
-      throw new BollardError("RATE_LIMITED", `Your account has exceeded its API rate limit of ${options.limit} requests per ${options.windowMs / 1000} s. Retry in ${retryAfter} s.`);
+      throw new BollardError("rate_limited", detail ?? `Your account has exceeded its API rate limit of ${options.limit} requests per ${options.windowMs / 1000} s. Retry in ${retryAfter} s.`);
     }
     await next();
   };

@@ -55,5 +55,24 @@ export function openApiDocument(): Record<string, unknown> {
     security: [{ authorization: [] }],
     paths: paths as never,
   }) as unknown as Record<string, unknown>;
+  cached = wireTimestamps(cached) as Record<string, unknown>;
   return cached;
+}
+
+/** The pattern of a stored timestamp (core's `TimestampSchema`: milliseconds). */
+const STORED_TIMESTAMP = String.raw`^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$`;
+/** The pattern of a timestamp on the wire: whole seconds, as the live service writes them. */
+const WIRE_TIMESTAMP = String.raw`^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$`;
+
+/**
+ * The document with every timestamp schema describing the wire form: the resources' schemas come
+ * from core's stored schemas (milliseconds), while responses carry whole seconds (`wireValue`).
+ */
+function wireTimestamps(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(wireTimestamps);
+  if (node === null || typeof node !== "object") return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) out[key] = key === "pattern" && value === STORED_TIMESTAMP ? WIRE_TIMESTAMP : wireTimestamps(value);
+  if (out.pattern === WIRE_TIMESTAMP && typeof out.description === "string") out.description = out.description.replace("YYYY-MM-DDTHH:mm:ss.sssZ", "YYYY-MM-DDTHH:mm:ssZ");
+  return out;
 }

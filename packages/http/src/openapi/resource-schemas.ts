@@ -1,5 +1,6 @@
+import { ERROR_CODES, type ErrorCode } from "@bollard/core";
 import { WEBHOOK_RESOURCE_ATTRIBUTES, resourceRegistry } from "@bollard/core/jsonapi";
-import { AccountAttributesSchema, ContainerAttributesSchema, CustomFieldAttributesSchema, CustomFieldDefinitionAttributesSchema, CustomFieldOptionAttributesSchema, MetroAreaAttributesSchema, PortAttributesSchema, RailTerminalAttributesSchema, RawEventAttributesSchema, ShipmentAttributesSchema, ShippingLineAttributesSchema, TerminalAttributesSchema, TrackingRequestAttributesSchema, TransportEventAttributesSchema, UserAttributesSchema, VesselAttributesSchema, WebhookAttributesSchema, WebhookNotificationAttributesSchema } from "@bollard/core/schemas";
+import { AccountAttributesSchema, ContainerAttributesSchema, CustomFieldAttributesSchema, CustomFieldDefinitionAttributesSchema, CustomFieldOptionAttributesSchema, MetroAreaAttributesSchema, PortAttributesSchema, RailTerminalAttributesSchema, RawEventAttributesSchema, SearchResultAttributesSchema, ShipmentAttributesSchema, ShippingLineAttributesSchema, TerminalAttributesSchema, TrackingRequestAttributesSchema, TransportEventAttributesSchema, UserAttributesSchema, VesselAttributesSchema, WebhookAttributesSchema, WebhookNotificationAttributesSchema } from "@bollard/core/schemas";
 import { z } from "zod";
 import "zod-openapi";
 
@@ -27,6 +28,7 @@ const ATTRIBUTES: Record<string, z.ZodObject> = {
   custom_field: CustomFieldAttributesSchema,
   webhook: WebhookAttributesSchema,
   webhook_notification: WebhookNotificationAttributesSchema,
+  search_result: SearchResultAttributesSchema,
   // Webhook payload types (event objects, delivery logs, event categories) and the notification's served attributes.
   ...WEBHOOK_RESOURCE_ATTRIBUTES,
 };
@@ -88,7 +90,7 @@ export const ErrorDocumentSchema = z
           status: z.string(),
           title: z.string(),
           detail: z.string(),
-          code: z.string(),
+          code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]).describe("The stable error code; see the error code table in docs/api.md."),
           source: z.union([z.object({ pointer: z.string() }), z.object({ parameter: z.string() })]).optional(),
           meta: z.record(z.string(), z.unknown()).optional(),
         }),

@@ -20,7 +20,7 @@ export function pageQuery(c: Context): { number?: number; size?: number } {
     const raw = c.req.query(`page[${key}]`);
     if (raw === undefined) continue;
     if (!/^\d{1,9}$/.test(raw.trim()) || Number(raw) < 1) {
-      throw new BollardError("INVALID_PARAMETER", `page[${key}] must be a positive integer`, { parameter: `page[${key}]` });
+      throw new BollardError("invalid_parameter", `page[${key}] must be a positive integer`, { parameter: `page[${key}]` });
     }
     page[key] = Number(raw);
   }
@@ -34,7 +34,7 @@ export function booleanQuery(c: Context, name: string): boolean | undefined {
   const value = raw.trim().toLowerCase();
   if (value === "true" || value === "1") return true;
   if (value === "false" || value === "0") return false;
-  throw new BollardError("INVALID_PARAMETER", `${name} must be true or false`, { parameter: name });
+  throw new BollardError("invalid_parameter", `${name} must be true or false`, { parameter: name });
 }
 
 /**
@@ -47,7 +47,7 @@ export function filterQuery<S extends z.ZodType>(c: Context, schema: S, names: R
   for (const [path, name] of Object.entries(names)) {
     const value = c.req.query(name);
     if (value === undefined) continue;
-    if (value.includes("\u0000")) throw new BollardError("INVALID_PARAMETER", `${name} must not contain a NUL character (%00)`, { parameter: name });
+    if (value.includes("\u0000")) throw new BollardError("invalid_parameter", `${name} must not contain a NUL character (%00)`, { parameter: name });
     const keys = path.split(".");
     let node = raw;
     for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
@@ -57,7 +57,7 @@ export function filterQuery<S extends z.ZodType>(c: Context, schema: S, names: R
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const name = names[issue.path.map(String).join(".")] ?? "filter";
-  throw new BollardError("INVALID_PARAMETER", `${name}: ${issue.message}`, { parameter: name });
+  throw new BollardError("invalid_parameter", `${name}: ${issue.message}`, { parameter: name });
 }
 
 /** A path id that must be a UUID; anything else cannot name a record, so it is a 404. */

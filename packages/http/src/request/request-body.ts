@@ -15,6 +15,20 @@ export interface RequestResource {
 }
 
 /**
+ * Reads a plain JSON request body (`{"number": …}` of infer_number), with the checks of
+ * {@link readResource} but no JSON:API shape; null for an empty body.
+ */
+export async function readJson(c: Context): Promise<unknown> {
+  const text = await readBodyText(c);
+  if (text.trim() === "") return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BollardError("malformed_json", "The request body is not valid JSON");
+  }
+}
+
+/**
  * Reads a JSON:API request body: 415 unless it is `application/json` or `application/vnd.api+json`,
  * 413 over {@link MAX_BODY_BYTES}, 400 for malformed JSON, 422 (pointer `/data`) unless `data` is
  * an object whose `attributes` and `relationships`, when present, are objects.
@@ -23,19 +37,19 @@ export async function readResource(c: Context, options: { optional?: boolean } =
   const text = await readBodyText(c);
   if (text.trim() === "") {
     if (options.optional) return { attributes: {}, relationships: {} };
-    throw new BollardError("VALIDATION_FAILED", "The request body must be a JSON:API document with a data object", { pointer: "/data" });
+    throw new BollardError("validation_failed", "The request body must be a JSON:API document with a data object", { pointer: "/data" });
   }
   let document: unknown;
   try {
     document = JSON.parse(text);
   } catch {
-    throw new BollardError("MALFORMED_JSON", "The request body is not valid JSON");
+    throw new BollardError("malformed_json", "The request body is not valid JSON");
   }
   const data = isObject(document) ? document.data : undefined;
-  if (!isObject(data)) throw new BollardError("VALIDATION_FAILED", "data must be an object", { pointer: "/data" });
+  if (!isObject(data)) throw new BollardError("validation_failed", "data must be an object", { pointer: "/data" });
   for (const member of ["attributes", "relationships"] as const) {
     if (data[member] !== undefined && !isObject(data[member])) {
-      throw new BollardError("VALIDATION_FAILED", `${member} must be an object`, { pointer: `/data/${member}` });
+      throw new BollardError("validation_failed", `${member} must be an object`, { pointer: `/data/${member}` });
     }
   }
   return {
@@ -66,7 +80,7 @@ export function asInput<T>(attributes: Record<string, unknown>): T {
  */
 export async function readBodyText(c: Context): Promise<string> {
   const declared = Number(c.req.header("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new BollardError("PAYLOAD_TOO_LARGE", `The request body is over ${MAX_BODY_BYTES} bytes`);
+  if (declared > MAX_BODY_BYTES) throw new BollardError("payload_too_large", `The request body is over ${MAX_BODY_BYTES} bytes`);
   const body = c.req.raw.body;
   if (!body) return "";
   const [type = "", ...parameters] = (c.req.header("content-type") ?? "").split(";");
@@ -81,22 +95,22 @@ export async function readBodyText(c: Context): Promise<string> {
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
       await reader.cancel().catch(() => {});
-      throw new BollardError("PAYLOAD_TOO_LARGE", `The request body is over ${MAX_BODY_BYTES} bytes`);
+      throw new BollardError("payload_too_large", `The request body is over ${MAX_BODY_BYTES} bytes`);
     }
     chunks.push(value);
   }
   if (size === 0) return "";
   if (!JSON_TYPES.has(mediaType)) {
-    throw new BollardError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json or application/vnd.api+json");
+    throw new BollardError("unsupported_media_type", "Send the body as application/json or application/vnd.api+json");
   }
   // JSON is UTF-8 (RFC 8259): a body declared in another charset would be read wrongly.
   if (charset !== undefined && charset !== "utf-8" && charset !== "utf8") {
-    throw new BollardError("UNSUPPORTED_MEDIA_TYPE", `Send the body as UTF-8; charset=${charset.slice(0, 40)} is not supported`);
+    throw new BollardError("unsupported_media_type", `Send the body as UTF-8; charset=${charset.slice(0, 40)} is not supported`);
   }
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
   } catch {
-    throw new BollardError("MALFORMED_JSON", "The request body is not valid UTF-8");
+    throw new BollardError("malformed_json", "The request body is not valid UTF-8");
   }
 }
 

@@ -1,5 +1,5 @@
 import { BollardError, NotFoundError, type ContainerUpdate } from "@bollard/core";
-import { listDocument, resourceDocument } from "@bollard/core/jsonapi";
+import { documentInclude, listDocument, resourceDocument } from "@bollard/core/jsonapi";
 import { ContainerFiltersSchema, UuidSchema } from "@bollard/core/schemas";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
@@ -13,34 +13,34 @@ export function containerRoutes(): Hono<AppEnv> {
   routes.get("/containers", async (c) => {
     const include = includeQuery(c, "container");
     const filters = filterQuery(c, ContainerFiltersSchema, { number: "filter[number]" });
-    const result = await c.get("session").containers.list({ ...filters, page: pageQuery(c), include });
+    const result = await c.get("session").containers.list({ ...filters, page: pageQuery(c), include: documentInclude("container", include) });
     return jsonApi(c, 200, listDocument("container", result, { include, requestUrl: c.req.url }));
   });
   // The real API's PATCH /containers has no id in the path; Bollard takes the target from data.id.
   routes.patch("/containers", async (c) => {
     const { id, attributes } = await readResource(c);
-    if (id === undefined || id === null || id === "") throw new BollardError("VALIDATION_FAILED", "data.id (the container id) is required", { pointer: "/data/id" });
+    if (id === undefined || id === null || id === "") throw new BollardError("validation_failed", "data.id (the container id) is required", { pointer: "/data/id" });
     if (typeof id !== "string" || !UuidSchema.safeParse(id).success) throw new NotFoundError(`No container ${String(id).slice(0, 64)}`);
-    const container = await c.get("session").containers.update(id.toLowerCase(), asInput<ContainerUpdate>(attributes));
+    const container = await c.get("session").containers.update(id.toLowerCase(), asInput<ContainerUpdate>(attributes), { include: documentInclude("container", []) });
     return jsonApi(c, 200, resourceDocument("container", container, { self: c.req.url }));
   });
   routes.get("/containers/:id", async (c) => {
     const id = uuidParam(c);
     const include = includeQuery(c, "container");
-    const container = await c.get("session").containers.get(id, { include });
+    const container = await c.get("session").containers.get(id, { include: documentInclude("container", include) });
     return jsonApi(c, 200, resourceDocument("container", container, { include, self: c.req.url }));
   });
   routes.get("/containers/:id/transport_events", async (c) => {
     const id = uuidParam(c);
     const include = includeQuery(c, "transport_event");
-    const result = await c.get("session").containers.transportEvents(id, { include, page: pageQuery(c) });
+    const result = await c.get("session").containers.transportEvents(id, { include: documentInclude("transport_event", include), page: pageQuery(c) });
     return jsonApi(c, 200, listDocument("transport_event", result, { include, requestUrl: c.req.url }));
   });
   routes.get("/containers/:id/raw_events", async (c) => {
     const id = uuidParam(c);
     // Upstream always includes the vessels the raw events mention.
     const include = includeQuery(c, "raw_event", ["vessel"]);
-    const result = await c.get("session").containers.rawEvents(id, { include, page: pageQuery(c) });
+    const result = await c.get("session").containers.rawEvents(id, { include: documentInclude("raw_event", include), page: pageQuery(c) });
     c.header("deprecation", "true");
     c.header("link", `</v2/containers/${c.req.param("id")}/transport_events>; rel="successor-version"`);
     return jsonApi(c, 200, listDocument("raw_event", result, { include, requestUrl: c.req.url }));

@@ -36,7 +36,7 @@ describe.each(STORAGES)("custom field definitions over HTTP on %s storage", (_na
           validation: { required: true, min: 0, max: 50000 },
           default_format: "0,0.000 kg",
           default_value: 0,
-          created_at: "2026-11-01T12:00:00.000Z",
+          created_at: "2026-11-01T12:00:00Z",
         },
         relationships: { options: { data: [] } },
       });
@@ -44,30 +44,30 @@ describe.each(STORAGES)("custom field definitions over HTTP on %s storage", (_na
       expect((await h.request("GET", `/v2/custom_field_definitions/${res.body.data.id}`)).body.data).toEqual(res.body.data);
     });
 
-    it("rejects a slug the account already uses with DUPLICATE on its pointer; other accounts may use it", async () => {
+    it("rejects a slug the account already uses with duplicate on its pointer; other accounts may use it", async () => {
       await createDefinition(h, { api_slug: "booking_ref" });
       const again = await h.request("POST", "/v2/custom_field_definitions", { body: definitionDocument({ entity_type: "Shipment", api_slug: "booking_ref", display_name: "x", data_type: "short_text" }) });
       expect(again.status).toBe(422);
-      expect(again.body.errors[0]).toMatchObject({ code: "DUPLICATE", source: { pointer: "/data/attributes/api_slug" } });
+      expect(again.body.errors[0]).toMatchObject({ code: "duplicate", source: { pointer: "/data/attributes/api_slug" } });
       // Slugs are per account: Globex may use the same one.
       await createDefinition(h, { api_slug: "booking_ref" }, h.keys.other);
     });
 
     it.each([
-      [{ api_slug: "Bad-Slug" }, "INVALID", "/data/attributes/api_slug"],
-      [{ api_slug: "" }, "INVALID", "/data/attributes/api_slug"],
-      [{ entity_type: "Vessel" }, "INVALID", "/data/attributes/entity_type"],
-      [{ entity_type: "TrackingRequest" }, "INVALID", "/data/attributes/entity_type"],
-      [{ data_type: "currency" }, "INVALID", "/data/attributes/data_type"],
-      [{ display_name: "  " }, "BLANK", "/data/attributes/display_name"],
-      [{ data_type: "reference" }, "BLANK", "/data/attributes/reference_type"],
-      [{ data_type: "reference", reference_type: "vessel" }, "NOT_SUPPORTED", "/data/attributes/reference_type"],
-      [{ validation: { pattern: "(a+)+$" } }, "UNSAFE_PATTERN", "/data/attributes/validation/pattern"],
-      [{ validation: { regex: "x" } }, "UNKNOWN_ATTRIBUTE", "/data/attributes/validation/regex"],
-      [{ data_type: "date", default_format: "YYYY-MM-DD" }, "INVALID", "/data/attributes/default_format"],
-      [{ data_type: "number", default_value: "lots" }, "WRONG_TYPE", "/data/attributes/default_value"],
-      [{ data_type: "boolean", default_value: "maybe" }, "WRONG_TYPE", "/data/attributes/default_value"],
-      [{ id: "x" }, "UNKNOWN_ATTRIBUTE", "/data/attributes/id"],
+      [{ api_slug: "Bad-Slug" }, "invalid", "/data/attributes/api_slug"],
+      [{ api_slug: "" }, "invalid", "/data/attributes/api_slug"],
+      [{ entity_type: "Vessel" }, "invalid", "/data/attributes/entity_type"],
+      [{ entity_type: "TrackingRequest" }, "invalid", "/data/attributes/entity_type"],
+      [{ data_type: "currency" }, "invalid", "/data/attributes/data_type"],
+      [{ display_name: "  " }, "blank", "/data/attributes/display_name"],
+      [{ data_type: "reference" }, "blank", "/data/attributes/reference_type"],
+      [{ data_type: "reference", reference_type: "vessel" }, "not_supported", "/data/attributes/reference_type"],
+      [{ validation: { pattern: "(a+)+$" } }, "unsafe_pattern", "/data/attributes/validation/pattern"],
+      [{ validation: { regex: "x" } }, "unknown_attribute", "/data/attributes/validation/regex"],
+      [{ data_type: "date", default_format: "YYYY-MM-DD" }, "invalid", "/data/attributes/default_format"],
+      [{ data_type: "number", default_value: "lots" }, "wrong_type", "/data/attributes/default_value"],
+      [{ data_type: "boolean", default_value: "maybe" }, "wrong_type", "/data/attributes/default_value"],
+      [{ id: "x" }, "unknown_attribute", "/data/attributes/id"],
     ])("rejects %j with %s on %s", async (attributes, code, pointer) => {
       const res = await h.request("POST", "/v2/custom_field_definitions", {
         body: definitionDocument({ entity_type: "Shipment", api_slug: "bad_one", display_name: "Bad", data_type: "short_text", ...attributes }),
@@ -137,10 +137,10 @@ describe.each(STORAGES)("custom field definitions over HTTP on %s storage", (_na
       for (const [name, value] of [["api_slug", "other"], ["entity_type", "Cargo"], ["data_type", "date"], ["reference_type", "shipment"]] as const) {
         const bad = await h.request("PATCH", `/v2/custom_field_definitions/${definition.id}`, { body: definitionDocument({ [name]: value }) });
         expect(bad.status).toBe(422);
-        expect(bad.body.errors[0]).toMatchObject({ code: "IMMUTABLE", source: { pointer: `/data/attributes/${name}` } });
+        expect(bad.body.errors[0]).toMatchObject({ code: "immutable", source: { pointer: `/data/attributes/${name}` } });
       }
       expect((await h.request("PATCH", `/v2/custom_field_definitions/${definition.id}`, { key: h.keys.viewer, body: definitionDocument({ display_name: "x" }) })).status).toBe(403);
-      expect((await h.request("PATCH", `/v2/custom_field_definitions/${definition.id}`, { body: definitionDocument({ validation: { pattern: "x" } }) })).body.errors[0].code).toBe("NOT_SUPPORTED");
+      expect((await h.request("PATCH", `/v2/custom_field_definitions/${definition.id}`, { body: definitionDocument({ validation: { pattern: "x" } }) })).body.errors[0].code).toBe("not_supported");
     });
 
     it("deletes a definition with its options and values (200 with meta), then answers 404", async () => {

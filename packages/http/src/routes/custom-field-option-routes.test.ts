@@ -33,14 +33,14 @@ describe.each(STORAGES)("custom field options over HTTP on %s storage", (_name, 
   });
 
   it.each([
-    [{ value: "asia", label: "Again" }, "DUPLICATE", "/data/attributes/value"],
-    [{ value: "a,b", label: "Comma" }, "INVALID", "/data/attributes/value"],
-    [{ value: "", label: "Empty" }, "BLANK", "/data/attributes/value"],
-    [{ value: "x", label: " " }, "BLANK", "/data/attributes/label"],
-    [{ value: "x", label: "X", position: 1.5 }, "INVALID", "/data/attributes/position"],
-    [{ value: "x", label: "X", position: -1 }, "INVALID", "/data/attributes/position"],
-    [{ value: 7, label: "X" }, "INVALID", "/data/attributes/value"],
-    [{ value: "x", label: "X", colour: "red" }, "UNKNOWN_ATTRIBUTE", "/data/attributes/colour"],
+    [{ value: "asia", label: "Again" }, "duplicate", "/data/attributes/value"],
+    [{ value: "a,b", label: "Comma" }, "invalid", "/data/attributes/value"],
+    [{ value: "", label: "Empty" }, "blank", "/data/attributes/value"],
+    [{ value: "x", label: " " }, "blank", "/data/attributes/label"],
+    [{ value: "x", label: "X", position: 1.5 }, "invalid", "/data/attributes/position"],
+    [{ value: "x", label: "X", position: -1 }, "invalid", "/data/attributes/position"],
+    [{ value: 7, label: "X" }, "invalid", "/data/attributes/value"],
+    [{ value: "x", label: "X", colour: "red" }, "unknown_attribute", "/data/attributes/colour"],
   ])("rejects %j with %s on %s", async (attributes, code, pointer) => {
     const res = await h.request("POST", path(), { body: optionDocument(attributes) });
     expect(res.status).toBe(422);
@@ -51,7 +51,7 @@ describe.each(STORAGES)("custom field options over HTTP on %s storage", (_name, 
     const text = await createDefinition(h, { api_slug: "plain_text" });
     const res = await h.request("POST", `/v2/custom_field_definitions/${text.id}/options`, { body: optionDocument({ value: "a", label: "A" }) });
     expect(res.status).toBe(422);
-    expect(res.body.errors[0]).toMatchObject({ code: "NOT_SUPPORTED", source: { parameter: "definition_id" } });
+    expect(res.body.errors[0]).toMatchObject({ code: "not_supported", source: { parameter: "definition_id" } });
     for (const [method, key] of [["GET", h.keys.other], ["POST", h.keys.other], ["GET", h.keys.editor]] as const) {
       const id = key === h.keys.editor ? UNKNOWN : definition.id;
       const body = method === "POST" ? { body: optionDocument({ value: "z", label: "Z" }) } : {};
@@ -73,7 +73,7 @@ describe.each(STORAGES)("custom field options over HTTP on %s storage", (_name, 
     expect(await displayed()).toMatchObject({ value: ["oceania", "asia"], display_value: "Australia & Oceania, Asia" });
 
     const immutable = await h.request("PATCH", path(`/${oceania.id}`), { body: optionDocument({ value: "pacific" }) });
-    expect(immutable.body.errors[0]).toMatchObject({ code: "IMMUTABLE", source: { pointer: "/data/attributes/value" } });
+    expect(immutable.body.errors[0]).toMatchObject({ code: "immutable", source: { pointer: "/data/attributes/value" } });
     expect((await h.request("PATCH", path(`/${oceania.id}`), { key: h.keys.viewer, body: optionDocument({ label: "x" }) })).status).toBe(403);
 
     const deleted = await h.request("DELETE", path(`/${oceania.id}`));
@@ -86,7 +86,7 @@ describe.each(STORAGES)("custom field options over HTTP on %s storage", (_name, 
     expect((await displayed()).display_value).toBe("Australia & Oceania, Asia");
     // A value can no longer choose it.
     const res = await h.request("POST", `/v2/shipments/${shipment.id}/custom_fields`, { body: valueDocument("lanes", ["oceania"]) });
-    expect(res.body.errors[0]).toMatchObject({ code: "NOT_AN_OPTION", source: { pointer: "/data/attributes/value/0" } });
+    expect(res.body.errors[0]).toMatchObject({ code: "not_an_option", source: { pointer: "/data/attributes/value/0" } });
 
     for (const method of ["GET", "PATCH", "DELETE"]) {
       expect((await h.request(method, path(`/${oceania.id}`), method === "PATCH" ? { body: optionDocument({ label: "x" }) } : {})).status).toBe(404);

@@ -43,12 +43,12 @@ describe.each(STORAGES)("custom field values over HTTP on %s storage", (_name, m
     });
 
     it.each([
-      [{ data: { type: "custom_field", attributes: { api_slug: "customer_po", value: "PO-1" } } }, 422, "BLANK", "/data/relationships/entity"],
-      [{ data: { attributes: { api_slug: "customer_po", value: "PO-1" }, relationships: { entity: { data: null } } } }, 422, "INVALID", "/data/relationships/entity/data"],
-      [withEntity("vessel", UNKNOWN, "customer_po", "PO-1"), 422, "INVALID", "/data/relationships/entity/data/type"],
-      [withEntity("shipment", UNKNOWN, "customer_po", "PO-1"), 404, "NOT_FOUND", undefined],
-      [withEntity("shipment", "not-a-uuid", "customer_po", "PO-1"), 404, "NOT_FOUND", undefined],
-      [withEntity("shipment", "SHIPMENT", "no_such_field", "x"), 404, "NOT_FOUND", undefined],
+      [{ data: { type: "custom_field", attributes: { api_slug: "customer_po", value: "PO-1" } } }, 422, "blank", "/data/relationships/entity"],
+      [{ data: { attributes: { api_slug: "customer_po", value: "PO-1" }, relationships: { entity: { data: null } } } }, 422, "invalid", "/data/relationships/entity/data"],
+      [withEntity("vessel", UNKNOWN, "customer_po", "PO-1"), 422, "invalid", "/data/relationships/entity/data/type"],
+      [withEntity("shipment", UNKNOWN, "customer_po", "PO-1"), 404, "not_found", undefined],
+      [withEntity("shipment", "not-a-uuid", "customer_po", "PO-1"), 404, "not_found", undefined],
+      [withEntity("shipment", "SHIPMENT", "no_such_field", "x"), 404, "not_found", undefined],
     ])("rejects %j with %i %s", async (body, status, code, pointer) => {
       const res = await h.request("POST", "/v2/custom_fields", { body });
       expect(res.status).toBe(status);
@@ -59,7 +59,7 @@ describe.each(STORAGES)("custom field values over HTTP on %s storage", (_name, m
     it("takes the other account's shipment as unknown (404) and checks the value against the definition", async () => {
       expect((await h.request("POST", "/v2/custom_fields", { body: withEntity("shipment", h.data.globex.shipments[0]!.id, "customer_po", "PO-1") })).status).toBe(404);
       const res = await h.request("POST", "/v2/custom_fields", { body: withEntity("shipment", shipmentId, "customer_po", "ORDER-1") });
-      expect(res.body.errors[0]).toMatchObject({ status: "422", code: "PATTERN_MISMATCH", source: { pointer: "/data/attributes/value" } });
+      expect(res.body.errors[0]).toMatchObject({ status: "422", code: "pattern_mismatch", source: { pointer: "/data/attributes/value" } });
     });
   });
 
@@ -109,22 +109,22 @@ describe.each(STORAGES)("custom field values over HTTP on %s storage", (_name, m
 
   it("applies the definition's entity type: Cargo fields on containers, Shipment fields on shipments and tracking requests", async () => {
     const onShipment = await h.request("POST", `/v2/shipments/${shipmentId}/custom_fields`, { body: valueDocument("seal_number", "S") });
-    expect(onShipment.body.errors[0]).toMatchObject({ code: "WRONG_ENTITY_TYPE", source: { pointer: "/data/attributes/api_slug" } });
+    expect(onShipment.body.errors[0]).toMatchObject({ code: "wrong_entity_type", source: { pointer: "/data/attributes/api_slug" } });
     const onContainer = await h.request("POST", `/v2/containers/${containerId}/custom_fields`, { body: valueDocument("customer_po", "PO-1") });
-    expect(onContainer.body.errors[0].code).toBe("WRONG_ENTITY_TYPE");
+    expect(onContainer.body.errors[0].code).toBe("wrong_entity_type");
     for (const slug of ["nope", "Not A Slug", "x".repeat(300)]) {
       const res = await h.request("POST", `/v2/shipments/${shipmentId}/custom_fields`, { body: valueDocument(slug, "x") });
-      expect(res.body.errors[0]).toMatchObject({ code: "UNKNOWN_SLUG", source: { pointer: "/data/attributes/api_slug" } });
+      expect(res.body.errors[0]).toMatchObject({ code: "unknown_slug", source: { pointer: "/data/attributes/api_slug" } });
     }
     const blank = await h.request("POST", `/v2/shipments/${shipmentId}/custom_fields`, { body: valueDocument("customer_po") });
-    expect(blank.body.errors[0]).toMatchObject({ code: "BLANK", source: { pointer: "/data/attributes/value" } });
+    expect(blank.body.errors[0]).toMatchObject({ code: "blank", source: { pointer: "/data/attributes/value" } });
   });
 
   it("materializes a template on first use, in the same transaction as the value", async () => {
     const h2 = await createHarness({ storage: makeStorage() });
     const shipment = h2.data.acme.shipments[0]!.id;
     const rejected = await h2.request("POST", `/v2/shipments/${shipment}/custom_fields`, { body: valueDocument("incoterm", "XYZ") });
-    expect(rejected.body.errors[0].code).toBe("NOT_AN_OPTION");
+    expect(rejected.body.errors[0].code).toBe("not_an_option");
     expect((await h2.request("GET", "/v2/custom_field_definitions")).body.data).toEqual([]);
 
     const res = await h2.request("POST", `/v2/shipments/${shipment}/custom_fields`, { body: valueDocument("incoterm", "FOB") });
@@ -150,7 +150,7 @@ describe.each(STORAGES)("custom field values over HTTP on %s storage", (_name, m
     expect(res.status).toBe(201);
     expect(res.body.data.attributes).toMatchObject({ value: { type: "container", id: container.id }, display_value: container.number });
     const foreign = await h.request("POST", `/v2/shipments/${shipmentId}/custom_fields`, { body: valueDocument("return_container", { type: "container", id: h.data.globex.containers[0]!.id }) });
-    expect(foreign.body.errors[0]).toMatchObject({ code: "REFERENCE_NOT_FOUND", source: { pointer: "/data/attributes/value" } });
+    expect(foreign.body.errors[0]).toMatchObject({ code: "reference_not_found", source: { pointer: "/data/attributes/value" } });
   });
 
   it("reads, patches and deletes values by id (top-level DELETE is 200 with meta)", async () => {
@@ -164,8 +164,8 @@ describe.each(STORAGES)("custom field values over HTTP on %s storage", (_name, m
     const patched = await h.request("PATCH", `/v2/custom_fields/${id}`, { body: { data: { attributes: { value: ["rail"] } } } });
     expect(patched.body.data.attributes).toMatchObject({ value: ["rail"], display_value: "Rail" });
     const immutable = await h.request("PATCH", `/v2/custom_fields/${id}`, { body: { data: { attributes: { api_slug: "other", value: ["rail"] } } } });
-    expect(immutable.body.errors[0]).toMatchObject({ code: "IMMUTABLE", source: { pointer: "/data/attributes/api_slug" } });
-    expect((await h.request("PATCH", `/v2/custom_fields/${id}`, { body: { data: { attributes: {} } } })).body.errors[0].code).toBe("BLANK");
+    expect(immutable.body.errors[0]).toMatchObject({ code: "immutable", source: { pointer: "/data/attributes/api_slug" } });
+    expect((await h.request("PATCH", `/v2/custom_fields/${id}`, { body: { data: { attributes: {} } } })).body.errors[0].code).toBe("blank");
     expect((await h.request("PATCH", `/v2/custom_fields/${id}`, { key: h.keys.viewer, body: { data: { attributes: { value: [] } } } })).status).toBe(403);
     expect((await h.request("DELETE", `/v2/custom_fields/${id}`, { key: h.keys.other })).status).toBe(404);
     const deleted = await h.request("DELETE", `/v2/custom_fields/${id}`);

@@ -1,5 +1,5 @@
 import type { CustomFieldTarget, CustomFieldTargetType, CustomFieldUpdate, CustomFieldUpsert } from "@bollard/core";
-import { listDocument, resourceDocument } from "@bollard/core/jsonapi";
+import { documentInclude, listDocument, resourceDocument } from "@bollard/core/jsonapi";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { includeQuery, pageQuery, uuidParam } from "../request/query-params.js";
@@ -23,7 +23,7 @@ export function customFieldRoutes(): Hono<AppEnv> {
   routes.get("/custom_fields/:id", async (c) => {
     const id = uuidParam(c);
     const include = includeQuery(c, "custom_field");
-    const field = await c.get("session").customFields.get(id, { include });
+    const field = await c.get("session").customFields.get(id, { include: documentInclude("custom_field", include) });
     return jsonApi(c, 200, resourceDocument("custom_field", field, { include, self: c.req.url }));
   });
   routes.patch("/custom_fields/:id", async (c) => {
@@ -50,7 +50,7 @@ export function entityCustomFieldRoutes(collection: string, param: string, type:
   routes.get(base, async (c) => {
     const entity = target(c);
     const include = includeQuery(c, "custom_field");
-    const result = await c.get("session").customFields.list(entity, { include, page: pageQuery(c) });
+    const result = await c.get("session").customFields.list(entity, { include: documentInclude("custom_field", include), page: pageQuery(c) });
     return jsonApi(c, 200, listDocument("custom_field", result, { include, requestUrl: c.req.url }));
   });
   routes.post(base, async (c) => {

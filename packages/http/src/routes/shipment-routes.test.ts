@@ -51,7 +51,7 @@ describe("GET /v2/shipments/{id}", () => {
     expect(ok.body.included.length).toBeGreaterThan(0);
     const bad = await h.request("GET", `/v2/shipments/${shipment.id}?include=containers.nope`);
     expect(bad.status).toBe(400);
-    expect(bad.body.errors[0]).toMatchObject({ status: "400", code: "INVALID_INCLUDE", source: { parameter: "include" } });
+    expect(bad.body.errors[0]).toMatchObject({ status: "400", code: "invalid_include", source: { parameter: "include" } });
   });
 
   it("answers 404 for an unknown id, an invalid UUID, and another account's shipment", async () => {

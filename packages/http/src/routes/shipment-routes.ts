@@ -22,7 +22,7 @@ export function shipmentRoutes(rendered: RenderedReads): Hono<AppEnv> {
     const id = uuidParam(c);
     const include = includeQuery(c, "shipment");
     if (include.every((path) => path === "containers")) {
-      const shipment = await rendered.shipment(c.get("session"), id);
+      const shipment = await rendered.shipment(c.get("session"), id, { withEvents: include.length > 0 });
       return jsonApiText(c, 200, shipmentDocumentText(shipment, { includeContainers: include.length > 0, self: c.req.url }));
     }
     const shipment = await c.get("session").shipments.get(id, { include: withLinkage("shipment", include) });

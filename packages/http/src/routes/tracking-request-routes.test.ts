@@ -71,12 +71,12 @@ describe("POST /v2/tracking_requests", () => {
 
   it("rejects blank, unknown, unsupported and invalid input with 422s, pointers and codes", async () => {
     const cases: [Record<string, unknown>, string, string, string][] = [
-      [{ request_type: "bill_of_lading", request_number: "", scac: "MAEU" }, "/data/attributes/request_number", "BLANK", "Request number can't be blank"],
-      [{ request_type: "bill_of_lading", request_number: "X1", scac: "" }, "/data/attributes/scac", "BLANK", "Scac can't be blank"],
-      [{ request_type: "bill_of_lading", request_number: "X1", scac: "XXXX" }, "/data/attributes/scac", "NOT_RECOGNIZED", "Scac 'XXXX' is not recognized"],
-      [{ request_type: "bill_of_lading", request_number: "X1", scac: "UALC" }, "/data/attributes/scac", "NOT_SUPPORTED", "Scac 'UALC' is not supported. We do not currently integrate with Universal Africa Lines"],
-      [{ request_type: "container", request_number: "MSKU1234567", scac: "MAEU" }, "/data/attributes/request_number", "INVALID", "Request number 'MSKU1234567' is not a valid ISO 6346 container number"],
-      [{ request_type: "pallet", request_number: "X1", scac: "MAEU" }, "/data/attributes/request_type", "INVALID", ""],
+      [{ request_type: "bill_of_lading", request_number: "", scac: "MAEU" }, "/data/attributes/request_number", "blank", "Request number can't be blank"],
+      [{ request_type: "bill_of_lading", request_number: "X1", scac: "" }, "/data/attributes/scac", "blank", "Scac can't be blank"],
+      [{ request_type: "bill_of_lading", request_number: "X1", scac: "XXXX" }, "/data/attributes/scac", "not_recognized", "Scac 'XXXX' is not recognized"],
+      [{ request_type: "bill_of_lading", request_number: "X1", scac: "UALC" }, "/data/attributes/scac", "not_supported", "Scac 'UALC' is not supported. We do not currently integrate with Universal Africa Lines"],
+      [{ request_type: "container", request_number: "MSKU1234567", scac: "MAEU" }, "/data/attributes/request_number", "invalid", "Request number 'MSKU1234567' is not a valid ISO 6346 container number"],
+      [{ request_type: "pallet", request_number: "X1", scac: "MAEU" }, "/data/attributes/request_type", "invalid", ""],
     ];
     for (const [attributes, pointer, code, detail] of cases) {
       const res = await h.request("POST", "/v2/tracking_requests", { body: body(attributes) });
@@ -85,7 +85,7 @@ describe("POST /v2/tracking_requests", () => {
       if (detail) expect(res.body.errors[0].detail).toBe(detail);
     }
     const both = await h.request("POST", "/v2/tracking_requests", { body: body({ request_type: "bill_of_lading", scac: "" }) });
-    expect(both.body.errors.map((e: { code: string }) => e.code)).toEqual(["BLANK", "BLANK"]);
+    expect(both.body.errors.map((e: { code: string }) => e.code)).toEqual(["blank", "blank"]);
   });
 
   it("rejects a duplicate of a pending or created request", async () => {
@@ -93,7 +93,7 @@ describe("POST /v2/tracking_requests", () => {
     expect((await h.request("POST", "/v2/tracking_requests", { body: body(attributes) })).status).toBe(201);
     const again = await h.request("POST", "/v2/tracking_requests", { body: body({ ...attributes, request_number: " DUPE-1 " }) });
     expect(again.status).toBe(422);
-    expect(again.body.errors[0]).toMatchObject({ code: "DUPLICATE", source: { pointer: "/data/attributes/request_number" }, detail: "Request number 'DUPE-1' with scac 'MSCU' already exists in a tracking_request with a pending or created status" });
+    expect(again.body.errors[0]).toMatchObject({ code: "duplicate", source: { pointer: "/data/attributes/request_number" }, detail: "Request number 'DUPE-1' with scac 'MSCU' already exists in a tracking_request with a pending or created status" });
   });
 
   it("is 403 for a viewer", async () => {

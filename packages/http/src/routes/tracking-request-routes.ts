@@ -1,5 +1,5 @@
 import { BollardError, ValidationError, type TrackingRequestCreate, type TrackingRequestUpdate } from "@bollard/core";
-import { listDocument, resourceDocument } from "@bollard/core/jsonapi";
+import { documentInclude, listDocument, resourceDocument } from "@bollard/core/jsonapi";
 import { TrackingRequestFiltersSchema, UuidSchema } from "@bollard/core/schemas";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
@@ -27,7 +27,7 @@ function customerId(relationships: Record<string, unknown>): string | null {
   const id = customer?.data?.id;
   if (id === undefined || id === null) return null;
   if (typeof id !== "string" || !UuidSchema.safeParse(id).success) {
-    throw new ValidationError([new BollardError("INVALID", "customer.data.id must be a party id (a UUID)", { pointer: "/data/relationships/customer/data/id" })]);
+    throw new ValidationError([new BollardError("invalid", "customer.data.id must be a party id (a UUID)", { pointer: "/data/relationships/customer/data/id" })]);
   }
   return id;
 }
@@ -38,7 +38,7 @@ export function trackingRequestRoutes(): Hono<AppEnv> {
   routes.get("/tracking_requests", async (c) => {
     const include = includeQuery(c, "tracking_request", ["tracked_object"]);
     const filters = filterQuery(c, TrackingRequestFiltersSchema, FILTERS);
-    const result = await c.get("session").trackingRequests.list({ ...filters, page: pageQuery(c), include });
+    const result = await c.get("session").trackingRequests.list({ ...filters, page: pageQuery(c), include: documentInclude("tracking_request", include) });
     return jsonApi(c, 200, listDocument("tracking_request", result, { include, requestUrl: c.req.url }));
   });
   routes.post("/tracking_requests", async (c) => {
@@ -55,7 +55,7 @@ export function trackingRequestRoutes(): Hono<AppEnv> {
   routes.get("/tracking_requests/:id", async (c) => {
     const id = uuidParam(c);
     const include = includeQuery(c, "tracking_request", ["tracked_object"]);
-    const request = await c.get("session").trackingRequests.get(id, { include });
+    const request = await c.get("session").trackingRequests.get(id, { include: documentInclude("tracking_request", include) });
     return jsonApi(c, 200, resourceDocument("tracking_request", request, { include, self: c.req.url }));
   });
   return routes;

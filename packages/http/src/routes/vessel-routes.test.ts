@@ -1,3 +1,4 @@
+import { wireTimestamp } from "@bollard/core/jsonapi";
 import { isBollardError, uuidv7 } from "@bollard/core";
 import { portByLocode } from "@bollard/core/geo";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -57,7 +58,7 @@ describe("GET /v2/vessels/{id}", () => {
   ])("answers 400 on %s for %s", async (parameter, query) => {
     const res = await h.request("GET", `/v2/vessels/${sailing().imo}?${query}`);
     expect(res.status).toBe(400);
-    expect(res.body.errors[0]).toMatchObject({ status: "400", code: "INVALID_PARAMETER", source: { parameter } });
+    expect(res.body.errors[0]).toMatchObject({ status: "400", code: "invalid_parameter", source: { parameter } });
   });
 
   it.each(["abc", "12345678", "1234567", uuidv7()])("answers 404 for %s", async (id) => {
@@ -76,8 +77,8 @@ describe("GET /v2/vessels/{id}", () => {
     const positions = res.body.data.attributes.positions as { timestamp: string }[];
     expect(positions.length).toBeLessThanOrEqual(2_000);
     expect(positions.length).toBeGreaterThan(1_500);
-    expect(positions[0]!.timestamp).toBe(reports[0]!.timestamp);
-    expect(positions.at(-1)!.timestamp).toBe(reports.at(-1)!.timestamp);
+    expect(positions[0]!.timestamp).toBe(wireTimestamp(reports[0]!.timestamp));
+    expect(positions.at(-1)!.timestamp).toBe(wireTimestamp(reports.at(-1)!.timestamp));
     expect(positions.map((p) => p.timestamp)).toEqual(positions.map((p) => p.timestamp).sort());
   });
 
@@ -97,7 +98,7 @@ describe("GET /v2/vessels/{id}/future_positions and future_positions_with_coordi
     expect(res.body.links.self).toContain(`/v2/vessels/${vessel.id}/future_positions?port_id=`);
     const positions = res.body.data.attributes.positions;
     expect(positions.every((p: { estimated: boolean }) => p.estimated)).toBe(true);
-    expect(positions[0]).toMatchObject({ latitude: vessel.latitude, longitude: vessel.longitude, timestamp: "2026-11-01T12:00:00.000Z" });
+    expect(positions[0]).toMatchObject({ latitude: vessel.latitude, longitude: vessel.longitude, timestamp: "2026-11-01T12:00:00Z" });
     expect(positions.at(-1).latitude).toBeCloseTo(port("USLAX").latitude, 5);
     expect(positions.at(-1).longitude).toBeCloseTo(port("USLAX").longitude, 5);
     expect(Date.parse(positions[1].timestamp) - Date.parse(positions[0].timestamp)).toBe(3_600_000);
@@ -158,22 +159,22 @@ describe("tracker.ingest.positions", () => {
     const read = async () => (await h.request("GET", `/v2/vessels/${imo}?show_positions[from_timestamp]=2026-11-01T08:30:00Z`)).body.data.attributes;
     let attributes = await read();
     expect(attributes.positions.map((p: { latitude: number }) => p.latitude)).toEqual([11, 12, 13]);
-    expect(attributes).toMatchObject({ latitude: 13, longitude: 120, nautical_speed_knots: 14, navigational_heading_degrees: 45, position_timestamp: "2026-11-01T11:00:00.000Z" });
+    expect(attributes).toMatchObject({ latitude: 13, longitude: 120, nautical_speed_knots: 14, navigational_heading_degrees: 45, position_timestamp: "2026-11-01T11:00:00Z" });
     expect(await h.tracker.ingest.positions([report("2026-11-01T08:45:00Z", { imo, latitude: 10.5 })])).toEqual({ received: 1, stored: 1, vesselsMoved: 0 });
     await h.tracker.ingest.positions([report("2026-11-01T11:30:00Z", { mmsi: vessel.mmsi, latitude: 14, speed_knots: null, heading: null })]);
     attributes = await read();
     expect(attributes.positions.map((p: { latitude: number }) => p.latitude)).toEqual([10.5, 11, 12, 13, 14]);
-    expect(attributes).toMatchObject({ latitude: 14, nautical_speed_knots: null, navigational_heading_degrees: null, position_timestamp: "2026-11-01T11:30:00.000Z" });
+    expect(attributes).toMatchObject({ latitude: 14, nautical_speed_knots: null, navigational_heading_degrees: null, position_timestamp: "2026-11-01T11:30:00Z" });
   });
 
   it.each([
-    [[0, "imo"], "REFERENCE_NOT_FOUND", [report("2026-11-01T09:00:00Z", { imo: "9074729" })]],
-    [[0, "mmsi"], "REFERENCE_NOT_FOUND", [report("2026-11-01T09:00:00Z", { mmsi: "123456789" })]],
-    [[1, "latitude"], "INVALID", [report("2026-11-01T09:00:00Z", { imo: "9811000" }), report("2026-11-01T09:00:00Z", { imo: "9811000", latitude: 95 })]],
-    [[0, "longitude"], "INVALID", [report("2026-11-01T09:00:00Z", { imo: "9811000", longitude: -181 })]],
-    [[0, "imo"], "INVALID", [report("2026-11-01T09:00:00Z")]],
-    [[0, "timestamp"], "INVALID", [report("not a time", { imo: "9811000" })]],
-    [[0, "timestamp"], "INVALID", [report("2026-11-03T09:00:00Z", { imo: "9811000" })]],
+    [[0, "imo"], "reference_not_found", [report("2026-11-01T09:00:00Z", { imo: "9074729" })]],
+    [[0, "mmsi"], "reference_not_found", [report("2026-11-01T09:00:00Z", { mmsi: "123456789" })]],
+    [[1, "latitude"], "invalid", [report("2026-11-01T09:00:00Z", { imo: "9811000" }), report("2026-11-01T09:00:00Z", { imo: "9811000", latitude: 95 })]],
+    [[0, "longitude"], "invalid", [report("2026-11-01T09:00:00Z", { imo: "9811000", longitude: -181 })]],
+    [[0, "imo"], "invalid", [report("2026-11-01T09:00:00Z")]],
+    [[0, "timestamp"], "invalid", [report("not a time", { imo: "9811000" })]],
+    [[0, "timestamp"], "invalid", [report("2026-11-03T09:00:00Z", { imo: "9811000" })]],
   ])("rejects the whole batch with a 422 on %j (%s)", async (path, code, reports) => {
     const before = await h.tracker.storage.vesselPositions.listByVessel(h.data.acme.vessels.find((v) => v.imo === "9811000")?.id ?? "");
     const error = await rejection(h.tracker.ingest.positions(reports));

@@ -1,5 +1,5 @@
 import type { VesselWithPositions } from "@bollard/core";
-import { buildDocument } from "@bollard/core/jsonapi";
+import { buildDocument, wireValue } from "@bollard/core/jsonapi";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { given } from "../request/query-params.js";
@@ -8,7 +8,7 @@ import { jsonApi } from "../respond.js";
 /** The document of a vessel endpoint: the vessel resource with `attributes.positions`, and `links.self`. */
 function vesselDocument(result: VesselWithPositions, self: string) {
   const document = buildDocument("vessel", result.vessel, { links: { self } });
-  (document.data as { attributes: Record<string, unknown> }).attributes.positions = result.positions;
+  (document.data as { attributes: Record<string, unknown> }).attributes.positions = wireValue(result.positions);
   return document;
 }
 

@@ -17,9 +17,9 @@ export function webhookNotificationRoutes(): Hono<AppEnv> {
   });
   routes.get("/webhook_notifications/examples", async (c) => {
     const event = c.req.query("event")?.trim();
-    if (!event) throw new BollardError("INVALID_PARAMETER", "event is required: name the webhook event to show an example of", { parameter: "event" });
+    if (!event) throw new BollardError("invalid_parameter", "event is required: name the webhook event to show an example of", { parameter: "event" });
     const parsed = WebhookEventNameSchema.safeParse(event);
-    if (!parsed.success) throw new BollardError("INVALID_PARAMETER", `${event.slice(0, 100)} is not a webhook event (see GET /v2/webhooks/events)`, { parameter: "event" });
+    if (!parsed.success) throw new BollardError("invalid_parameter", `${event.slice(0, 100)} is not a webhook event (see GET /v2/webhooks/events)`, { parameter: "event" });
     return jsonApi(c, 200, await c.get("session").webhookNotifications.example(parsed.data));
   });
   routes.get("/webhook_notifications/:id", async (c) => {

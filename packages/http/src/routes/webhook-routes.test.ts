@@ -56,11 +56,11 @@ describe("POST /v2/webhooks", () => {
     }
   });
 
-  it("refuses private, loopback and link-local targets (literal or resolved) with UNSAFE_URL", async () => {
+  it("refuses private, loopback and link-local targets (literal or resolved) with unsafe_url", async () => {
     for (const url of ["http://127.0.0.1:9000/hook", "http://localhost/hook", "http://[::ffff:127.0.0.1]/hook", "http://169.254.169.254/latest", "https://internal.example.com/hook", "http://[fd00::1]/x"]) {
       const res = await create({ url });
       expect(res.status, url).toBe(422);
-      expect(res.body.errors[0]).toMatchObject({ code: "UNSAFE_URL", source: { pointer: "/data/attributes/url" } });
+      expect(res.body.errors[0]).toMatchObject({ code: "unsafe_url", source: { pointer: "/data/attributes/url" } });
     }
   });
 
@@ -83,7 +83,7 @@ describe("GET, PATCH and DELETE /v2/webhooks/{id}", () => {
     const patched = await h.request("PATCH", path, { body: body({ active: false, events: ["container.created", "container.updated"], headers: null }) });
     expect(patched.status).toBe(200);
     expect(patched.body.data.attributes).toMatchObject({ active: false, events: ["container.created", "container.updated"], headers: null, secret: created.attributes.secret, url: created.attributes.url });
-    expect((await h.request("PATCH", path, { body: body({ url: "http://10.1.2.3/x" }) })).body.errors[0].code).toBe("UNSAFE_URL");
+    expect((await h.request("PATCH", path, { body: body({ url: "http://10.1.2.3/x" }) })).body.errors[0].code).toBe("unsafe_url");
     expect((await h.request("PATCH", path, { body: body({ secret: "x" }) })).status).toBe(422);
     expect((await h.request("PATCH", path, { body: body({ active: true }), key: h.keys.viewer })).status).toBe(403);
 
@@ -141,7 +141,7 @@ describe("POST /v2/webhooks/trigger", () => {
     const unknown = await h.request("POST", "/v2/webhooks/trigger", { body: { data: { attributes: { url: "https://hooks.example.com/x", event: "nope" } } } });
     expect(unknown.body.errors[0].source).toEqual({ pointer: "/data/attributes/event" });
     const unsafe = await h.request("POST", "/v2/webhooks/trigger", { body: { url: "http://127.0.0.1/x", event: "tracking_request.failed" } });
-    expect(unsafe.body.errors[0]).toMatchObject({ code: "UNSAFE_URL", source: { pointer: "/url" } });
+    expect(unsafe.body.errors[0]).toMatchObject({ code: "unsafe_url", source: { pointer: "/url" } });
     expect((await h.request("POST", "/v2/webhooks/trigger", { raw: "{", headers: { "content-type": "application/json" } })).status).toBe(400);
     expect((await h.request("POST", "/v2/webhooks/trigger", { body: { url: "https://hooks.example.com/x", event: "container.updated" }, key: h.keys.viewer })).status).toBe(403);
   });

@@ -11,7 +11,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 /** Answers 405 for the literal paths that `/webhooks/{id}` would otherwise swallow. */
 const methodNotAllowed = (allowed: string) => (c: Context) => {
   c.header("allow", allowed);
-  throw new BollardError("METHOD_NOT_ALLOWED", `${c.req.method} is not allowed here; use ${allowed}`);
+  throw new BollardError("method_not_allowed", `${c.req.method} is not allowed here; use ${allowed}`);
 };
 
 /**
@@ -24,7 +24,7 @@ async function triggerInput(c: Context<AppEnv>): Promise<WebhookTrigger> {
   try {
     if (text.trim() !== "") body = JSON.parse(text);
   } catch {
-    throw new BollardError("MALFORMED_JSON", "The request body is not valid JSON");
+    throw new BollardError("malformed_json", "The request body is not valid JSON");
   }
   if (isObject(body) && isObject(body.data) && isObject(body.data.attributes)) return asInput<WebhookTrigger>(body.data.attributes);
   c.set("errorLocation", { pointerPrefix: "" });

@@ -4,7 +4,7 @@ import { createOpenApiValidator } from "./openapi-validator.js";
 
 describe("the OpenAPI response validator used by the suite", () => {
   const validate = createOpenApiValidator(openApiDocument());
-  const error = { errors: [{ status: "404", title: "Not Found", detail: "x", code: "NOT_FOUND" }] };
+  const error = { errors: [{ status: "404", title: "Not Found", detail: "x", code: "not_found" }] };
 
   it("accepts a declared error response and rejects an undeclared status", () => {
     expect(() => validate("GET", "/v2/shipments/abc", 404, error)).not.toThrow();
