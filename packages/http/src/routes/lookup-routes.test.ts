@@ -18,6 +18,7 @@ describe("routes real clients call beyond the spec", () => {
     const byContainer = await h.request("GET", `/v2/search?query=${container.number}`);
     expect(byContainer.body.data.some((r: { attributes: { entity_type: string } }) => r.attributes.entity_type === "cargo")).toBe(true);
     expect((await h.request("GET", "/v2/search")).status).toBe(400);
+    expect((await h.request("GET", "/v2/search?query=a%00b")).status).toBe(400);
   });
 
   it("POST /v2/tracking_requests/infer_number tells container numbers by owner code and bills of lading by SCAC prefix", async () => {
