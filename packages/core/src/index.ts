@@ -31,6 +31,8 @@ export type { ContainerEventService } from "./services/container-event-service.j
 export type { TrackingRequestInclude, TrackingRequestListOptions, TrackingRequestService } from "./services/tracking-request-service.js";
 export type { TrackingRequestCreate, TrackingRequestUpdate, TrackingRequestWrites } from "./services/tracking-request-writes.js";
 export type { ReferenceService, ShippingLineListOptions } from "./services/reference-service.js";
+export type { SearchService } from "./services/search-service.js";
+export { inferNumber, type InferredCarrier, type InferredNumber, type InferredNumberType, type InferredShippingLine, type InferredValidation } from "./tracking/infer-number.js";
 export type {
   CustomFieldDefinitionCreate,
   CustomFieldDefinitionInclude,

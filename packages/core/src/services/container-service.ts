@@ -43,7 +43,10 @@ export interface ContainerService extends ContainerEventService {
    * Resolves with what will be refreshed; 404 for an unknown container, 422 `tracking_stopped`
    * when its shipment's tracking is stopped.
    */
-  refresh(id: string): Promise<{ message: string }>;
+  refresh(id: string): Promise<{
+    /** What the refresh covers, as upstream words it (`Started refresh for Shipping line, Terminal, Rail`). */
+    message: string;
+  }>;
 }
 
 /** Creates the {@link ContainerService} of a session. */

@@ -21,6 +21,8 @@ export function createSearchService(context: SessionContext): SearchService {
     async search(query) {
       const term = typeof query === "string" ? query.trim() : "";
       if (term === "") throw new BollardError("invalid_parameter", "Query parameter is required", { parameter: "query" });
+      // A NUL never reaches the storage (PostgreSQL refuses it in text).
+      if (term.includes("\u0000")) throw new BollardError("invalid_parameter", "query must not contain NUL characters", { parameter: "query" });
       if (term.length > 100) throw new BollardError("invalid_parameter", "query is at most 100 characters", { parameter: "query" });
       const shipments = (await storage.shipments.list(accountId, { page: { number: 1, size: MAX_RESULTS }, q: term })).items;
       const containers = (await storage.containers.list(accountId, { page: { number: 1, size: MAX_RESULTS }, number: term })).items;

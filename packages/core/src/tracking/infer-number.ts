@@ -21,9 +21,33 @@ export interface InferredNumber {
   /** The kind of number; null when it cannot be told. */
   number_type: InferredNumberType | null;
   /** Whether the number is well formed, and (for a container number) whether its ISO 6346 check digit holds. */
-  validation: { is_valid: boolean; type: InferredNumberType | null; check_digit_passed: boolean | null; parsed_number: string; reason: string | null };
+  validation: InferredValidation;
   /** The carrier: `auto_select` when one candidate is sure enough, `needs_confirmation` when it is not, `no_match` without any. */
-  shipping_line: { decision: "auto_select" | "needs_confirmation" | "no_match"; selected: InferredCarrier | null; candidates: InferredCarrier[] };
+  shipping_line: InferredShippingLine;
+}
+
+/** Whether an inferred number is well formed. */
+export interface InferredValidation {
+  /** Whether the number is well formed. */
+  is_valid: boolean;
+  /** The kind of number. */
+  type: InferredNumberType | null;
+  /** For a container number, whether its ISO 6346 check digit holds; null otherwise. */
+  check_digit_passed: boolean | null;
+  /** The number as read. */
+  parsed_number: string;
+  /** Why it is not valid; null when it is. */
+  reason: string | null;
+}
+
+/** The carrier of an inferred number. */
+export interface InferredShippingLine {
+  /** `auto_select` when one candidate is sure enough, `needs_confirmation` when it is not, `no_match` without any. */
+  decision: "auto_select" | "needs_confirmation" | "no_match";
+  /** The best candidate, or null. */
+  selected: InferredCarrier | null;
+  /** Every candidate, best first. */
+  candidates: InferredCarrier[];
 }
 
 /**
@@ -94,7 +118,7 @@ export function inferNumber(input: string): InferredNumber {
   };
 }
 
-function decide(candidates: InferredCarrier[]): InferredNumber["shipping_line"] {
+function decide(candidates: InferredCarrier[]): InferredShippingLine {
   const best = candidates[0] ?? null;
   if (!best) return { decision: "no_match", selected: null, candidates };
   return { decision: best.confidence >= 0.8 ? "auto_select" : "needs_confirmation", selected: best, candidates };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOOKUP_ROUTE_SPECS } from "./lookup-route-specs.js";
 import "zod-openapi";
 import { includeParameter, pageNumberParameter } from "./query-parameters.js";
 import { CUSTOM_FIELD_ROUTE_SPECS } from "./custom-field-route-specs.js";
@@ -74,6 +75,7 @@ export const ROUTE_SPECS: RouteSpec[] = [
   { method: "get", path: "/metro_areas/{id}", summary: "Get a metro area by id or UN/LOCODE", query: z.object({ include }), status: 200, response: singleDocument("metro_area"), errors: [400, 404] },
   { method: "get", path: "/shipping_lines", summary: "List shipping lines", query: z.object({ ...paged, search: z.string().optional() }), status: 200, response: collectionDocument("shipping_line"), errors: [400] },
   { method: "get", path: "/openapi.json", summary: "This OpenAPI document", status: 200, errors: [], public: true },
+  ...LOOKUP_ROUTE_SPECS,
   ...CUSTOM_FIELD_ROUTE_SPECS,
   ...VESSEL_ROUTE_SPECS,
   ...WEBHOOK_ROUTE_SPECS,
