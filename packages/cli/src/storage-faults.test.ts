@@ -52,7 +52,7 @@ async function served(filename: string) {
   return { tracker, logs, write, health };
 }
 
-describe("storage faults answer 503 STORAGE_UNAVAILABLE, name their cause in the log, and turn /healthz unhealthy", () => {
+describe("storage faults answer 503 storage_unavailable, name their cause in the log, and turn /healthz unhealthy", () => {
   it("a full disk", async (context) => {
     const mount = tmpfs("full", "6m");
     if (typeof mount !== "string") return context.skip(mount.skip);

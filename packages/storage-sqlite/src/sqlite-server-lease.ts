@@ -37,7 +37,7 @@ export interface ServerLease {
 /**
  * Takes the server lease of a SQLite database: the file `<filename>.lease`, created exclusively,
  * naming this process. One server per SQLite file: while another live process on this host holds
- * it, this throws STORAGE_UNAVAILABLE naming that process. A lease whose owner is dead (a server
+ * it, this throws storage_unavailable naming that process. A lease whose owner is dead (a server
  * killed with SIGKILL) is taken over at once, so a restart works immediately; a lease of another
  * host (a file on a shared disk) is refused, since whether its owner lives cannot be told from here.
  * Short-lived commands (`bollard keys create`, `demo`) take no lease and share the file.

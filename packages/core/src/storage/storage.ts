@@ -63,7 +63,7 @@ export type StorageHealth =
       status: "ok";
     }
   | {
-      /** Requests would fail with STORAGE_UNAVAILABLE. */
+      /** Requests would fail with storage_unavailable. */
       status: "unavailable";
       /** Why, for logs: e.g. `the disk is full (SQLITE_FULL)`. */
       reason: string;
