@@ -23,7 +23,7 @@ const cleanup: (() => void)[] = [];
 afterAll(() => {
   for (const step of cleanup.reverse()) step();
   console.log(`packaging timings:\n${timings.map(([step, ms]) => `  ${step.padEnd(44)} ${(ms / 1000).toFixed(1).padStart(6)} s`).join("\n")}`);
-});
+}, 120_000); // removing the installed projects' node_modules takes seconds, more on a busy machine
 
 /** Runs `step`, recording how long it took. */
 async function timed<T>(step: string, run: () => Promise<T>): Promise<T> {
