@@ -1,4 +1,4 @@
-import { generateDemoDataset, type Container, type Shipment, type TransportEvent, uuidv7 } from "@bollard/core";
+import { generateDemoDataset, type Container, type Shipment, type TrackingRequest, type TransportEvent, uuidv7 } from "@bollard/core";
 import { containerCheckDigit } from "@bollard/core/schemas";
 
 /** The shipments, containers and events the benchmarks write, cloned from demo templates with fresh ids and numbers. */
@@ -27,4 +27,21 @@ export function makeTransportEvents(template: TransportEvent, containers: readon
     const container = containers[i % containers.length]!;
     return { ...template, id: uuidv7(), container_id: container.id, shipment_id: container.shipment_id, timestamp: new Date(start + i * 60_000).toISOString() };
   });
+}
+
+/** The carriers the refresh benches spread their bills of lading over. */
+const BENCH_SCACS = ["MAEU", "MSCU", "CMDU", "HLCU", "COSU", "ONEY", "EGLV", "ZIMU"];
+
+/**
+ * The `i`-th pending bill of lading tracking request of the refresh benches: due at `now`, its
+ * carrier and number derived from `i`, created up to 19 days before `now`.
+ */
+export function pendingBillOfLading(accountId: string, i: number, now: string): TrackingRequest {
+  const scac = BENCH_SCACS[i % BENCH_SCACS.length]!;
+  return {
+    id: uuidv7(), account_id: accountId, request_number: `${scac}${String(700_000_000 + i)}`, request_type: "bill_of_lading",
+    scac, status: "pending", failed_reason: null, created_at: new Date(Date.parse(now) - (i % 20) * 86_400_000).toISOString(), updated_at: now,
+    ref_numbers: [], shipment_tags: [], tags: [], is_retrying: false, retry_count: 0, tracked_object_id: null, tracked_object_type: null,
+    customer_id: null, user_id: null, next_attempt_at: now, customer_name: null,
+  };
 }

@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createTracker, manualClock, type TrackingRequest, uuidv7 } from "@bollard/core";
+import { createTracker, manualClock } from "@bollard/core";
 import { sqliteStorage } from "@bollard/storage-sqlite";
+import { pendingBillOfLading } from "./bench-data.js";
 import type { BenchResult } from "./measure.js";
 
 const SHIPMENTS = Number(process.env.BENCH_REFRESH_SHIPMENTS ?? 10_000);
-const SCACS = ["MAEU", "MSCU", "CMDU", "HLCU", "COSU", "ONEY", "EGLV", "ZIMU"];
 
 /**
  * A refresh cycle over 10,000 active shipments on SQLite with the simulated carrier: the first cycle
@@ -19,12 +19,7 @@ export async function run(): Promise<BenchResult[]> {
     const tracker = await createTracker({ storage: sqliteStorage({ filename: join(dir, "refresh.sqlite") }), clock });
     const { account } = await tracker.accounts.ensure("Refresh");
     const now = clock.now().toISOString();
-    const requests: TrackingRequest[] = Array.from({ length: SHIPMENTS }, (_, i) => ({
-      id: uuidv7(), account_id: account.id, request_number: `${SCACS[i % SCACS.length]}${String(700_000_000 + i)}`, request_type: "bill_of_lading",
-      scac: SCACS[i % SCACS.length]!, status: "pending", failed_reason: null, created_at: new Date(Date.parse(now) - (i % 20) * 86_400_000).toISOString(), updated_at: now,
-      ref_numbers: [], shipment_tags: [], tags: [], is_retrying: false, retry_count: 0, tracked_object_id: null, tracked_object_type: null,
-      customer_id: null, user_id: null, next_attempt_at: now, customer_name: null,
-    }));
+    const requests = Array.from({ length: SHIPMENTS }, (_, i) => pendingBillOfLading(account.id, i, now));
     await tracker.storage.transaction(async (tx) => {
       for (const request of requests) await tx.trackingRequests.insert(request);
     });

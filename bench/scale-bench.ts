@@ -1,17 +1,17 @@
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createTracker, manualClock, type Storage, type TrackingRequest, uuidv7 } from "@bollard/core";
+import { createTracker, manualClock, type Storage } from "@bollard/core";
 import { postgresStorage } from "@bollard/storage-postgres";
 import { postgresAvailability, startLocalPostgres, type LocalPostgres } from "@bollard/storage-postgres/testing";
 import { sqliteStorage } from "@bollard/storage-sqlite";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { pendingBillOfLading } from "./bench-data.js";
 import type { BenchResult } from "./measure.js";
 
 /** Shipments built (`pnpm bench scale --shipments N`, or env `BENCH_SCALE_SHIPMENTS`, for a quicker check). */
 const SHIPMENTS = Number(process.env.BENCH_SCALE_SHIPMENTS ?? 100_000);
-const SCACS = ["MAEU", "MSCU", "CMDU", "HLCU", "COSU", "ONEY", "EGLV", "ZIMU"];
 /** Tracking requests inserted, then refreshed into shipments, per step of the build (the progress bar's step). */
 const BUILD_STEP = 2_000;
 
@@ -104,15 +104,7 @@ async function measure(label: string, storage: Storage, tableBytes: () => Promis
   const buildStarted = performance.now();
   const build = await withPeakRss(async () => {
     for (let start = 0; start < SHIPMENTS; start += BUILD_STEP) {
-      const requests: TrackingRequest[] = Array.from({ length: Math.min(BUILD_STEP, SHIPMENTS - start) }, (_, j) => {
-        const i = start + j;
-        return {
-          id: uuidv7(), account_id: account.id, request_number: `${SCACS[i % SCACS.length]}${String(700_000_000 + i)}`, request_type: "bill_of_lading",
-          scac: SCACS[i % SCACS.length]!, status: "pending", failed_reason: null, created_at: new Date(Date.parse(now) - (i % 20) * 86_400_000).toISOString(), updated_at: now,
-          ref_numbers: [], shipment_tags: [], tags: [], is_retrying: false, retry_count: 0, tracked_object_id: null, tracked_object_type: null,
-          customer_id: null, user_id: null, next_attempt_at: now, customer_name: null,
-        };
-      });
+      const requests = Array.from({ length: Math.min(BUILD_STEP, SHIPMENTS - start) }, (_, j) => pendingBillOfLading(account.id, start + j, now));
       await tracker.storage.transaction(async (tx) => {
         for (const request of requests) await tx.trackingRequests.insert(request);
       });

@@ -23,7 +23,7 @@ const cleanup: (() => void)[] = [];
 afterAll(() => {
   for (const step of cleanup.reverse()) step();
   console.log(`packaging timings:\n${timings.map(([step, ms]) => `  ${step.padEnd(44)} ${(ms / 1000).toFixed(1).padStart(6)} s`).join("\n")}`);
-});
+}, 120_000); // removing the installed projects' node_modules takes seconds, more on a busy machine
 
 /** Runs `step`, recording how long it took. */
 async function timed<T>(step: string, run: () => Promise<T>): Promise<T> {
@@ -142,7 +142,7 @@ async function serveOnce(scratch: string): Promise<{ health: number; dashboard: 
       void exited.then((code) => (clearTimeout(timer), reject(new Error(`bollard exited (${code}) before listening; stderr: ${stderr}`))));
     });
     const health = (await fetch(`${base}/healthz`)).status;
-    const page = await fetch(`${base}/`);
+    const page = await fetch(`${base}/`, { headers: { accept: "text/html" } }); // a browser: the dashboard (an API client gets JSON)
     const script = /src="(\/app\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
     // The page's script, from the installed package's dist/app.
     const dashboard = page.status === 200 && script && (await fetch(`${base}${script}`)).status === 200 ? 200 : page.status;

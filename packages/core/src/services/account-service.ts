@@ -72,7 +72,12 @@ export interface KeySummary {
   /** The key's first characters, e.g. `bol_AbC1`, to tell keys apart. */
   prefix: string;
   /** The account the key acts for. */
-  account: { id: string; company_name: string };
+  account: {
+    /** The account's id. */
+    id: string;
+    /** The account's name. */
+    company_name: string;
+  };
   /** The key's user. */
   user_id: string;
   /** The user's name, e.g. `erp-sync`, or null. */
