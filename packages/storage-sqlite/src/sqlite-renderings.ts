@@ -76,6 +76,17 @@ const renderedContainers = directRead<RenderedRow>(
   "select id, attributes_json, relationships_json from containers where account_id = ? and shipment_id = ? order by created_at, id",
 );
 
+/** A container's event: the linkage's id and its container. */
+type EventIdRow = { id: string; container_id: string };
+
+// The orders of the event lists (`transportEvents.listByContainers`, `rawEvents.listByContainers`).
+const transportEventIds = directRead<EventIdRow>(
+  "select id, container_id from transport_events where account_id = ? and container_id in (select value from json_each(?)) order by sort_ts, created_at, id",
+);
+const rawEventIds = directRead<EventIdRow>(
+  "select id, container_id from raw_events where account_id = ? and container_id in (select value from json_each(?)) order by container_id, idx, id",
+);
+
 /** The stored rendering of a row, or null for a row written without one (re-rendered on the next open). */
 function fromRow(row: RenderedRow): RenderedRecord | null {
   return row.attributes_json === null || row.relationships_json === null ? null : { id: row.id, attributes: row.attributes_json, relationships: row.relationships_json };
@@ -101,6 +112,11 @@ export function sqliteRenderings(scope: RenderingScope): StoredRenderings {
       if (stored.every((rendering) => rendering !== null)) return stored as RenderedRecord[];
       const containers = await containersOfShipment(scope, accountId, shipmentId);
       return containers.map((container) => storedRendering("container", container));
+    },
+    async containerEventIds(accountId, containerIds) {
+      const ids = JSON.stringify(containerIds);
+      const [transport_events, raw_events] = await Promise.all([transportEventIds(scope, accountId, ids), rawEventIds(scope, accountId, ids)]);
+      return { transport_events, raw_events };
     },
   };
 }

@@ -1,6 +1,6 @@
 import { NotFoundError } from "../errors/index.js";
 import type { Session } from "../services/session.js";
-import type { RenderedRecord, Storage } from "../storage/storage.js";
+import type { ContainerEventIdRows, RenderedRecord, Storage } from "../storage/storage.js";
 import { identifiersOf, renderDocument, renderRecord, renderResource } from "./rendered.js";
 import { containerResource, shipmentResource } from "./resources.js";
 import type { ResourceIdentifier } from "./jsonapi-types.js";
@@ -67,13 +67,19 @@ export function createRenderedReads(storage: Storage): RenderedReads {
   };
 }
 
-/** The event ids of containers, read through the storage's event lists. */
+/** The event ids of containers: the ids alone where the storage reads them so, else through the event lists. */
 async function eventIds(storage: Storage, accountId: string, containerIds: string[]): Promise<Map<string, ContainerEventIds>> {
   const events = new Map(containerIds.map((id) => [id, { transport_events: [] as string[], raw_events: [] as string[] }]));
-  const [transport, raw] = await Promise.all([storage.transportEvents.listByContainers(accountId, containerIds), storage.rawEvents.listByContainers(accountId, containerIds)]);
-  for (const event of transport.items) events.get(event.container_id)?.transport_events.push(event.id);
-  for (const event of raw.items) events.get(event.container_id)?.raw_events.push(event.id);
+  const rows = await eventIdRows(storage, accountId, containerIds);
+  for (const event of rows.transport_events) events.get(event.container_id)?.transport_events.push(event.id);
+  for (const event of rows.raw_events) events.get(event.container_id)?.raw_events.push(event.id);
   return events;
+}
+
+async function eventIdRows(storage: Storage, accountId: string, containerIds: string[]): Promise<ContainerEventIdRows> {
+  if (storage.renderings?.containerEventIds) return storage.renderings.containerEventIds(accountId, containerIds);
+  const [transport, raw] = await Promise.all([storage.transportEvents.listByContainers(accountId, containerIds), storage.rawEvents.listByContainers(accountId, containerIds)]);
+  return { transport_events: transport.items, raw_events: raw.items };
 }
 
 /** Options of {@link shipmentDocumentText}. */

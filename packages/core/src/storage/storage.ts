@@ -93,4 +93,18 @@ export interface StoredRenderings {
   shipment(accountId: string, id: string): Promise<RenderedRecord | null>;
   /** The account's containers of one shipment in rendered form, in the order of `containers.listByShipments`. */
   containersOfShipment(accountId: string, shipmentId: string): Promise<RenderedRecord[]>;
+  /**
+   * The ids of the containers' transport events (in `timestamp` order) and raw events (in `index`
+   * order), without reading the events themselves: a container's `transport_events` and
+   * `raw_events` linkage. Optional: without it the linkage is read through the event lists.
+   */
+  containerEventIds?(accountId: string, containerIds: readonly string[]): Promise<ContainerEventIdRows>;
+}
+
+/** What {@link StoredRenderings.containerEventIds} reads: each event's id and its container's, in list order. */
+export interface ContainerEventIdRows {
+  /** Transport events, in `timestamp` order. */
+  transport_events: { id: string; container_id: string }[];
+  /** Raw events, by container, in `index` order. */
+  raw_events: { id: string; container_id: string }[];
 }

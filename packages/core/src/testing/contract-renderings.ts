@@ -4,7 +4,7 @@ import { storedRendering } from "../jsonapi/rendered.js";
 import type { StoredRenderings } from "../storage/index.js";
 import { arbitraryContainer, arbitraryShipment } from "./arbitraries.js";
 import { at, seedAccount, seedContainer, seedShipment, type ContractContext } from "./contract-context.js";
-import { makeContainer, makeShipment } from "./fixtures.js";
+import { makeContainer, makeRawEvent, makeShipment, makeTransportEvent } from "./fixtures.js";
 
 const RENDERING_RUNS = 25;
 
@@ -39,6 +39,28 @@ export function describeRenderingsContract(ctx: ContractContext): void {
     expect(rendered).toStrictEqual([earlier, later].map((container) => storedRendering("container", container)));
     const other = await seedAccount(ctx.storage);
     expect(await renderings().containersOfShipment(other.id, shipment.id)).toStrictEqual([]);
+  });
+
+  ctx.test("renderings.containerEventIds lists the ids the event lists give, in their order, of the account's containers only", async () => {
+    const containerEventIds = renderings().containerEventIds?.bind(renderings());
+    if (!containerEventIds) return;
+    const account = await seedAccount(ctx.storage);
+    const shipment = await seedShipment(ctx.storage, account.id);
+    const [x, y] = [await seedContainer(ctx.storage, shipment), await seedContainer(ctx.storage, shipment)];
+    const transport = [at(5), null, at(1), at(3)].map((timestamp, i) => makeTransportEvent(account.id, shipment.id, [x, y][i % 2]!.id, { timestamp, created_at: at(i) }));
+    const raw = [3, 1, 2].map((index, i) => makeRawEvent(account.id, shipment.id, [y, x, y][i]!.id, { index }));
+    await ctx.storage.transportEvents.insertMany(transport);
+    await ctx.storage.rawEvents.insertMany(raw);
+    const ids = [x.id, y.id];
+    const idsOf = (events: { id: string; container_id: string }[]) => events.map(({ id, container_id }) => ({ id, container_id }));
+    expect(await containerEventIds(account.id, ids)).toStrictEqual({
+      transport_events: idsOf((await ctx.storage.transportEvents.listByContainers(account.id, ids)).items),
+      raw_events: idsOf((await ctx.storage.rawEvents.listByContainers(account.id, ids)).items),
+    });
+    expect((await containerEventIds(account.id, ids)).transport_events.map((event) => event.id)).toStrictEqual([transport[2], transport[3], transport[0], transport[1]].map((event) => event!.id));
+    const other = await seedAccount(ctx.storage);
+    expect(await containerEventIds(other.id, ids)).toStrictEqual({ transport_events: [], raw_events: [] });
+    expect(await containerEventIds(account.id, [])).toStrictEqual({ transport_events: [], raw_events: [] });
   });
 
   ctx.test("renderings follow writes committed by a transaction", async () => {
