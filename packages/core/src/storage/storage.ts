@@ -104,7 +104,15 @@ export interface StoredRenderings {
 /** What {@link StoredRenderings.containerEventIds} reads: each event's id and its container's, in list order. */
 export interface ContainerEventIdRows {
   /** Transport events, in `timestamp` order. */
-  transport_events: { id: string; container_id: string }[];
+  transport_events: ContainerEventIdRow[];
   /** Raw events, by container, in `index` order. */
-  raw_events: { id: string; container_id: string }[];
+  raw_events: ContainerEventIdRow[];
+}
+
+/** One event of {@link ContainerEventIdRows}. */
+export interface ContainerEventIdRow {
+  /** The event's id. */
+  id: string;
+  /** Its container's id. */
+  container_id: string;
 }
