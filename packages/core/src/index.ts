@@ -46,7 +46,8 @@ export type { CustomFieldInclude, CustomFieldService, CustomFieldUpdate, CustomF
 export type { CustomFieldTarget } from "./services/custom-field-lookup.js";
 export { MAX_VESSEL_POSITIONS, type FuturePositionsFromQuery, type FuturePositionsQuery, type PositionWindowOptions, type VesselService, type VesselWithPositions } from "./services/vessel-service.js";
 export type { MapService } from "./services/map-service.js";
-export type { WebhookCreate, WebhookOptions, WebhookService, WebhookTrigger, WebhookTriggerResult, WebhookUpdate } from "./services/webhook-service.js";
+export type { WebhookCreate, WebhookOptions, WebhookReplay, WebhookService, WebhookTrigger, WebhookTriggerResult, WebhookUpdate } from "./services/webhook-service.js";
+export type { WebhookReplayResult } from "./webhooks/redelivery.js";
 export type { WebhookNotificationInclude, WebhookNotificationListOptions, WebhookNotificationService } from "./services/webhook-notification-service.js";
 
 // The records, and the enums of their fields.

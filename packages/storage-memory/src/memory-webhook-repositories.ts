@@ -26,7 +26,9 @@ export function webhookRepositories(tables: MemoryTables, access: Access): Webho
           const match = (n: WebhookNotification) =>
             n.account_id === accountId &&
             (query.webhookId === undefined || n.webhook_id === query.webhookId) &&
-            (query.deliveryStatus === undefined || n.delivery_status === query.deliveryStatus);
+            (query.deliveryStatus === undefined || n.delivery_status === query.deliveryStatus) &&
+            (query.createdFrom === undefined || n.created_at >= query.createdFrom) &&
+            (query.createdBefore === undefined || n.created_at < query.createdBefore);
           return listWhere(notifications, match, newestFirst, query.page);
         }),
       claimDue: (now, leaseUntil, limit) =>

@@ -54,10 +54,12 @@ export function sqlWebhookNotificationRepository(scope: SqlScope): WebhookNotifi
     get(accountId, id) {
       return getNotification(scope, accountId, id);
     },
-    list(accountId, { page, webhookId, deliveryStatus }) {
+    list(accountId, { page, webhookId, deliveryStatus, createdFrom, createdBefore }) {
       let query = read.selectFrom("webhook_notifications").where(idEquals(dialect, "account_id", accountId));
       if (webhookId !== undefined) query = query.where(idEquals(dialect, "webhook_id", webhookId));
       if (deliveryStatus !== undefined) query = query.where("delivery_status", "=", deliveryStatus);
+      if (createdFrom !== undefined) query = query.where("created_at", ">=", createdFrom);
+      if (createdBefore !== undefined) query = query.where("created_at", "<", createdBefore);
       return pageOfDocs<WebhookNotification>(dialect, query, (ordered) => ordered.orderBy("created_at", "desc").orderBy("id", "desc"), page);
     },
     claimDue(now, leaseUntil, limit) {

@@ -14,7 +14,7 @@ export { CustomFieldDefinitionCreateSchema, CustomFieldDefinitionFiltersSchema, 
 export { CustomFieldOptionCreateSchema, CustomFieldOptionPatchSchema, CustomFieldOptionValueSchema } from "../services/custom-field-option-service.js";
 export { ShippingLineFiltersSchema } from "../services/reference-service.js";
 export { WebhookNotificationFiltersSchema } from "../services/webhook-notification-service.js";
-export { WebhookCreateSchema, WebhookPatchSchema, WebhookTriggerSchema } from "../webhooks/webhook-input.js";
+export { WebhookCreateSchema, WebhookPatchSchema, WebhookReplaySchema, WebhookTriggerSchema } from "../webhooks/webhook-input.js";
 export { CarrierSnapshotSchema, SnapshotTransportEventSchema } from "../tracking/snapshot-schema.js";
 export { PositionReportSchema } from "../tracking/position-ingest.js";
 // Custom field typing and display, to check a value before sending it.

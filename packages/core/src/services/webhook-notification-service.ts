@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { UuidSchema, WebhookDeliveryStatusSchema, WebhookEventNameSchema, type WebhookEventName } from "../domain/index.js";
+import { UuidSchema, WebhookDeliveryStatusSchema, WebhookEventNameSchema, type WebhookEventName, type WebhookNotification } from "../domain/index.js";
 import { BollardError } from "../errors/index.js";
 import type { IncludePath, WithRelated } from "../relations/include-paths.js";
 import { exampleNotification } from "../webhooks/example-notifications.js";
 import type { WebhookPayload } from "../webhooks/notification-payload.js";
+import { redeliverNotification } from "../webhooks/redelivery.js";
 import { definedOnly, parseOptions } from "../validation/input-validation.js";
 import { resolvePage } from "./pagination-defaults.js";
 import type { ListOptions, ListResult, ReadOptions } from "./read-options.js";
@@ -36,6 +37,12 @@ export interface WebhookNotificationService {
   get<const P extends WebhookNotificationInclude = never>(id: string, options?: ReadOptions<P>): Promise<WithRelated<"webhook_notification", P>>;
   /** The payload a webhook receives for `event`, built from synthetic records; an unknown event is a 400 on `event`. */
   example(event: WebhookEventName): Promise<WebhookPayload>;
+  /**
+   * Sends a stored notification again (editor only): the same id and body, pending and due now with a
+   * fresh retry schedule; its attempts join the same delivery log. 404 when absent (or pruned), 409
+   * while it is still pending or when its webhook is inactive.
+   */
+  redeliver(id: string): Promise<WebhookNotification>;
 }
 
 /** Creates the {@link WebhookNotificationService} of a session. */
@@ -55,6 +62,10 @@ export function createWebhookNotificationService(context: SessionContext): Webho
       const parsed = WebhookEventNameSchema.safeParse(event);
       if (!parsed.success) throw new BollardError("invalid_parameter", `${String(event).slice(0, 100)} is not a webhook event (see GET /v2/webhooks/events)`, { parameter: "event" });
       return exampleNotification(parsed.data);
+    },
+    redeliver(id) {
+      context.requireEditor();
+      return redeliverNotification(storage, accountId, id, context.clock.now().toISOString());
     },
   };
 }

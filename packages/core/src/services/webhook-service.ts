@@ -9,7 +9,8 @@ import { WEBHOOK_EVENT_CATEGORIES, type WebhookEventCategory } from "../webhooks
 import { exampleNotification } from "../webhooks/example-notifications.js";
 import { nodeHttpTransport, type WebhookTransport } from "../webhooks/http-transport.js";
 import { systemLookup, webhookUrlProblem, type HostLookup } from "../webhooks/url-safety.js";
-import { WebhookCreateSchema, WebhookPatchSchema, WebhookTriggerSchema } from "../webhooks/webhook-input.js";
+import { replayNotifications, type WebhookReplayResult } from "../webhooks/redelivery.js";
+import { WebhookCreateSchema, WebhookPatchSchema, WebhookReplaySchema, WebhookTriggerSchema } from "../webhooks/webhook-input.js";
 import { deliveryHeaders, generateWebhookSecret } from "../webhooks/webhook-signing.js";
 import { definedOnly, parseInput } from "../validation/input-validation.js";
 import { resolvePage } from "./pagination-defaults.js";
@@ -145,7 +146,17 @@ export interface WebhookService {
    * with `secret` when given (no signature headers otherwise).
    */
   trigger(input: WebhookTrigger): Promise<WebhookTriggerResult>;
+  /**
+   * Sends again every notification of the webhook created in `[since, until)` (editor only;
+   * `until` defaults to now), of `events` only when given: a backfill for a receiver that was down.
+   * Each keeps its id and body and is queued again oldest first; notifications still pending are
+   * left as they are. 404 for an unknown webhook, 409 for an inactive one, 422 on a bad window.
+   */
+  replay(id: string, input: WebhookReplay): Promise<WebhookReplayResult>;
 }
+
+/** What {@link WebhookService.replay} accepts: `since` (required), `until` and `events`. */
+export type WebhookReplay = z.input<typeof WebhookReplaySchema>;
 
 /** Creates the {@link WebhookService} of a session. */
 export function createWebhookService(context: SessionContext, settings: WebhookSettings): WebhookService {
@@ -212,6 +223,13 @@ export function createWebhookService(context: SessionContext, settings: WebhookS
       const error = succeeded ? null : (response.error ?? `the receiver answered ${response.status}`);
       const excerpt = response.body === null ? null : response.body.slice(0, settings.policy.responseBodyLimitBytes);
       return { url: parsed.url, succeeded, error, status_code: response.status, request_headers: headers, request_body: body, response_headers: response.headers, response_body: excerpt };
+    },
+    async replay(id, input) {
+      context.requireEditor();
+      const parsed = parseInput(WebhookReplaySchema, input ?? {});
+      const now = context.clock.now().toISOString();
+      if (parsed.until === undefined && parsed.since >= now) throw new BollardError("invalid", "since must be in the past (or give until)", { path: ["since"] });
+      return replayNotifications(storage, accountId, { webhookId: id, since: parsed.since, until: parsed.until ?? now, ...definedOnly({ events: parsed.events }) }, now);
     },
   };
 }

@@ -371,6 +371,10 @@ export interface WebhookNotificationListQuery {
   webhookId?: string;
   /** Only notifications in this delivery state. */
   deliveryStatus?: WebhookNotification["delivery_status"];
+  /** Only notifications created at or after this time (an ISO 8601 timestamp). */
+  createdFrom?: string;
+  /** Only notifications created before this time (an ISO 8601 timestamp). */
+  createdBefore?: string;
 }
 
 /** The webhook outbox and its delivery log. */

@@ -113,6 +113,20 @@ export function describeWebhooksContract(ctx: ContractContext): void {
     });
   });
 
+  ctx.test("webhookNotifications.list filters by a creation window: createdFrom inclusive, createdBefore exclusive", async () => {
+    const account = await seedAccount(ctx.storage);
+    const hook = makeWebhook(account.id);
+    await ctx.storage.webhooks.insert(hook);
+    const [n1, n2, n3, n4] = [1, 2, 3, 4].map((minute) => makeWebhookNotification(account.id, hook.id, { created_at: at(minute) }));
+    await ctx.storage.webhookNotifications.insertMany([n3!, n1!, n4!, n2!]);
+    const listed = async (filters: Omit<WebhookNotificationListQuery, "page">) =>
+      (await ctx.storage.webhookNotifications.list(account.id, { page: ALL, ...filters })).items;
+    expect(await listed({ createdFrom: at(2), createdBefore: at(4) })).toStrictEqual([n3, n2]);
+    expect(await listed({ createdFrom: at(4) })).toStrictEqual([n4]);
+    expect(await listed({ createdBefore: at(2) })).toStrictEqual([n1]);
+    expect(await listed({ webhookId: hook.id, createdFrom: at(3), createdBefore: at(3) })).toStrictEqual([]);
+  });
+
   ctx.test("webhooks.listActive returns the account's active webhooks ordered by created_at then id, ascending, whatever their events", async () => {
     const [account, other] = [await seedAccount(ctx.storage), await seedAccount(ctx.storage)];
     const [id1, id2] = ascendingIds(2, uuidv7);

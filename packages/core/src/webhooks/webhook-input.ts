@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { WebhookEventNameSchema } from "../domain/index.js";
+import { toTimestamp, WebhookEventNameSchema } from "../domain/index.js";
 
 /** Headers Bollard sets on every delivery; a webhook's custom headers cannot replace them. */
 export const RESERVED_WEBHOOK_HEADERS: ReadonlySet<string> = new Set([
@@ -94,3 +94,25 @@ export const WebhookTriggerSchema = z.strictObject({
   /** The key to sign the sample with, if any. */
   secret: z.string().min(1).max(512).optional(),
 });
+
+/** A point in time for a replay window: any ISO 8601 date-time with an offset or `Z`, kept in the stored form. */
+const ReplayTimeSchema = z.string().transform((value, ctx) => {
+  const timestamp = toTimestamp(value);
+  if (timestamp === null) {
+    ctx.addIssue({ code: "custom", message: "must be an ISO 8601 date-time with an offset or Z, e.g. 2026-11-20T08:00:00Z" });
+    return z.NEVER;
+  }
+  return timestamp;
+});
+
+/** What `POST /v2/webhooks/{id}/replay` accepts: the window of notifications to send again, and optionally which events. */
+export const WebhookReplaySchema = z
+  .strictObject({
+    /** Notifications created at or after this time. */
+    since: ReplayTimeSchema,
+    /** Notifications created before this time; defaults to now. */
+    until: ReplayTimeSchema.optional(),
+    /** Only notifications of these events; all of the window's when absent. */
+    events: z.array(WebhookEventNameSchema).min(1).max(100).optional(),
+  })
+  .refine((input) => input.until === undefined || input.since < input.until, { message: "since must be before until", path: ["since"] });

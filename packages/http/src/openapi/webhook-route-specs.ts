@@ -56,6 +56,14 @@ const TriggerBody = z.object({
   secret: z.string().optional().meta({ description: "Signs the sample; without it no signature headers are sent" }),
 }).meta({ description: "Also accepted as a JSON:API body with these keys in data.attributes" });
 
+const ReplayBody = z
+  .object({
+    since: z.string().meta({ description: "ISO 8601 date-time: notifications created at or after it" }),
+    until: z.string().optional().meta({ description: "ISO 8601 date-time: notifications created before it; default now" }),
+    events: z.array(WebhookEventNameSchema).optional().meta({ description: "Only notifications of these events" }),
+  })
+  .meta({ description: "Also accepted as a JSON:API body with these keys in data.attributes" });
+
 const WRITE = [400, 403, 404, 413, 415, 422];
 
 /** Every webhook route (spread into `ROUTE_SPECS`); literal paths come before `{id}` ones. */
@@ -81,6 +89,15 @@ export const WEBHOOK_ROUTE_SPECS: RouteSpec[] = [
     status: 200,
     response: singleDocument("webhook"),
     errors: WRITE,
+  },
+  {
+    method: "post",
+    path: "/webhooks/{id}/replay",
+    summary: "Send again every notification of the webhook created in [since, until), oldest first, with their original ids and bodies (a backfill for a receiver that was down)",
+    body: ReplayBody,
+    status: 202,
+    response: z.object({ meta: z.object({ queued: z.int().meta({ description: "Notifications queued again" }), already_pending: z.int().meta({ description: "Notifications of the window still pending, left as they are" }) }) }),
+    errors: [400, 403, 404, 409, 413, 415, 422],
   },
   { method: "delete", path: "/webhooks/{id}", summary: "Delete a webhook (204, no body)", status: 204, errors: [403, 404] },
   {
@@ -109,5 +126,13 @@ export const WEBHOOK_ROUTE_SPECS: RouteSpec[] = [
     status: 200,
     response: singleDocument("webhook_notification"),
     errors: [400, 404],
+  },
+  {
+    method: "post",
+    path: "/webhook_notifications/{id}/redeliver",
+    summary: "Send a stored notification again with its original id and body (pending again, due now, a fresh retry schedule; 409 while still pending or when its webhook is inactive)",
+    status: 202,
+    response: singleDocument("webhook_notification"),
+    errors: [400, 403, 404, 409],
   },
 ];

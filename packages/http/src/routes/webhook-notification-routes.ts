@@ -29,5 +29,9 @@ export function webhookNotificationRoutes(): Hono<AppEnv> {
     const notification = await c.get("session").webhookNotifications.get(id, { include: ["webhook_notification_logs", ...include] });
     return jsonApi(c, 200, resourceDocument("webhook_notification", notification, { include, self: c.req.url }));
   });
+  routes.post("/webhook_notifications/:id/redeliver", async (c) => {
+    const notification = await c.get("session").webhookNotifications.redeliver(uuidParam(c));
+    return jsonApi(c, 202, resourceDocument("webhook_notification", notification, { self: new URL(`/v2/webhook_notifications/${notification.id}`, c.req.url).href }));
+  });
   return routes;
 }

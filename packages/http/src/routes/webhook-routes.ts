@@ -1,4 +1,4 @@
-import { BollardError, type WebhookCreate, type WebhookTrigger, type WebhookUpdate } from "@bollard/core";
+import { BollardError, type WebhookCreate, type WebhookReplay, type WebhookTrigger, type WebhookUpdate } from "@bollard/core";
 import { listDocument, resourceDocument, serializeResource, webhookEventCategoryResource } from "@bollard/core/jsonapi";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../app-env.js";
@@ -15,10 +15,10 @@ const methodNotAllowed = (allowed: string) => (c: Context) => {
 };
 
 /**
- * The trigger body as upstream sends it (`{url, event, secret}`), or the same keys in a JSON:API
- * `data.attributes`; sets where its 422s point (under `/data/attributes`, or at the top level).
+ * A body of plain keys as upstream sends the trigger's (`{url, event, secret}`), or the same keys in
+ * a JSON:API `data.attributes`; sets where its 422s point (under `/data/attributes`, or at the top level).
  */
-async function triggerInput(c: Context<AppEnv>): Promise<WebhookTrigger> {
+async function plainOrAttributesInput<T>(c: Context<AppEnv>): Promise<T> {
   const text = await readBodyText(c);
   let body: unknown = {};
   try {
@@ -26,9 +26,9 @@ async function triggerInput(c: Context<AppEnv>): Promise<WebhookTrigger> {
   } catch {
     throw new BollardError("malformed_json", "The request body is not valid JSON");
   }
-  if (isObject(body) && isObject(body.data) && isObject(body.data.attributes)) return asInput<WebhookTrigger>(body.data.attributes);
+  if (isObject(body) && isObject(body.data) && isObject(body.data.attributes)) return asInput<T>(body.data.attributes);
   c.set("errorLocation", { pointerPrefix: "" });
-  return (isObject(body) ? asInput<WebhookTrigger>(body) : body) as WebhookTrigger;
+  return (isObject(body) ? asInput<T>(body) : body) as T;
 }
 
 /** `/v2/webhooks`: subscriptions, the events catalogue and test deliveries. DELETE answers 204. */
@@ -49,7 +49,7 @@ export function webhookRoutes(): Hono<AppEnv> {
     return jsonApi(c, 200, { data: categories.map((category) => serializeResource(webhookEventCategoryResource, category)) });
   });
   routes.post("/webhooks/trigger", async (c) => {
-    const result = await c.get("session").webhooks.trigger(await triggerInput(c));
+    const result = await c.get("session").webhooks.trigger(await plainOrAttributesInput<WebhookTrigger>(c));
     return c.body(JSON.stringify(result), 200, { "content-type": "application/json" });
   });
   routes.all("/webhooks/events", methodNotAllowed("GET"));
@@ -63,6 +63,11 @@ export function webhookRoutes(): Hono<AppEnv> {
     const id = uuidParam(c);
     const webhook = await c.get("session").webhooks.update(id, await readInput<WebhookUpdate>(c));
     return jsonApi(c, 200, resourceDocument("webhook", webhook, { self: c.req.url }));
+  });
+  routes.post("/webhooks/:id/replay", async (c) => {
+    const id = uuidParam(c);
+    const result = await c.get("session").webhooks.replay(id, await plainOrAttributesInput<WebhookReplay>(c));
+    return jsonApi(c, 202, { meta: result });
   });
   routes.delete("/webhooks/:id", async (c) => {
     await c.get("session").webhooks.delete(uuidParam(c));
