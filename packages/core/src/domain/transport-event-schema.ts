@@ -11,7 +11,7 @@ export const TransportEventAttributesSchema = z.object({
   created_at: TimestampSchema,
   /** The voyage the milestone belongs to, when it involves a vessel. */
   voyage_number: z.string().nullable(),
-  /** When the milestone happened; for the `*.estimated.*` names, when it is expected to. */
+  /** When the milestone happened; for the `*.estimated.*` names, when it is expected to; for the `*.changed` names, when the change was seen. */
   timestamp: NullableTimestampSchema,
   /** UN/LOCODE of where it happened, when known. */
   location_locode: UnLocodeSchema.nullable(),
@@ -20,9 +20,9 @@ export const TransportEventAttributesSchema = z.object({
   /** Who reported the milestone. */
   data_source: TransportEventDataSourceSchema.nullable(),
   /**
-   * The new date a `container.pickup_lfd*.changed` or `container.pickup_appointment.changed` event
-   * announces (`null` when the date was cleared), as the live service sends it; `null` on every other
-   * event. Records written before events carried a value read as `null`.
+   * The new date a `container.pickup_lfd*.changed`, `container.pickup_appointment.changed` or
+   * `container.transport.estimated.*` event announces (`null` when the date was cleared), as the live
+   * service sends it; `null` on milestones. Records written before events carried a value read as `null`.
    */
   value: NullableTimestampSchema.default(null),
 });
