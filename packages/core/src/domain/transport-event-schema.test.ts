@@ -76,9 +76,9 @@ describe("TransportEventSchema", () => {
 });
 
 describe("TransportEventAttributesSchema", () => {
-  it("lists the spec attributes in order, then data_source", () => {
+  it("lists the spec attributes in order, then data_source and value", () => {
     expect(Object.keys(TransportEventAttributesSchema.shape)).toEqual([
-      "event", "created_at", "voyage_number", "timestamp", "location_locode", "timezone", "data_source",
+      "event", "created_at", "voyage_number", "timestamp", "location_locode", "timezone", "data_source", "value",
     ]);
   });
 });
