@@ -52,7 +52,9 @@ async function state(session: Session) {
   return {
     shipments: shipments.map((s) => ({ bl: s.bill_of_lading_number, eta: s.pod_eta_at, atd: s.pol_atd_at })),
     containers: containers.map((c) => ({ number: c.number, status: c.current_status })),
-    events: events.map((e) => [e.event, e.timestamp]),
+    // Milestones only: an estimate that moved between two pushes is announced (as an estimated
+    // event) when the pushes arrive in that order, so those records follow the order of arrival.
+    events: events.filter((e) => !e.event.includes(".estimated.")).map((e) => [e.event, e.timestamp]),
     raw: raw.map((e) => [e.original_event, e.estimated, e.timestamp]).sort(),
     notifications: (await session.webhookNotifications.list()).total,
   };

@@ -23,14 +23,18 @@ function exactNumber(field: CustomField): string | null {
   return typeof field.value === "number" && text !== null && /^-?\d{1,12}(\.\d{1,6})?$/.test(text) ? text : null;
 }
 
-/** PostgreSQL's transport events: the whole record in `doc`, ordered by a nullable `timestamptz` (nulls sort last ascending). */
+/** PostgreSQL's transport events: the whole record in `doc` (older ones read with `value: null`), ordered by a nullable `timestamptz` (nulls sort last ascending). */
 const postgresTransportEvents: TransportEventCodec = {
   columns: ["id", "account_id", "container_id", "timestamp", "created_at", "doc"],
   selected: ["doc"],
   write(e: TransportEvent, out) {
     out.push(e.id, e.account_id, e.container_id, e.timestamp === null ? null : pgTime(e.timestamp), pgTime(e.created_at), JSON.stringify(e));
   },
-  decode: (rows) => rows.map((row) => row.doc as TransportEvent),
+  // Records written before events carried a `value` read with `value: null`.
+  decode: (rows) => rows.map((row) => {
+    const event = row.doc as TransportEvent;
+    return event.value === undefined ? { ...event, value: null } : event;
+  }),
   timeColumn: "timestamp",
 };
 

@@ -12,8 +12,10 @@ export const NULL_TIMESTAMP_SORT_KEY = "9999-99-99T99:99:99.999Z";
  * exactly the schema's is stored as a whole JSON object instead, so reads stay exact either way.
  */
 
-/** The format version leading a compact `doc`. */
+/** The format version leading a compact `doc` written before events carried a `value` (read as `null`). */
 const COMPACT_V1 = 1;
+/** The format version leading a compact `doc`: {@link DOC_FIELDS} in order. */
+const COMPACT_V2 = 2;
 
 /** The fields kept in a compact `doc`, in order; the rest live in their own columns. */
 const DOC_FIELDS = [
@@ -29,6 +31,7 @@ const DOC_FIELDS = [
   "terminal_id",
   "terminal_type",
   "raw_event_id",
+  "value",
 ] as const satisfies readonly (keyof TransportEvent)[];
 
 const COLUMN_FIELDS = ["id", "account_id", "container_id", "created_at", "timestamp"] as const satisfies readonly (keyof TransportEvent)[];
@@ -52,7 +55,7 @@ function hasExactShape(event: TransportEvent): boolean {
 function encodeDoc(e: TransportEvent): string {
   if (!hasExactShape(e)) return JSON.stringify(e);
   return JSON.stringify([
-    COMPACT_V1,
+    COMPACT_V2,
     e.event,
     e.voyage_number,
     e.location_locode,
@@ -65,6 +68,7 @@ function encodeDoc(e: TransportEvent): string {
     e.terminal_id,
     e.terminal_type,
     e.raw_event_id,
+    e.value,
   ]);
 }
 
@@ -73,11 +77,16 @@ export function writeTransportEventRow(event: TransportEvent, out: unknown[]): v
   out.push(event.id, event.account_id, event.container_id, event.timestamp ?? NULL_TIMESTAMP_SORT_KEY, event.created_at, encodeDoc(event));
 }
 
-/** The record a row holds, exactly as it was written. */
+/** A record written before events carried a `value` reads with `value: null`. */
+function withValue(event: TransportEvent): TransportEvent {
+  return event.value === undefined ? { ...event, value: null } : event;
+}
+
+/** The record a row holds, exactly as it was written (a `value` missing from older rows reads as `null`). */
 function decode(row: TransportEventRow): TransportEvent {
   const parsed: unknown = JSON.parse(row.doc);
-  if (!Array.isArray(parsed)) return parsed as TransportEvent;
-  if (parsed[0] !== COMPACT_V1) throw new Error(`Unknown transport event doc format ${String(parsed[0])}`);
+  if (!Array.isArray(parsed)) return withValue(parsed as TransportEvent);
+  if (parsed[0] !== COMPACT_V1 && parsed[0] !== COMPACT_V2) throw new Error(`Unknown transport event doc format ${String(parsed[0])}`);
   // Keys in the schema's order, so a decoded event looks like one built from the schema.
   return {
     event: parsed[1],
@@ -87,6 +96,7 @@ function decode(row: TransportEventRow): TransportEvent {
     location_locode: parsed[3],
     timezone: parsed[4],
     data_source: parsed[5],
+    value: parsed[0] === COMPACT_V1 ? null : parsed[13],
     id: row.id,
     account_id: row.account_id,
     shipment_id: parsed[6],

@@ -13,7 +13,7 @@ export function containerStatus(events: readonly Pick<TransportEvent, "event">[]
   let status: ContainerStatus = "new";
   for (const { event } of events) {
     const name = event.replace(/^container\.transport\./, "");
-    if (["vessel_loaded", "vessel_departed", "transshipment_loaded", "transshipment_departed"].includes(name)) status = "on_ship";
+    if (["vessel_loaded", "vessel_departed", "feeder_loaded", "feeder_departed", "transshipment_loaded", "transshipment_departed"].includes(name)) status = "on_ship";
     else if (name === "vessel_discharged") status = inland ? "awaiting_inland_transfer" : "grounded";
     else if (name === "available") status = "available";
     else if (name === "not_available") status = "not_available";

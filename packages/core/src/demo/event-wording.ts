@@ -25,6 +25,7 @@ const WORDING: Readonly<Record<WordingFamily, Readonly<Record<Worded, string>>>>
     arrived_at_inland_destination: "Arrival at Final Destination",
     rail_unloaded: "Rail Unloaded",
     full_out: "Truck Departure from",
+    delivered: "Delivered",
     empty_in: "Empty Container Returned",
   },
   maersk: {
@@ -44,6 +45,7 @@ const WORDING: Readonly<Record<WordingFamily, Readonly<Record<Worded, string>>>>
     arrived_at_inland_destination: "Arrival at final destination",
     rail_unloaded: "Rail unload",
     full_out: "Gate out",
+    delivered: "Delivered",
     empty_in: "Gate in Empty",
   },
   cosco: {
@@ -63,6 +65,7 @@ const WORDING: Readonly<Record<WordingFamily, Readonly<Record<Worded, string>>>>
     arrived_at_inland_destination: "Arrival at Final Hub",
     rail_unloaded: "De-ramp at Final Hub",
     full_out: "Gate-out from Final Hub",
+    delivered: "Delivered to Consignee",
     empty_in: "Empty Equipment Returned",
   },
 };

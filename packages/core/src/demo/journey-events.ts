@@ -126,6 +126,7 @@ export function containerEvents(plan: readonly TimedMilestone[], ctx: ContainerE
       location_locode: place.locode,
       timezone: place.timeZone,
       data_source: source,
+      value: null,
       id: ctx.newId(),
       ...owner,
       vessel_id: vessel.vessel_id,

@@ -38,7 +38,7 @@ export type MilestoneKind =
   | "transshipment_arrived" | "transshipment_discharged" | "transshipment_loaded" | "transshipment_departed"
   | "vessel_arrived" | "vessel_berthed" | "vessel_discharged" | "available" | "not_available"
   | "rail_loaded" | "rail_departed" | "rail_arrived" | "arrived_at_inland_destination" | "rail_unloaded"
-  | "full_out" | "empty_in";
+  | "full_out" | "delivered" | "empty_in";
 
 /** One planned milestone of one container; `at` is milliseconds after the first vessel departure. */
 export interface PlannedMilestone {

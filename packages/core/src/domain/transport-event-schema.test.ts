@@ -10,6 +10,7 @@ const event: TransportEvent = {
   location_locode: "USCHS",
   timezone: "America/New_York",
   data_source: "ais",
+  value: null,
   id: "0190a1b2-c3d4-7e5f-8a6b-200000000000",
   account_id: "0190a1b2-c3d4-7e5f-8a6b-000000000001",
   shipment_id: "0190a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
@@ -25,6 +26,17 @@ const event: TransportEvent = {
 describe("TransportEventSchema", () => {
   it("parses a full record", () => {
     expect(TransportEventSchema.parse(event)).toEqual(event);
+  });
+
+  it("reads a record written before events carried a value with value null", () => {
+    const { value: _, ...older } = event;
+    expect(TransportEventSchema.parse(older)).toEqual({ ...older, value: null });
+  });
+
+  it("carries the new date of a last-free-day change in value", () => {
+    const changed = { ...event, event: "container.pickup_lfd_terminal.changed", value: "2024-08-02T03:59:00.000Z" };
+    expect(TransportEventSchema.parse(changed).value).toBe("2024-08-02T03:59:00.000Z");
+    expect(TransportEventSchema.safeParse({ ...changed, value: "next tuesday" }).success).toBe(false);
   });
 
   it("parses an event with an unknown location and source", () => {
@@ -64,9 +76,9 @@ describe("TransportEventSchema", () => {
 });
 
 describe("TransportEventAttributesSchema", () => {
-  it("lists the spec attributes in order, then data_source", () => {
+  it("lists the spec attributes in order, then data_source and value", () => {
     expect(Object.keys(TransportEventAttributesSchema.shape)).toEqual([
-      "event", "created_at", "voyage_number", "timestamp", "location_locode", "timezone", "data_source",
+      "event", "created_at", "voyage_number", "timestamp", "location_locode", "timezone", "data_source", "value",
     ]);
   });
 });

@@ -3,7 +3,7 @@ import { NullableTimestampSchema, TimestampSchema, UuidSchema } from "./common-s
 import { LocationTypeSchema, TerminalTypeSchema, TransportEventDataSourceSchema, TransportEventNameSchema } from "./enums.js";
 import { IanaTimeZoneSchema, UnLocodeSchema } from "./validators.js";
 
-/** The JSON:API attributes of a transport event (a normalized milestone), spec order then `data_source`. */
+/** The JSON:API attributes of a transport event (a normalized milestone, or a changed date), spec order then `data_source` and `value`. */
 export const TransportEventAttributesSchema = z.object({
   /** Which milestone this is. */
   event: TransportEventNameSchema,
@@ -11,7 +11,7 @@ export const TransportEventAttributesSchema = z.object({
   created_at: TimestampSchema,
   /** The voyage the milestone belongs to, when it involves a vessel. */
   voyage_number: z.string().nullable(),
-  /** When the milestone happened; for the `*.estimated.*` names, when it is expected to. */
+  /** When the milestone happened; for the `*.estimated.*` names, when it is expected to; for the `*.changed` names, when the change was seen. */
   timestamp: NullableTimestampSchema,
   /** UN/LOCODE of where it happened, when known. */
   location_locode: UnLocodeSchema.nullable(),
@@ -19,6 +19,12 @@ export const TransportEventAttributesSchema = z.object({
   timezone: IanaTimeZoneSchema.nullable(),
   /** Who reported the milestone. */
   data_source: TransportEventDataSourceSchema.nullable(),
+  /**
+   * The new date a `container.pickup_lfd*.changed`, `container.pickup_appointment.changed` or
+   * `container.transport.estimated.*` event announces (`null` when the date was cleared), as the live
+   * service sends it; `null` on milestones. Records written before events carried a value read as `null`.
+   */
+  value: NullableTimestampSchema.default(null),
 });
 
 /** The JSON:API attributes of a transport event. */

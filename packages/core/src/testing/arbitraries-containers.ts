@@ -115,6 +115,7 @@ export function arbitraryTransportEvent(accountId: string, shipmentId: string, c
       location_locode: nullable(locodeArb),
       timezone: tz,
       data_source: nullable(fc.constantFrom(...TransportEventDataSourceSchema.options)),
+      value: ts,
       vessel_id: nullable(uuidArb),
       location_id: nullable(uuidArb),
       location_type: nullable(fc.constantFrom(...LocationTypeSchema.options)),

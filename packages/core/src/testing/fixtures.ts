@@ -203,6 +203,7 @@ export function makeTransportEvent(
     location_locode: "KRPUS",
     timezone: "Asia/Seoul",
     data_source: "shipping_line",
+    value: null,
     vessel_id: null,
     location_id: null,
     location_type: "port",

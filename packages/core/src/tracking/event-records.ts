@@ -42,6 +42,7 @@ export function transportEventRecord(reported: SnapshotTransportEvent, owner: Ev
     location_locode: reported.location_locode ?? null,
     timezone: location?.timezone ?? null,
     data_source: reported.data_source,
+    value: null,
     vessel_id: reported.vessel_imo ? vesselIdByImo(reported.vessel_imo) : null,
     location_id: location?.id ?? null,
     location_type: location?.type ?? null,

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Container, DomainEvent, RawEvent, Shipment, TrackingRequest, TransportEvent } from "../domain/index.js";
 import { blankContainer, deriveContainer } from "./container-derivation.js";
+import { dateChangeEvents } from "./date-change-events.js";
 import { rawEventFields, rawEventKeys, transportEventKey, transportEventRecord } from "./event-records.js";
 import { resolveTerminal } from "./locations.js";
 import { applyShipmentFields, newShipment } from "./shipment-fields.js";
@@ -63,7 +64,8 @@ const CARRIER_FIELDS = [
 /**
  * Plans what a carrier snapshot changes for one tracked shipment: a pure function of the stored
  * state, so applying the same snapshot twice plans nothing the second time. New milestones,
- * changed container attributes and ETA moves each record their domain event.
+ * changed container attributes and ETA moves each record their domain event; changed last free
+ * days, appointments and estimates are also stored as transport events (see `dateChangeEvents`).
  */
 export function planSnapshot(state: StoredState, snapshot: CarrierSnapshot, ctx: PlanContext): SnapshotPlan {
   const { now, newId, vesselIdByImo } = ctx;
@@ -120,8 +122,15 @@ export function planSnapshot(state: StoredState, snapshot: CarrierSnapshot, ctx:
         record({ event: "container.pod_terminal_changed", container_id: next.id, reference_object_type: "container_pod_terminal_changed_event", reference_object_id: newId(), occurred_at: now, data: { timestamp: now, data_source: "shipping_line", terminal_id: next.pod_terminal_id } });
       }
     }
+    // Moved deadlines, appointments and estimates are announced as transport events carrying the new date.
+    const before = stored && state.shipment ? { container: stored, shipment: state.shipment } : null;
+    const dated = dateChangeEvents({ before, after: { container: next, shipment } }, owner, newId);
+    plan.transportEvents.push(...dated);
     for (const event of added) {
       record({ event: event.event, container_id: next.id, reference_object_type: "transport_event", reference_object_id: event.id, occurred_at: event.timestamp ?? now, data: {} });
+    }
+    for (const event of dated) {
+      record({ event: event.event, container_id: next.id, reference_object_type: "transport_event", reference_object_id: event.id, occurred_at: now, data: {} });
     }
   }
   return plan;

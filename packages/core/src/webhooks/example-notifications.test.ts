@@ -59,4 +59,14 @@ describe("exampleNotification (the payload builder on synthetic records)", () =>
     const document = await exampleNotification("container.updated");
     expect(document.included![0]!.attributes).toMatchObject({ changeset: { available_for_pickup: [false, true] }, data_source: "terminal" });
   });
+
+  it.each(["container.pickup_lfd_terminal.changed", "container.pickup_appointment.changed", "container.transport.estimated.vessel_arrived"] as const)(
+    "gives %s a transport_event whose value holds the new date",
+    async (event) => {
+      const document = await exampleNotification(event);
+      const transportEvent = document.included!.find((r) => r.type === "transport_event")!;
+      expect(transportEvent.attributes).toMatchObject({ event, value: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/) });
+      expect((await exampleNotification("container.transport.vessel_loaded")).included!.find((r) => r.type === "transport_event")!.attributes.value).toBeNull();
+    },
+  );
 });

@@ -25,6 +25,14 @@ export interface ExampleNotificationOptions {
  * deliveries, so the shape is what receivers will see. Used by `GET /v2/webhook_notifications/examples`
  * and `POST /v2/webhooks/trigger`.
  */
+/** The new date a date-change example carries in `value` (four days on), and its `timestamp`: when seen, or the estimate itself. */
+function exampleDateChange(event: string, created: string): Partial<TransportEvent> {
+  const value = new Date(EXAMPLE_NOW.getTime() + 4 * 86_400_000).toISOString();
+  if (event.startsWith("container.transport.estimated.")) return { timestamp: value, value };
+  if (event.startsWith("container.pickup_")) return { timestamp: created, value, voyage_number: null, vessel_id: null, raw_event_id: null };
+  return {};
+}
+
 export async function exampleNotification(event: WebhookEventName, options: ExampleNotificationOptions = {}): Promise<WebhookPayload> {
   const data = dataset();
   const shipment = data.shipments.find((s) => data.transportEvents.some((e) => e.shipment_id === s.id)) ?? data.shipments[0]!;
@@ -44,7 +52,7 @@ export async function exampleNotification(event: WebhookEventName, options: Exam
     request = { ...baseRequest, status: (status ?? "tracking_stopped") as TrackingRequest["status"], failed_reason: status === "failed" ? "not_found" : null, tracked_object_id: tracked, tracked_object_type: tracked ? "shipment" : null };
     Object.assign(domainEvent, { reference_object_type: "tracking_request", reference_object_id: request.id, shipment_id: tracked, container_id: null, data: { status: request.status, failed_reason: request.failed_reason } });
   } else if (TransportEventNameSchema.safeParse(event).success) {
-    transportEvent = { ...baseEvent, event: event as TransportEvent["event"] };
+    transportEvent = { ...baseEvent, event: event as TransportEvent["event"], ...exampleDateChange(event, created) };
     domainEvent.reference_object_id = transportEvent.id;
     domainEvent.occurred_at = transportEvent.timestamp ?? created;
   } else if (event === "shipment.estimated.arrival") {

@@ -23,6 +23,12 @@ export interface JourneyContext {
   sources: { departed: TransportEventDataSource; arrived: TransportEventDataSource };
   /** `scenario`: every box is held by customs for 3 days; `some`: a few boxes, for 1 to 4 days. */
   holds: "scenario" | "some" | "none";
+  /** The first leg is a feeder to the transshipment hub: its milestones are the `feeder_*` ones. */
+  feeder: boolean;
+  /** The line reports each box delivered to the consignee after it leaves the terminal. */
+  delivered: boolean;
+  /** Last free days are extended after they are first given, and the pickup appointment is booked then rescheduled. */
+  dateChanges: boolean;
 }
 
 /** A raw event the line gives ahead of time, before its time and vessel are filled in. */
@@ -47,6 +53,8 @@ export interface JourneyMilestone {
 export interface Revealed {
   knownAt: number;
   at: () => number;
+  /** From `moved.at` on, the date is `by` milliseconds later (an extended deadline, a rescheduled appointment). */
+  moved?: { at: number; by: number };
 }
 
 /** Everything about one container of a simulated journey. */
@@ -111,21 +119,41 @@ function withHold(rng: Rng, plan: PlannedMilestone[], until: number): PlannedMil
   return held;
 }
 
+// On a feeder journey the first leg's milestones are the feeder's.
+const FEEDER_KINDS: Partial<Record<MilestoneKind, "feeder_loaded" | "feeder_departed" | "feeder_arrived" | "feeder_discharged">> = {
+  vessel_loaded: "feeder_loaded",
+  vessel_departed: "feeder_departed",
+  transshipment_arrived: "feeder_arrived",
+  transshipment_discharged: "feeder_discharged",
+};
+
+/** Adds the line's delivery report between the full out and the next milestone (the empty return). */
+function withDelivery(plan: PlannedMilestone[]): PlannedMilestone[] {
+  const index = plan.findIndex((m) => m.kind === "full_out");
+  const fullOut = plan[index];
+  if (!fullOut) return plan;
+  const next = plan[index + 1]?.at ?? fullOut.at + DAY;
+  const at = fullOut.at + Math.max(MINUTE, Math.min(6 * HOUR, Math.floor((next - fullOut.at) / 2 / MINUTE) * MINUTE));
+  if (at >= next) return plan;
+  return [...plan.slice(0, index + 1), { ...fullOut, kind: "delivered", at, facility: null }, ...plan.slice(index + 1)];
+}
+
 function milestoneRecords(m: PlannedMilestone, ctx: JourneyContext): JourneyMilestone {
   const place = m.inland && ctx.inland ? ctx.inland.metro : requirePort(m.locode);
   const leg = m.leg === null ? null : (ctx.legs[m.leg] as JourneyLeg);
   const terminal = m.facility === "pod_terminal" ? ctx.podTerminal : m.facility === "rail_terminal" ? (ctx.inland?.rampCode ?? null) : null;
   const vessel = { vessel_imo: leg?.vessel.imo ?? null, voyage_number: leg?.voyageNumber ?? null };
   const timestamp = iso(m.at);
+  const feederKind = ctx.feeder && m.leg === 0 ? FEEDER_KINDS[m.kind] : undefined;
   const event = Object.freeze({
-    event: `container.transport.${m.kind}`,
+    event: `container.transport.${feederKind ?? m.kind}`,
     timestamp,
     location_locode: place.code,
     terminal,
     ...vessel,
     data_source: milestoneDataSource(m, ctx),
   } as const satisfies SnapshotTransportEvent);
-  const name = rawEventName(m.kind);
+  const name = feederKind ?? rawEventName(m.kind);
   const wording = actualWording(ctx.style.wording, m.kind, m.inland);
   const location = { location_locode: place.code, location_name: place.name };
   const raw =
@@ -155,7 +183,8 @@ export function buildContainer(rng: Rng, ctx: JourneyContext, draft: PlannedMile
   const held = ctx.holds === "scenario" || (ctx.holds === "some" && (first || rng.chance(0.5)));
   const holdDays = ctx.holds === "scenario" ? SCENARIO_HOLD_DAYS : rng.float(1, 4);
   const holdList = ctx.holds === "scenario" || !rng.chance(0.25) ? [CUSTOMS] : [CUSTOMS, FREIGHT];
-  const plan = held ? withHold(rng, draft, draftDischarge + holdDays * DAY) : draft;
+  const heldPlan = held ? withHold(rng, draft, draftDischarge + holdDays * DAY) : draft;
+  const plan = ctx.delivered ? withDelivery(heldPlan) : heldPlan;
 
   const arrivedAt = timeOf(plan, "vessel_arrived") as number;
   const dischargedAt = timeOf(plan, "vessel_discharged") as number;
@@ -163,7 +192,9 @@ export function buildContainer(rng: Rng, ctx: JourneyContext, draft: PlannedMile
   const unloadedAt = timeOf(plan, "rail_unloaded");
   const equipment = rng.pick(EQUIPMENT);
   const terminalFreeDays = rng.int(3, 5);
-  const lineFreeDays = rng.chance(0.3) ? rng.int(4, 7) : null;
+  const drawnLineFreeDays = rng.chance(0.3) ? rng.int(4, 7) : null;
+  const lineFreeDays = ctx.dateChanges && !inland ? (drawnLineFreeDays ?? 5) : drawnLineFreeDays;
+  const moved = (at: number, by: number) => (ctx.dateChanges ? { moved: { at, by } } : {});
   const railZone = ctx.inland?.metro.time_zone;
   const lfdLine = lineFreeDays === null ? null : lazy(() => endOfLocalDay(arrivedAt, podTimeZone, lineFreeDays));
   const lfdTerminal = !inland && ctx.terminalData ? lazy(() => endOfLocalDay(dischargedAt, podTimeZone, terminalFreeDays)) : null;
@@ -172,10 +203,15 @@ export function buildContainer(rng: Rng, ctx: JourneyContext, draft: PlannedMile
   // Some truckers book a pickup slot a few hours before they take the box out.
   const availableAt = plan.filter((m) => m.kind === "available").at(-1)?.at ?? null;
   const appointmentAt = ceilHour(fullOutAt - rng.float(1, 12) * HOUR);
-  const appointment =
+  const drawnAppointment =
     availableAt !== null && appointmentAt > availableAt + HOUR && rng.chance(0.35)
       ? { knownAt: Math.max(availableAt, appointmentAt - 2 * DAY), at: () => appointmentAt }
       : null;
+  // Booked at discharge for two hours before the box leaves, then pushed back to the slot it is taken out in.
+  const slot = ceilHour(fullOutAt - 3 * HOUR);
+  const appointment = ctx.dateChanges
+    ? { knownAt: dischargedAt, at: () => slot - 2 * HOUR, ...moved(dischargedAt + Math.min(12 * HOUR, Math.floor((fullOutAt - dischargedAt) / 2)), 2 * HOUR) }
+    : drawnAppointment;
 
   return {
     number,
@@ -189,9 +225,9 @@ export function buildContainer(rng: Rng, ctx: JourneyContext, draft: PlannedMile
     leavesTerminalAt: inland ? (timeOf(plan, "rail_loaded") as number) : fullOutAt,
     fullOutAt,
     holds: held ? { from: dischargedAt, until: draftDischarge + holdDays * DAY, list: holdList } : null,
-    lfdLine: lfdLine && { knownAt: dischargedAt, at: lfdLine },
-    lfdTerminal: lfdTerminal && { knownAt: dischargedAt, at: lfdTerminal },
-    lfdRail: lfdRail && unloadedAt !== null ? { knownAt: unloadedAt, at: lfdRail } : null,
+    lfdLine: lfdLine && { knownAt: dischargedAt, at: lfdLine, ...moved(dischargedAt + DAY, 2 * DAY) },
+    lfdTerminal: lfdTerminal && { knownAt: dischargedAt, at: lfdTerminal, ...moved(dischargedAt + 1.5 * DAY, DAY) },
+    lfdRail: lfdRail && unloadedAt !== null ? { knownAt: unloadedAt, at: lfdRail, ...moved(unloadedAt + 12 * HOUR, DAY) } : null,
     demurrageFrom: inland || !ctx.terminalData ? null : (lfdLine ?? lfdTerminal),
     demurragePerDay: equipment[0] === "reefer" ? 300 : equipment[1] === 20 ? 150 : 225,
     appointment,

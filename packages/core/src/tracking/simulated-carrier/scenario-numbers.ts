@@ -5,7 +5,7 @@ import { DAY } from "../../demo/zoned-time.js";
 export const TEST_SCAC = "TEST";
 
 /** How a found journey of a scenario differs from an ordinary one. */
-export type JourneyScenario = "normal" | "rollover" | "customs_hold" | "rail" | "awaiting_manifest";
+export type JourneyScenario = "normal" | "rollover" | "customs_hold" | "rail" | "awaiting_manifest" | "feeder" | "delivered" | "date_changes" | "rail_date_changes" | "terminal_change";
 
 /** What one scenario number does, for the code and for the documentation table. */
 export interface ScenarioNumber {
@@ -34,6 +34,23 @@ export const SCENARIO_NUMBERS: readonly ScenarioNumber[] = [
   { number: "TEST-TR-RETRIES-EXHAUSTED", summary: "always transient (shipping_line_unreachable)", journey: "normal" },
   { number: "TEST-TR-FLAKY", summary: "transient for attempts 0 and 1, then found", journey: "normal" },
   { number: "TEST-TR-CANCELLED", summary: "not_found (reason booking_cancelled)", journey: "normal" },
+  { number: "TEST-TR-FEEDER", summary: "found: the boxes reach the transshipment hub on a feeder vessel (feeder loaded, departed, arrived, discharged)", journey: "feeder" },
+  { number: "TEST-TR-DELIVERED", summary: "found: the line reports each box delivered to the consignee after it leaves the terminal", journey: "delivered" },
+  {
+    number: "TEST-TR-LFD-CHANGES",
+    summary: "found: the line and the terminal each extend their last free day, the pickup appointment is booked then rescheduled, and the ETA is revised twice",
+    journey: "date_changes",
+  },
+  {
+    number: "TEST-TR-POD-TERMINAL-CHANGE",
+    summary: "found: the line first names another terminal of the port of discharge, and moves the boxes to the one they arrive at halfway through the last leg",
+    journey: "terminal_change",
+  },
+  {
+    number: "TEST-TR-RAIL-LFD-CHANGES",
+    summary: "found: rail to an inland destination; the ramp extends the rail last free day and the ETAs (port and inland) are revised twice",
+    journey: "rail_date_changes",
+  },
 ];
 
 /** How long TEST-TR-AWAITING-MANIFEST stays unknown after the request. */

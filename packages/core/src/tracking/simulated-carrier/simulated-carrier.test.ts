@@ -144,6 +144,7 @@ describe("scenario numbers", () => {
     expect(SCENARIO_NUMBERS.map((scenario) => scenario.number)).toEqual([
       "TEST-TR-SUCCEEDED", "TEST-TR-FAILED", "TEST-TR-AWAITING-MANIFEST", "TEST-TR-ROLLOVER", "TEST-TR-CUSTOMS-HOLD",
       "TEST-TR-RAIL", "TEST-TR-RETRIES-EXHAUSTED", "TEST-TR-FLAKY", "TEST-TR-CANCELLED",
+      "TEST-TR-FEEDER", "TEST-TR-DELIVERED", "TEST-TR-LFD-CHANGES", "TEST-TR-POD-TERMINAL-CHANGE", "TEST-TR-RAIL-LFD-CHANGES",
     ]);
   });
 
@@ -222,5 +223,67 @@ describe("scenario numbers", () => {
       expect(eventsNamed(late, name)).toHaveLength(late.containers.length);
     }
     expect(eventsNamed(late, "arrived_at_inland_destination")[0]?.location_locode).toBe(late.shipment.destination_locode);
+  });
+
+  /** Each day's snapshot of a request, from the request to 120 days after. */
+  async function daily(number: string): Promise<CarrierSnapshot[]> {
+    const snapshots: CarrierSnapshot[] = [];
+    for (let days = 0; days <= 120; days += 0.25) snapshots.push(await found(request(number), days));
+    return snapshots;
+  }
+
+  /** The distinct values a container attribute took, in order, across snapshots. */
+  const valuesOf = (snapshots: readonly CarrierSnapshot[], read: (container: CarrierSnapshot["containers"][number]) => unknown, index = 0): unknown[] =>
+    snapshots.map((snapshot) => read(snapshot.containers[index]!)).filter((value, i, all) => i === 0 || value !== all[i - 1]);
+
+  it("TEST-TR-FEEDER carries the boxes to the hub on a feeder: feeder_loaded, departed, arrived, discharged, then transshipment", async () => {
+    const late = await found(request("TEST-TR-FEEDER"), 120);
+    const names = late.containers[0]!.transport_events.map((event) => event.event.replace("container.transport.", ""));
+    expect(names.slice(2, 8)).toEqual(["feeder_loaded", "feeder_departed", "feeder_arrived", "feeder_discharged", "transshipment_loaded", "transshipment_departed"]);
+    expect(names).not.toContain("vessel_loaded");
+    expect(late.containers[0]!.raw_events.filter((raw) => raw.event?.startsWith("feeder_")).map((raw) => raw.event)).toEqual(["feeder_loaded", "feeder_departed", "feeder_arrived", "feeder_discharged"]);
+  });
+
+  it("TEST-TR-DELIVERED reports each box delivered after its full out and before its empty return", async () => {
+    const late = await found(request("TEST-TR-DELIVERED"), 120);
+    for (const container of late.containers) {
+      const names = container.transport_events.map((event) => event.event.replace("container.transport.", ""));
+      expect(names.slice(-3)).toEqual(["full_out", "delivered", "empty_in"]);
+      expect(container.raw_events.some((raw) => raw.event === "delivered" && !raw.estimated)).toBe(true);
+    }
+  });
+
+  it("TEST-TR-LFD-CHANGES extends the line and terminal last free days, reschedules the appointment and revises the ETA twice", async () => {
+    const snapshots = await daily("TEST-TR-LFD-CHANGES");
+    const [line, terminal, appointment] = [
+      valuesOf(snapshots, (c) => c.pickup_lfd_line), valuesOf(snapshots, (c) => c.pickup_lfd_terminal), valuesOf(snapshots, (c) => c.pickup_appointment_at),
+    ];
+    for (const values of [line, terminal, appointment]) {
+      expect(values).toHaveLength(3);
+      expect(values[0]).toBeNull();
+      expect(Date.parse(values[2] as string)).toBeGreaterThan(Date.parse(values[1] as string));
+    }
+    expect(Date.parse(line[2] as string) - Date.parse(line[1] as string)).toBe(2 * DAY);
+    expect(Date.parse(terminal[2] as string) - Date.parse(terminal[1] as string)).toBe(DAY);
+    expect(Date.parse(appointment[2] as string) - Date.parse(appointment[1] as string)).toBe(2 * HOUR);
+    expect(new Set(snapshots.map((snapshot) => snapshot.shipment.pod_eta_at)).size).toBe(3);
+  });
+
+  it("TEST-TR-RAIL-LFD-CHANGES extends the rail last free day and revises the inland ETA", async () => {
+    const snapshots = await daily("TEST-TR-RAIL-LFD-CHANGES");
+    expect(snapshots[0]!.shipment.destination_locode).not.toBeNull();
+    const rail = valuesOf(snapshots, (c) => c.pickup_lfd_rail);
+    expect(rail).toHaveLength(3);
+    expect(Date.parse(rail[2] as string) - Date.parse(rail[1] as string)).toBe(DAY);
+    expect(new Set(snapshots.map((snapshot) => snapshot.containers[0]!.ind_eta_at)).size).toBe(3);
+  });
+
+  it("TEST-TR-POD-TERMINAL-CHANGE first names another terminal of the port, then the one the boxes arrive at", async () => {
+    const snapshots = await daily("TEST-TR-POD-TERMINAL-CHANGE");
+    const terminals = valuesOf(snapshots, (c) => c.pod_terminal);
+    expect(terminals).toHaveLength(2);
+    const late = snapshots.at(-1)!;
+    expect(late.shipment.pod_terminal).toBe(terminals[1]);
+    expect(eventsNamed(late, "vessel_discharged")[0]?.terminal).toBe(terminals[1]);
   });
 });

@@ -52,10 +52,15 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  * | `TEST-TR-RETRIES-EXHAUSTED` | always `transient` (`shipping_line_unreachable`) |
  * | `TEST-TR-FLAKY` | `transient` for attempts 0 and 1, then found |
  * | `TEST-TR-CANCELLED` | `not_found` (reason `booking_cancelled`) |
+ * | `TEST-TR-FEEDER` | found: the boxes reach the transshipment hub on a feeder vessel (`feeder_*` milestones) |
+ * | `TEST-TR-DELIVERED` | found: the line reports each box `delivered` to the consignee after it leaves the terminal |
+ * | `TEST-TR-LFD-CHANGES` | found: line and terminal last free days extended, the pickup appointment booked then rescheduled, the ETA revised twice |
+ * | `TEST-TR-POD-TERMINAL-CHANGE` | found: the line first names another terminal of the POD, then (halfway through the last leg) the one the boxes arrive at |
+ * | `TEST-TR-RAIL-LFD-CHANGES` | found: rail inland; the rail last free day extended, the port and inland ETAs revised twice |
  *
  * Snapshots are monotonic: a transport event or actual raw event reported once is reported
  * identically ever after; only estimates (ETAs, estimated raw events) and terminal attributes
- * (availability, holds, fees, yard position) change. The first departure falls between 10 days
+ * (availability, holds, fees, yard position, last free days, appointments) change. The first departure falls between 10 days
  * before and 5 days after `requested_at`, so some numbers are already at sea when first tracked.
  * Container requests track the requested box alone.
  *

@@ -4,7 +4,7 @@ import { createRng, hashSeed, type Rng } from "../../demo/random.js";
 import { bookSailing, createSailingBook, requirePort, type Sailing, type SailingLeg } from "../../demo/sailings.js";
 import { TRADE_LANES, type TradeLane } from "../../demo/voyages.js";
 import { DAY, HOUR, floorMinute } from "../../demo/zoned-time.js";
-import type { RequestType } from "../../domain/index.js";
+import type { RequestType, Terminal } from "../../domain/index.js";
 import type { Port } from "../../domain/port-schema.js";
 import { metroAreaByLocode, railTerminalsByMetroArea, terminalsByPort } from "../../reference/index.js";
 import { seaRouter } from "../../routing/sea-router.js";
@@ -38,6 +38,8 @@ export interface SimulatedJourney {
   railCarrierScac: string | null;
   /** The POD terminal's FIRMS code (or nickname), when the reference data knows the port's terminals. */
   podTerminal: string | null;
+  /** Another terminal of the port the line names before `until` (a terminal change), or null. */
+  earlierPodTerminal: { code: string; until: number } | null;
   /** The real sailing, leg by leg. */
   legs: JourneyLeg[];
   rollover: ShownSailing | null;
@@ -71,16 +73,21 @@ export function journeyKey(request: Omit<JourneyRequest, "scenario" | "container
 const podOf = (lane: TradeLane): string => (lane.legs[lane.legs.length - 1] as TradeLane["legs"][number]).to;
 
 function candidateLanes(scac: string, scenario: JourneyScenario): readonly TradeLane[] {
-  if (scenario === "rail") return TRADE_LANES.filter((lane) => lane.inland !== null);
-  // A hold needs a POD terminal that reports holds, and a box that waits there for a truck.
-  if (scenario === "customs_hold") return TRADE_LANES.filter((lane) => !lane.inland && terminalsByPort(requirePort(podOf(lane)).id).length > 0);
+  if (scenario === "rail" || scenario === "rail_date_changes") return TRADE_LANES.filter((lane) => lane.inland !== null);
+  // A feeder carries the boxes to a hub, so the lane has a transshipment.
+  if (scenario === "feeder") return TRADE_LANES.filter((lane) => lane.legs.length > 1);
+  // A hold (or a terminal's last free day) needs a POD terminal that reports it, and a box that waits there for a truck.
+  if (scenario === "terminal_change") return TRADE_LANES.filter((lane) => terminalsByPort(requirePort(podOf(lane)).id).length > 1);
+  if (scenario === "customs_hold" || scenario === "date_changes") return TRADE_LANES.filter((lane) => !lane.inland && terminalsByPort(requirePort(podOf(lane)).id).length > 0);
   return lanesOf(scac);
 }
 
-// Awaiting-manifest numbers sail after the manifest is filed; rollovers are meant to be watched
-// happening, so their first planned vessel leaves after the request. Others may already be at sea.
+// Awaiting-manifest numbers sail after the manifest is filed; rollovers and revised estimates are
+// meant to be watched happening, so their first planned vessel leaves after the request. Others may
+// already be at sea.
 function firstDeparture(rng: Rng, scenario: JourneyScenario, requestedAt: number): number {
-  const [from, to] = scenario === "awaiting_manifest" ? [2, 6] : scenario === "rollover" ? [2, 5] : [-10, 5];
+  const watched = scenario === "rollover" || scenario === "date_changes" || scenario === "rail_date_changes";
+  const [from, to] = scenario === "awaiting_manifest" ? [2, 6] : watched ? [2, 5] : [-10, 5];
   return floorMinute(requestedAt + rng.float(from, to) * DAY);
 }
 
@@ -118,6 +125,20 @@ function etaRevisions(rng: Rng, legs: readonly JourneyLeg[]): EtaRevision[] {
   return revisions;
 }
 
+/** The revisions of the date-change scenarios: days added at departure, and one more mid-voyage. */
+function scenarioRevisions(legs: readonly JourneyLeg[]): EtaRevision[] {
+  const first = legs[0] as JourneyLeg;
+  const last = legs[legs.length - 1] as JourneyLeg;
+  return [{ until: first.departAt, shift: 2 * DAY }, { until: floorMinute((last.departAt + last.arriveAt) / 2), shift: DAY }];
+}
+
+/** The terminal a terminal-change journey first names: another one of the port, until halfway through the last leg. */
+function earlierTerminal(terminals: readonly Terminal[], actual: Terminal | null, legs: readonly JourneyLeg[]): SimulatedJourney["earlierPodTerminal"] {
+  const other = terminals.find((candidate) => candidate.id !== actual?.id && (candidate.firms_code ?? candidate.nickname) !== null);
+  const last = legs[legs.length - 1] as JourneyLeg;
+  return other ? { code: other.firms_code ?? other.nickname ?? other.name, until: floorMinute((last.departAt + last.arriveAt) / 2) } : null;
+}
+
 /** Plans the whole journey of one tracked number, deterministically from the request. */
 export function buildJourney(request: JourneyRequest): SimulatedJourney {
   const rng = createRng(hashSeed(journeyKey(request)));
@@ -149,6 +170,9 @@ export function buildJourney(request: JourneyRequest): SimulatedJourney {
     podTerminal: terminal ? (terminal.firms_code ?? terminal.nickname ?? terminal.name) : null,
     sources: { departed: rng.chance(0.3) ? "ais" : "shipping_line", arrived: rng.chance(0.4) ? "ais" : "shipping_line" },
     holds: request.scenario === "customs_hold" ? "scenario" : !inland && terminals.length > 0 && rng.chance(0.2) ? "some" : "none",
+    feeder: request.scenario === "feeder",
+    delivered: request.scenario === "delivered",
+    dateChanges: request.scenario === "date_changes" || request.scenario === "rail_date_changes",
   };
 
   const count = request.requestType === "container" ? 1 : rng.pick(CONTAINER_COUNTS);
@@ -174,9 +198,10 @@ export function buildJourney(request: JourneyRequest): SimulatedJourney {
     destinationLocode: inland?.metro.code ?? null,
     railCarrierScac: inland?.railCarrierScac ?? null,
     podTerminal: context.podTerminal,
+    earlierPodTerminal: request.scenario === "terminal_change" ? earlierTerminal(terminals, terminal, legs) : null,
     legs,
     rollover,
-    etaRevisions: rolledOver ? [] : etaRevisions(rng, legs),
+    etaRevisions: rolledOver ? [] : context.dateChanges ? scenarioRevisions(legs) : etaRevisions(rng, legs),
     containers,
     inlandArrivals: arrivals.length > 0 ? { first: Math.min(...arrivals), last: Math.max(...arrivals) } : null,
   };

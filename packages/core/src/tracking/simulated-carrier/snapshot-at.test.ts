@@ -30,11 +30,17 @@ const ORDER = [
   "transshipment_arrived", "transshipment_discharged", "transshipment_loaded", "transshipment_departed",
   "vessel_arrived", "vessel_berthed", "vessel_discharged", "pod_availability",
   "rail_loaded", "rail_departed", "rail_arrived", "arrived_at_inland_destination", "rail_unloaded", "ramp_availability",
-  "full_out", "empty_in",
+  "full_out", "delivered", "empty_in",
 ];
 
+// A feeder carries the boxes from the port of lading to the transshipment hub.
+const FEEDER: Record<string, string> = {
+  feeder_loaded: "vessel_loaded", feeder_departed: "vessel_departed", feeder_arrived: "transshipment_arrived", feeder_discharged: "transshipment_discharged",
+};
+
 const journeyStep = (event: string, inland: boolean): number => {
-  const name = event.replace("container.transport.", "");
+  const reported = event.replace("container.transport.", "");
+  const name = FEEDER[reported] ?? reported;
   if (name === "available" || name === "not_available") return ORDER.indexOf(inland ? "ramp_availability" : "pod_availability");
   return ORDER.indexOf(name);
 };

@@ -44,7 +44,11 @@ function estimatedRaw(m: JourneyMilestone, outlook: Outlook): SnapshotRawEvent |
   };
 }
 
-const reveal = (value: Revealed | null, now: number): string | null => (value !== null && now >= value.knownAt ? iso(value.at()) : null);
+/** A date as known at `now`: null before it is given, later once it has moved. */
+function reveal(value: Revealed | null, now: number): string | null {
+  if (value === null || now < value.knownAt) return null;
+  return iso(value.at() + (value.moved && now >= value.moved.at ? value.moved.by : 0));
+}
 
 /** The latest availability the terminal (or ramp) reported by `now`. */
 function availableNow(container: ContainerJourney, now: number): boolean {
@@ -80,6 +84,13 @@ function terminalAttributes(container: ContainerJourney, now: number): Partial<S
   return attributes;
 }
 
+/** The POD terminal the line names at `now`, when it names one. */
+function podTerminalAt(journey: SimulatedJourney, now: number): { pod_terminal?: string } {
+  const earlier = journey.earlierPodTerminal;
+  if (earlier && now < earlier.until) return { pod_terminal: earlier.code };
+  return journey.podTerminal ? { pod_terminal: journey.podTerminal } : {};
+}
+
 function containerAt(journey: SimulatedJourney, container: ContainerJourney, outlook: Outlook): SnapshotContainerInput {
   const { now } = outlook;
   const transportEvents: SnapshotTransportEvent[] = [];
@@ -102,7 +113,7 @@ function containerAt(journey: SimulatedJourney, container: ContainerJourney, out
     equipment_length: equipmentLength,
     equipment_height: equipmentHeight,
     weight_in_lbs: container.weightLbs,
-    ...(journey.podTerminal ? { pod_terminal: journey.podTerminal } : {}),
+    ...podTerminalAt(journey, now),
     ...terminalAttributes(container, now),
     pod_rail_carrier_scac: journey.railCarrierScac,
     ind_rail_carrier_scac: journey.railCarrierScac,
@@ -130,7 +141,7 @@ export function snapshotAt(journey: SimulatedJourney, now: number): CarrierSnaps
       port_of_lading_locode: journey.pol.code,
       port_of_discharge_locode: journey.pod.code,
       destination_locode: journey.destinationLocode,
-      ...(journey.podTerminal ? { pod_terminal: journey.podTerminal } : {}),
+      ...podTerminalAt(journey, now),
       pol_etd_at: iso(ceilHour(shownFirst.departAt)),
       pol_atd_at: first.departAt <= now ? iso(first.departAt) : null,
       pod_eta_at: estimateOf(last.arriveAt, true, outlook),
