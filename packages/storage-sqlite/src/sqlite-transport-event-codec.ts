@@ -1,4 +1,5 @@
 import type { TransportEvent } from "@bollard/core";
+import { upgradeTransportEvent } from "@bollard/core/storage";
 import type { TransportEventCodec } from "@bollard/storage-sql";
 
 /** The `sort_ts` of an event without a timestamp: sorts after every real timestamp. */
@@ -12,8 +13,10 @@ export const NULL_TIMESTAMP_SORT_KEY = "9999-99-99T99:99:99.999Z";
  * exactly the schema's is stored as a whole JSON object instead, so reads stay exact either way.
  */
 
-/** The format version leading a compact `doc`. */
+/** The format version of compact `doc`s written before `invalidated_at` and `previous_version_id`. */
 const COMPACT_V1 = 1;
+/** The format version leading a compact `doc` this version writes. */
+const COMPACT_V2 = 2;
 
 /** The fields kept in a compact `doc`, in order; the rest live in their own columns. */
 const DOC_FIELDS = [
@@ -29,6 +32,8 @@ const DOC_FIELDS = [
   "terminal_id",
   "terminal_type",
   "raw_event_id",
+  "invalidated_at",
+  "previous_version_id",
 ] as const satisfies readonly (keyof TransportEvent)[];
 
 const COLUMN_FIELDS = ["id", "account_id", "container_id", "created_at", "timestamp"] as const satisfies readonly (keyof TransportEvent)[];
@@ -52,7 +57,7 @@ function hasExactShape(event: TransportEvent): boolean {
 function encodeDoc(e: TransportEvent): string {
   if (!hasExactShape(e)) return JSON.stringify(e);
   return JSON.stringify([
-    COMPACT_V1,
+    COMPACT_V2,
     e.event,
     e.voyage_number,
     e.location_locode,
@@ -65,6 +70,8 @@ function encodeDoc(e: TransportEvent): string {
     e.terminal_id,
     e.terminal_type,
     e.raw_event_id,
+    e.invalidated_at,
+    e.previous_version_id,
   ]);
 }
 
@@ -73,11 +80,16 @@ export function writeTransportEventRow(event: TransportEvent, out: unknown[]): v
   out.push(event.id, event.account_id, event.container_id, event.timestamp ?? NULL_TIMESTAMP_SORT_KEY, event.created_at, encodeDoc(event));
 }
 
-/** The record a row holds, exactly as it was written. */
+/** The record a row holds, exactly as it was written (a record written by an older version, upgraded). */
 function decode(row: TransportEventRow): TransportEvent {
   const parsed: unknown = JSON.parse(row.doc);
-  if (!Array.isArray(parsed)) return parsed as TransportEvent;
-  if (parsed[0] !== COMPACT_V1) throw new Error(`Unknown transport event doc format ${String(parsed[0])}`);
+  if (!Array.isArray(parsed)) return upgradeTransportEvent(parsed as TransportEvent);
+  if (parsed[0] !== COMPACT_V2 && parsed[0] !== COMPACT_V1) throw new Error(`Unknown transport event doc format ${String(parsed[0])}`);
+  if (parsed[0] === COMPACT_V1) return upgradeTransportEvent(decodeFields(row, parsed));
+  return decodeFields(row, parsed);
+}
+
+function decodeFields(row: TransportEventRow, parsed: unknown[]): TransportEvent {
   // Keys in the schema's order, so a decoded event looks like one built from the schema.
   return {
     event: parsed[1],
@@ -97,7 +109,9 @@ function decode(row: TransportEventRow): TransportEvent {
     terminal_id: parsed[10],
     terminal_type: parsed[11],
     raw_event_id: parsed[12],
-  };
+    invalidated_at: parsed[13] ?? null,
+    previous_version_id: parsed[14] ?? null,
+  } as TransportEvent;
 }
 
 /** Decodes transport event rows, keeping their order. */
