@@ -27,7 +27,10 @@ const named = (events: readonly TransportEvent[], name: string, locode?: string 
  * `current_status` per the reference's triggers, availability, and the coalesced `pickup_lfd`
  * (line, then terminal, then rail).
  */
-export function deriveContainer(container: Container, events: readonly TransportEvent[], ctx: DerivationContext): Container {
+export function deriveContainer(container: Container, allEvents: readonly TransportEvent[], ctx: DerivationContext): Container {
+  // A milestone reported again at another time replaces its earlier version.
+  const superseded = new Set(allEvents.map((e) => e.previous_version_id).filter((id) => id));
+  const events = superseded.size === 0 ? allEvents : allEvents.filter((e) => !superseded.has(e.id));
   const stamp = (name: string, locode?: string | null) => named(events, name, locode)?.timestamp ?? null;
   let status = containerStatus(events, ctx.inland);
   const atTerminal = AT_POD_TERMINAL.includes(status);
