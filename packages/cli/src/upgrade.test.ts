@@ -46,6 +46,7 @@ async function everything(storage: Storage): Promise<Record<string, unknown[]>> 
 /** Fields added to records since the fixture was written, with the value an older record reads as. */
 const ADDED_SINCE: Partial<Record<CopyNoun, Record<string, unknown>>> = {
   apiKeys: { revoked_at: null }, // keys became revocable (migrations 0005 on SQLite, 0003 on PostgreSQL)
+  transportEvents: { invalidated_at: null, previous_version_id: null }, // transport events carry the live service's withdrawal and version links
 };
 
 async function expectIntact(storage: Storage): Promise<void> {
