@@ -111,13 +111,17 @@ export const trackingRequestResource = defineResource<TrackingRequest>({
   selfLink: (t) => `/v2/tracking_requests/${t.id}`,
 });
 
-/** The custom field definition resource (the linkage of its options and of the values that use it always). */
+/**
+ * The custom field definition resource: its options' linkage always; the linkage of the values
+ * that use it (`fields`) with `include=fields` only, as a definition may have more values than
+ * one read may load.
+ */
 export const customFieldDefinitionResource = defineResource<CustomFieldDefinition>({
   type: "custom_field_definition",
   attributes: keys<CustomFieldDefinition>(CustomFieldDefinitionAttributesSchema),
   verbatim: ["default_value", "validation"],
   relationships: RELATIONS.custom_field_definition,
-  linked: ["options", "fields"],
+  linked: ["options"],
 });
 
 /** The custom field option resource. */
