@@ -13,7 +13,7 @@ export const ShipmentAttributesSchema = z.object({
   tags: z.array(z.string()),
   /** The bill of lading number as the carrier reports it. */
   bill_of_lading_number: z.string().min(1),
-  /** `bill_of_lading_number` upper case, without punctuation or the carrier's SCAC prefix. */
+  /** `bill_of_lading_number` upper case, without punctuation, and without the carrier's prefix where the carrier's rule strips it (Hapag-Lloyd's numbers keep theirs). */
   normalized_number: z.string().min(1),
   /** The shipping line's SCAC. */
   shipping_line_scac: ScacSchema,
