@@ -46,7 +46,7 @@ async function everything(storage: Storage): Promise<Record<string, unknown[]>> 
 /** Fields added to records since the fixture was written, with the value an older record reads as. */
 const ADDED_SINCE: Partial<Record<CopyNoun, Record<string, unknown>>> = {
   apiKeys: { revoked_at: null }, // keys became revocable (migrations 0005 on SQLite, 0003 on PostgreSQL)
-  transportEvents: { value: null }, // transport events carry the new date of a change (no migration: older documents read as null)
+  transportEvents: { value: null, invalidated_at: null, previous_version_id: null }, // transport events carry the new date of a change and the live service's withdrawal and version links (older documents read as null)
 };
 
 async function expectIntact(storage: Storage): Promise<void> {

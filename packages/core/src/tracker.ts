@@ -112,7 +112,7 @@ export interface Tracker {
  * The version of the bundled reference data (ports, terminals, metro areas, shipping lines).
  * Bump it when the data changes so existing databases are refreshed on their next open.
  */
-export const REFERENCE_DATA_VERSION = "2026-11-21.1";
+export const REFERENCE_DATA_VERSION = "2026-11-23.1";
 
 /**
  * Opens the storage (running its migrations), loads the bundled reference data when the stored

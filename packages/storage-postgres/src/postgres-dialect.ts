@@ -1,5 +1,5 @@
 import { BollardError, type CustomField, type TransportEvent } from "@bollard/core";
-import { toTimestamp } from "@bollard/core/storage";
+import { toTimestamp, upgradeTransportEvent } from "@bollard/core/storage";
 import type { SqlDialect, TransportEventCodec } from "@bollard/storage-sql";
 import { sql, type SqlBool } from "kysely";
 import { translatePostgresError } from "./postgres-errors.js";
@@ -30,11 +30,8 @@ const postgresTransportEvents: TransportEventCodec = {
   write(e: TransportEvent, out) {
     out.push(e.id, e.account_id, e.container_id, e.timestamp === null ? null : pgTime(e.timestamp), pgTime(e.created_at), JSON.stringify(e));
   },
-  // Records written before events carried a `value` read with `value: null`.
-  decode: (rows) => rows.map((row) => {
-    const event = row.doc as TransportEvent;
-    return event.value === undefined ? { ...event, value: null } : event;
-  }),
+  // Records written by older versions read with the fields added since (value, invalidated_at, ...).
+  decode: (rows) => rows.map((row) => upgradeTransportEvent(row.doc as TransportEvent)),
   timeColumn: "timestamp",
 };
 

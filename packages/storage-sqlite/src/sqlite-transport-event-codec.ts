@@ -1,4 +1,5 @@
 import type { TransportEvent } from "@bollard/core";
+import { upgradeTransportEvent } from "@bollard/core/storage";
 import type { TransportEventCodec } from "@bollard/storage-sql";
 
 /** The `sort_ts` of an event without a timestamp: sorts after every real timestamp. */
@@ -12,9 +13,9 @@ export const NULL_TIMESTAMP_SORT_KEY = "9999-99-99T99:99:99.999Z";
  * exactly the schema's is stored as a whole JSON object instead, so reads stay exact either way.
  */
 
-/** The format version leading a compact `doc` written before events carried a `value` (read as `null`). */
+/** The format version of compact `doc`s written before `value`, `invalidated_at` and `previous_version_id` (read as `null`). */
 const COMPACT_V1 = 1;
-/** The format version leading a compact `doc`: {@link DOC_FIELDS} in order. */
+/** The format version leading a compact `doc` this version writes: {@link DOC_FIELDS} in order. */
 const COMPACT_V2 = 2;
 
 /** The fields kept in a compact `doc`, in order; the rest live in their own columns. */
@@ -32,6 +33,8 @@ const DOC_FIELDS = [
   "terminal_type",
   "raw_event_id",
   "value",
+  "invalidated_at",
+  "previous_version_id",
 ] as const satisfies readonly (keyof TransportEvent)[];
 
 const COLUMN_FIELDS = ["id", "account_id", "container_id", "created_at", "timestamp"] as const satisfies readonly (keyof TransportEvent)[];
@@ -69,6 +72,8 @@ function encodeDoc(e: TransportEvent): string {
     e.terminal_type,
     e.raw_event_id,
     e.value,
+    e.invalidated_at,
+    e.previous_version_id,
   ]);
 }
 
@@ -77,16 +82,16 @@ export function writeTransportEventRow(event: TransportEvent, out: unknown[]): v
   out.push(event.id, event.account_id, event.container_id, event.timestamp ?? NULL_TIMESTAMP_SORT_KEY, event.created_at, encodeDoc(event));
 }
 
-/** A record written before events carried a `value` reads with `value: null`. */
-function withValue(event: TransportEvent): TransportEvent {
-  return event.value === undefined ? { ...event, value: null } : event;
-}
-
-/** The record a row holds, exactly as it was written (a `value` missing from older rows reads as `null`). */
+/** The record a row holds, exactly as it was written (a record written by an older version, upgraded). */
 function decode(row: TransportEventRow): TransportEvent {
   const parsed: unknown = JSON.parse(row.doc);
-  if (!Array.isArray(parsed)) return withValue(parsed as TransportEvent);
-  if (parsed[0] !== COMPACT_V1 && parsed[0] !== COMPACT_V2) throw new Error(`Unknown transport event doc format ${String(parsed[0])}`);
+  if (!Array.isArray(parsed)) return upgradeTransportEvent(parsed as TransportEvent);
+  if (parsed[0] !== COMPACT_V2 && parsed[0] !== COMPACT_V1) throw new Error(`Unknown transport event doc format ${String(parsed[0])}`);
+  if (parsed[0] === COMPACT_V1) return upgradeTransportEvent(decodeFields(row, parsed));
+  return decodeFields(row, parsed);
+}
+
+function decodeFields(row: TransportEventRow, parsed: unknown[]): TransportEvent {
   // Keys in the schema's order, so a decoded event looks like one built from the schema.
   return {
     event: parsed[1],
@@ -96,7 +101,7 @@ function decode(row: TransportEventRow): TransportEvent {
     location_locode: parsed[3],
     timezone: parsed[4],
     data_source: parsed[5],
-    value: parsed[0] === COMPACT_V1 ? null : parsed[13],
+    value: parsed[13] ?? null,
     id: row.id,
     account_id: row.account_id,
     shipment_id: parsed[6],
@@ -107,7 +112,9 @@ function decode(row: TransportEventRow): TransportEvent {
     terminal_id: parsed[10],
     terminal_type: parsed[11],
     raw_event_id: parsed[12],
-  };
+    invalidated_at: parsed[14] ?? null,
+    previous_version_id: parsed[15] ?? null,
+  } as TransportEvent;
 }
 
 /** Decodes transport event rows, keeping their order. */

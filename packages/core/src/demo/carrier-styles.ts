@@ -78,11 +78,6 @@ export function carrierStyle(scac: string): CarrierStyle {
   return style;
 }
 
-/** The bill of lading number without its four-letter carrier prefix, as the API normalizes it. */
-export function normalizeBillOfLading(billOfLading: string): string {
-  return billOfLading.slice(4);
-}
-
 /**
  * An ISO 6346 container number with a valid check digit: mostly the carrier's own owner codes,
  * sometimes a leasing company's. Serials whose check remainder is 10 are skipped, as ISO 6346 advises.

@@ -51,7 +51,7 @@ export interface ContainerMilestoneContext {
 type MilestoneFields = Omit<
   Container,
   "id" | "account_id" | "shipment_id" | "number" | "seal_number" | "created_at" | "updated_at" | "ref_numbers" | "weight_in_lbs"
-  | "equipment_type" | "equipment_length" | "equipment_height" | "pod_terminal_id" | "pickup_facility_id"
+  | "equipment_type" | "equipment_length" | "equipment_height" | "pod_terminal_id" | "pickup_facility_id" | "pickup_facility_type"
 >;
 
 const AT_POD_TERMINAL: readonly ContainerStatus[] = ["grounded", "available", "not_available"];
@@ -109,7 +109,16 @@ export function containerMilestones(events: readonly TransportEvent[], ctx: Cont
     ind_eta_at: ctx.inland && plannedInlandArrival !== undefined ? iso(ceilHour(plannedInlandArrival)) : null,
     ind_ata_at: stamp(at("arrived_at_inland_destination")),
     ind_rail_unloaded_at: stamp(unloaded),
-    ind_facility_lfd_on: null,
+    ind_facility_lfd_on: stamp(railLfd),
     import_deadlines: { pickup_lfd_terminal: stamp(terminalLfd), pickup_lfd_rail: stamp(railLfd), pickup_lfd_line: stamp(lineLfd) },
+    pol_full_in_at: stamp(at("full_in")),
+    pol_vessel_loaded_at: stamp(at("vessel_loaded")),
+    pol_vessel_departed_at: stamp(at("vessel_departed")),
+    empty_out_at: stamp(at("empty_out")),
+    delivered_at: stamp(at("delivered")),
+    ssl_lfd: stamp(lineLfd),
+    rail_last_tracking_request_at: ctx.inland ? iso(ctx.trackedAt) : null,
+    ind_facility_holds: ctx.inland && unloaded !== null ? [] : null,
+    ind_facility_fees: ctx.inland && unloaded !== null ? [] : null,
   };
 }

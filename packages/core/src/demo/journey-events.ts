@@ -25,6 +25,8 @@ export interface ContainerEventContext {
   sources: { departed: TransportEventDataSource; arrived: TransportEventDataSource };
   /** When the line was last polled: the creation time of estimates. */
   trackedAt: number;
+  /** The line that reports the raw events: its SCAC and short name. */
+  provider: { code: string; name: string };
 }
 
 /** A milestone whose `at` is an absolute epoch-millisecond time. */
@@ -53,7 +55,7 @@ function facilityOf(milestone: TimedMilestone, ctx: ContainerEventContext): { id
   return null;
 }
 
-/** Who reports a milestone: AIS for berthing, terminals and railroads for theirs, otherwise the line. */
+/** Who reports a milestone: AIS for berthing, the POD terminal for its own, otherwise the line (which relays the railroad's moves). */
 export function milestoneDataSource(milestone: TimedMilestone, ctx: { sources: { departed: TransportEventDataSource; arrived: TransportEventDataSource } }): TransportEventDataSource {
   switch (milestone.kind) {
     case "vessel_departed":
@@ -64,11 +66,7 @@ export function milestoneDataSource(milestone: TimedMilestone, ctx: { sources: {
       return "ais";
     case "available":
     case "not_available":
-      return milestone.inland ? "rail" : "terminal";
-    case "rail_departed":
-    case "rail_arrived":
-    case "rail_unloaded":
-      return "rail";
+      return milestone.inland ? "shipping_line" : "terminal";
     case "full_out":
       return !milestone.inland && milestone.facility === "pod_terminal" ? "terminal" : "shipping_line";
     default:
@@ -94,14 +92,19 @@ export function containerEvents(plan: readonly TimedMilestone[], ctx: ContainerE
       vessel_id: leg?.vesselId ?? null,
     };
     const rawName = rawEventName(milestone.kind);
-    const location = { location_name: place.name, location_locode: place.locode, timezone: place.timeZone, location_id: place.id };
+    const facility = facilityOf(milestone, ctx);
+    const location = { location_name: place.name, location_locode: place.locode, timezone: place.timeZone, location_id: place.type === "port" ? place.id : null };
+    const reported = {
+      data_source: "shipping_line" as const, data_provider_name: ctx.provider.name, data_provider_code: ctx.provider.code,
+      invalidated_at: null, terminal_id: facility?.id ?? null, terminal_type: facility?.type ?? null,
+    };
     if (milestone.at > ctx.now) {
       const wording = estimatedWording(milestone.kind);
       if (wording === null || rawName === null) continue;
       const estimate = iso(ceilHour(milestone.at));
       rawEvents.push({
         timestamp: estimate, estimated: true, actual_on: null, estimated_at: estimate, actual_at: null, event: rawName,
-        original_event: wording, created_at: iso(ctx.trackedAt), ...vessel, ...location, id: ctx.newId(), ...owner,
+        original_event: wording, created_at: iso(ctx.trackedAt), ...vessel, ...location, ...reported, will_occur_at: estimate, id: ctx.newId(), ...owner,
       });
       continue;
     }
@@ -114,10 +117,9 @@ export function containerEvents(plan: readonly TimedMilestone[], ctx: ContainerE
       rawId = ctx.newId();
       rawEvents.push({
         timestamp, estimated: false, actual_on: localDate(milestone.at, place.timeZone), estimated_at: null, actual_at: timestamp,
-        event: rawName, original_event: wording, created_at: createdAt, ...vessel, ...location, id: rawId, ...owner,
+        event: rawName, original_event: wording, created_at: createdAt, ...vessel, ...location, ...reported, will_occur_at: null, id: rawId, ...owner,
       });
     }
-    const facility = facilityOf(milestone, ctx);
     transportEvents.push({
       event: `container.transport.${milestone.kind}`,
       created_at: createdAt,
@@ -135,6 +137,8 @@ export function containerEvents(plan: readonly TimedMilestone[], ctx: ContainerE
       terminal_id: facility?.id ?? null,
       terminal_type: facility?.type ?? null,
       raw_event_id: source === "shipping_line" ? rawId : null,
+      invalidated_at: null,
+      previous_version_id: null,
     });
   }
   // The plan is in journey order with increasing times, so raw events already are too.

@@ -5,7 +5,8 @@ import type { Shipment } from "../domain/shipment-schema.js";
 import type { TrackingRequest } from "../domain/tracking-request-schema.js";
 import type { TransportEvent } from "../domain/transport-event-schema.js";
 import { shippingLineByScac } from "../reference/index.js";
-import { carrierStyle, containerNumber, normalizeBillOfLading } from "./carrier-styles.js";
+import { normalizeNumber } from "../tracking/shipment-fields.js";
+import { carrierStyle, containerNumber } from "./carrier-styles.js";
 import { containerMilestones } from "./container-milestones.js";
 import { containerEvents, type TimedMilestone } from "./journey-events.js";
 import type { Rng } from "./random.js";
@@ -67,6 +68,11 @@ function cargoWeight(rng: Rng, [type, length]: Equipment): number {
   return length === 20 ? rng.int(9_000, 47_000) : rng.int(12_000, 58_000);
 }
 
+/** Where a box is picked up: the POD terminal, or on a rail move the inland ramp once a rail event names it. */
+function pickupFacility(id: string | null, inland: boolean): Pick<Container, "pickup_facility_id" | "pickup_facility_type"> {
+  return { pickup_facility_id: id, pickup_facility_type: id === null ? null : inland ? "rail_terminal" : "terminal" };
+}
+
 /** Builds the tracking request, shipment, containers and events of one journey. */
 export function shipmentRecords(journey: ShipmentJourney, ctx: ShipmentRecordsContext): ShipmentRecords {
   const { rng, now } = ctx;
@@ -105,7 +111,7 @@ export function shipmentRecords(journey: ShipmentJourney, ctx: ShipmentRecordsCo
     const events = containerEvents(plan, {
       rng, newId: ctx.newId, now, accountId: ctx.accountId, shipmentId, containerId, sailing,
       inland: inland ? { metro: inland.metro, railTerminal: inland.railTerminal } : null,
-      family: style.wording, sources: journey.sources, trackedAt,
+      family: style.wording, sources: journey.sources, trackedAt, provider: { code: line.scac, name: line.short_name },
     });
     transportEvents.push(...events.transportEvents);
     rawEvents.push(...events.rawEvents);
@@ -138,7 +144,7 @@ export function shipmentRecords(journey: ShipmentJourney, ctx: ShipmentRecordsCo
       updated_at: iso(succeededAt),
       shipment_id: shipmentId,
       pod_terminal_id: sailing.podTerminal?.id ?? null,
-      pickup_facility_id: !inland && sailing.podTerminal ? sailing.podTerminal.id : null,
+      ...pickupFacility(inland ? (events.transportEvents.some((e) => e.terminal_type === "rail_terminal") ? inland.railTerminal.id : null) : (sailing.podTerminal?.id ?? null), inland !== null),
     });
   }
 
@@ -147,7 +153,7 @@ export function shipmentRecords(journey: ShipmentJourney, ctx: ShipmentRecordsCo
     ref_numbers: refNumbers,
     tags,
     bill_of_lading_number: billOfLading,
-    normalized_number: normalizeBillOfLading(billOfLading),
+    normalized_number: normalizeNumber(billOfLading, line.scac),
     shipping_line_scac: line.scac,
     shipping_line_name: line.name,
     shipping_line_short_name: line.short_name,
@@ -163,6 +169,7 @@ export function shipmentRecords(journey: ShipmentJourney, ctx: ShipmentRecordsCo
     destination_name: inland?.metro.name ?? null,
     destination_timezone: inland?.metro.time_zone ?? null,
     destination_eta_at: inland && inlandArrivals.length ? iso(ceilHour(Math.max(...inlandArrivals))) : null,
+    destination_original_eta_at: inland && inlandArrivals.length ? iso(ceilHour(Math.max(...inlandArrivals))) : null,
     destination_ata_at: firstInlandArrival !== null && firstInlandArrival <= now ? iso(firstInlandArrival) : null,
     pol_etd_at: iso(etd),
     pol_atd_at: first.departAt <= now ? iso(first.departAt) : null,

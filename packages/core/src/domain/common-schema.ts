@@ -42,3 +42,13 @@ export function toTimestamp(value: string | number | Date): Timestamp | null {
   if (!Number.isFinite(ms) || ms < -62167219200000 || ms > 253402300799999) return null;
   return date.toISOString();
 }
+
+/**
+ * What a data provider (a terminal, a port, a shipping line) supplies, as the live service reports
+ * it: a flag per field (`pickup_lfd: true`) and, where it has something to say, a note beside it
+ * (`pickup_lfd_notes`).
+ */
+export const ProvidedDataSchema = z.record(z.string(), z.union([z.boolean(), z.string(), z.null()]));
+
+/** What a data provider supplies, by field. */
+export type ProvidedData = z.infer<typeof ProvidedDataSchema>;

@@ -50,12 +50,22 @@ const container: Container = {
   ind_rail_unloaded_at: null,
   ind_facility_lfd_on: null,
   import_deadlines: { pickup_lfd_terminal: "2024-08-02T03:59:00.000Z", pickup_lfd_rail: null, pickup_lfd_line: null },
+  pol_full_in_at: "2024-06-20T08:15:00.000Z",
+  pol_vessel_loaded_at: "2024-06-22T09:12:00.000Z",
+  pol_vessel_departed_at: "2024-06-22T13:41:00.000Z",
+  empty_out_at: null,
+  delivered_at: null,
+  ssl_lfd: null,
+  rail_last_tracking_request_at: null,
+  ind_facility_holds: null,
+  ind_facility_fees: null,
   id: "0190a1b2-c3d4-7e5f-8a6b-100000000000",
   account_id: "0190a1b2-c3d4-7e5f-8a6b-000000000001",
   updated_at: "2024-07-30T14:00:01.000Z",
   shipment_id: "0190a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
   pod_terminal_id: "0190a1b2-c3d4-7e5f-8a6b-000000000005",
   pickup_facility_id: null,
+  pickup_facility_type: null,
 };
 
 describe("ContainerSchema", () => {
@@ -111,6 +121,16 @@ describe("ContainerAttributesSchema", () => {
       "ind_rail_carrier_scac", "pod_last_tracking_request_at", "shipment_last_tracking_request_at",
       "pod_rail_loaded_at", "pod_rail_departed_at", "ind_eta_at", "ind_ata_at", "ind_rail_unloaded_at",
       "ind_facility_lfd_on", "import_deadlines",
+      "pol_full_in_at", "pol_vessel_loaded_at", "pol_vessel_departed_at", "empty_out_at", "delivered_at", "ssl_lfd",
+      "rail_last_tracking_request_at", "ind_facility_holds", "ind_facility_fees",
     ]);
+  });
+
+  it("reads a record written before the live-service extras as having none", () => {
+    const {
+      pol_full_in_at: _a, pol_vessel_loaded_at: _b, pol_vessel_departed_at: _c, empty_out_at: _d, delivered_at: _e, ssl_lfd: _f,
+      rail_last_tracking_request_at: _g, ind_facility_holds: _h, ind_facility_fees: _i, pickup_facility_type: _j, ...older
+    } = container;
+    expect(ContainerSchema.parse(older)).toMatchObject({ pol_full_in_at: null, ind_facility_holds: null, ind_facility_fees: null, pickup_facility_type: null });
   });
 });

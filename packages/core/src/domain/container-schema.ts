@@ -8,6 +8,7 @@ import {
   FeeTypeSchema,
   HoldNameSchema,
   HoldStatusSchema,
+  TerminalTypeSchema,
 } from "./enums.js";
 import { ContainerNumberSchema, IanaTimeZoneSchema, ScacSchema } from "./validators.js";
 
@@ -126,6 +127,24 @@ export const ContainerAttributesSchema = z.object({
   ind_facility_lfd_on: NullableTimestampSchema,
   /** The last free days by source; `pickup_lfd` coalesces them. */
   import_deadlines: ImportDeadlinesSchema,
+  /** When the container was received full at the port of lading (a live-service extra, as are the fields below; records from before them read as `null`). */
+  pol_full_in_at: NullableTimestampSchema.default(null),
+  /** When the container was loaded on the vessel at the port of lading. */
+  pol_vessel_loaded_at: NullableTimestampSchema.default(null),
+  /** When the vessel left the port of lading with the container. */
+  pol_vessel_departed_at: NullableTimestampSchema.default(null),
+  /** When the empty container was picked up by the shipper, before it was filled. */
+  empty_out_at: NullableTimestampSchema.default(null),
+  /** When the container was delivered to the consignee. */
+  delivered_at: NullableTimestampSchema.default(null),
+  /** The shipping line's (steamship line's) last free day: `import_deadlines.pickup_lfd_line`. */
+  ssl_lfd: NullableTimestampSchema.default(null),
+  /** When the rail carrier was last asked for this container's data; `null` when it does not move by rail. */
+  rail_last_tracking_request_at: NullableTimestampSchema.default(null),
+  /** Holds in force at the inland rail facility; `null` when the container does not move inland or the facility reports none. */
+  ind_facility_holds: z.array(ContainerHoldSchema).nullable().default(null),
+  /** Fees owed at the inland rail facility; `null` when the container does not move inland or the facility reports none. */
+  ind_facility_fees: z.array(ContainerFeeSchema).nullable().default(null),
 });
 
 /** The JSON:API attributes of a container. */
@@ -143,8 +162,10 @@ export const ContainerSchema = ContainerAttributesSchema.extend({
   shipment_id: UuidSchema,
   /** The {@link Terminal} at the port of discharge, when known. */
   pod_terminal_id: UuidSchema.nullable(),
-  /** The terminal the container is to be picked up from, when known. */
+  /** The facility the container is to be picked up from, when known: the POD terminal, or the inland rail terminal on a rail move. */
   pickup_facility_id: UuidSchema.nullable(),
+  /** Whether `pickup_facility_id` is a terminal or a rail terminal; records from before rail pickups read as `null` (a terminal). */
+  pickup_facility_type: TerminalTypeSchema.nullable().default(null),
 });
 
 /** A stored container. */

@@ -58,6 +58,8 @@ export const CustomFieldDefinitionAttributesSchema = z.object({
   created_at: TimestampSchema,
   /** When the definition last changed. */
   updated_at: TimestampSchema,
+  /** The template this definition was copied from, if any. */
+  template_id: UuidSchema.nullable(),
 });
 
 /** The JSON:API attributes of a custom field definition. */
@@ -69,8 +71,6 @@ export const CustomFieldDefinitionSchema = CustomFieldDefinitionAttributesSchema
   id: UuidSchema,
   /** The account that owns the definition; `null` for a template shared by all accounts. */
   account_id: UuidSchema.nullable(),
-  /** The template this definition was copied from, if any. */
-  template_id: UuidSchema.nullable(),
 });
 
 /** A stored custom field definition. */

@@ -208,8 +208,15 @@ export const RawEventNameSchema = z.enum([
  */
 export type RawEventName = z.infer<typeof RawEventNameSchema>;
 
-/** Where a transport event came from; `rail` is seen in live data though not in the upstream spec. */
-export const TransportEventDataSourceSchema = z.enum(["shipping_line", "terminal", "ais", "rail"]);
+/** The values of {@link TransportEventDataSourceSchema}: the upstream OpenAPI's, no others. */
+export const TRANSPORT_EVENT_DATA_SOURCES = ["shipping_line", "terminal", "ais"] as const;
+
+/**
+ * Where a transport event came from: only the upstream OpenAPI's values. A rail move is reported
+ * as `shipping_line` (the line relays the railroad's data); `rail`, which older Bollard versions
+ * stored and some feeds send, reads as `shipping_line`.
+ */
+export const TransportEventDataSourceSchema = z.preprocess((value) => (value === "rail" ? "shipping_line" : value), z.enum(TRANSPORT_EVENT_DATA_SOURCES));
 /**
  * Where a transport event came from.
  * @useDeclaredType

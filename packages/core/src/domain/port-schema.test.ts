@@ -13,6 +13,7 @@ const busan = {
   time_zone: "Asia/Seoul",
   latitude: 35.13,
   longitude: 129.05,
+  provided_data: null,
 };
 
 describe("PortSchema", () => {
@@ -20,10 +21,15 @@ describe("PortSchema", () => {
     expect(PortSchema.parse(busan)).toEqual(busan);
   });
 
-  it("keeps attributes and id apart", () => {
-    const { id: _id, ...attributes } = busan;
-    expect(PortAttributesSchema.parse(attributes)).toEqual(attributes);
-    expect(PortSchema.safeParse(attributes).success).toBe(false);
+  it("repeats the id among the attributes, as the live service does", () => {
+    expect(PortAttributesSchema.parse(busan).id).toBe(busan.id);
+    const { id: _id, ...withoutId } = busan;
+    expect(PortSchema.safeParse(withoutId).success).toBe(false);
+  });
+
+  it("reads a record written before provided_data as having none", () => {
+    const { provided_data: _p, ...older } = busan;
+    expect(PortSchema.parse(older)).toEqual(busan);
   });
 
   it("wants numeric coordinates in range (the live service's strings are not accepted)", () => {

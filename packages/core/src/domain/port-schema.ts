@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { UuidSchema } from "./common-schema.js";
+import { ProvidedDataSchema, UuidSchema } from "./common-schema.js";
 import { IanaTimeZoneSchema, UnLocodeSchema } from "./validators.js";
 
 /**
@@ -9,6 +9,8 @@ import { IanaTimeZoneSchema, UnLocodeSchema } from "./validators.js";
  * service returns them as strings (`"35.10162"`) in live data; Bollard follows the spec.
  */
 export const PortAttributesSchema = z.object({
+  /** The port's id, repeated among the attributes as the live service does. */
+  id: UuidSchema,
   /** The port's name. */
   name: z.string().min(1),
   /** The port's UN/LOCODE. */
@@ -29,16 +31,18 @@ export const PortAttributesSchema = z.object({
   latitude: z.number().min(-90).max(90),
   /** Longitude in degrees. */
   longitude: z.number().min(-180).max(180),
+  /** What Bollard's data for the port covers (`terminals`: whether its terminals are known); records from before it read as `null`. */
+  provided_data: ProvidedDataSchema.nullable().default(null),
 });
+
+/** What the reference data states of a port: its attributes without the id and `provided_data` Bollard adds. */
+export type PortSeed = Omit<PortAttributes, "id" | "provided_data">;
 
 /** The JSON:API attributes of a port. */
 export interface PortAttributes extends z.infer<typeof PortAttributesSchema> {}
 
-/** A port record: its attributes plus a stable id (see `referenceId`). */
-export const PortSchema = PortAttributesSchema.extend({
-  /** The port's stable id. */
-  id: UuidSchema,
-});
+/** A port record: its attributes, the stable id (see `referenceId`) among them. */
+export const PortSchema = PortAttributesSchema;
 
 /** A port record. */
 export interface Port extends z.infer<typeof PortSchema> {}

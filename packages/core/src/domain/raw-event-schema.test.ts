@@ -18,6 +18,13 @@ const rawEvent: RawEvent = {
   vessel_name: "MAERSK SHIVLING",
   vessel_imo: "9728253",
   timezone: "Asia/Seoul",
+  data_source: "shipping_line",
+  data_provider_name: "Maersk",
+  data_provider_code: "MAEU",
+  will_occur_at: null,
+  invalidated_at: null,
+  terminal_id: null,
+  terminal_type: null,
   id: "0190a1b2-c3d4-7e5f-8a6b-300000000000",
   account_id: "0190a1b2-c3d4-7e5f-8a6b-000000000001",
   container_id: "0190a1b2-c3d4-7e5f-8a6b-100000000000",
@@ -70,6 +77,12 @@ describe("RawEventAttributesSchema", () => {
     expect(Object.keys(RawEventAttributesSchema.shape)).toEqual([
       "timestamp", "estimated", "actual_on", "estimated_at", "actual_at", "event", "index", "original_event",
       "created_at", "voyage_number", "location_name", "location_locode", "vessel_name", "vessel_imo", "timezone",
+      "data_source", "data_provider_name", "data_provider_code", "will_occur_at", "invalidated_at",
     ]);
+  });
+
+  it("reads a record written before the live-service extras as having none", () => {
+    const { data_source: _a, data_provider_name: _b, data_provider_code: _c, will_occur_at: _d, invalidated_at: _e, terminal_id: _f, terminal_type: _g, ...older } = rawEvent;
+    expect(RawEventSchema.parse(older)).toEqual({ ...older, data_source: null, data_provider_name: null, data_provider_code: null, will_occur_at: null, invalidated_at: null, terminal_id: null, terminal_type: null });
   });
 });

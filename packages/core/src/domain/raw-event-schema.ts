@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DateOnlySchema, NullableTimestampSchema, TimestampSchema, UuidSchema } from "./common-schema.js";
-import { RawEventNameSchema } from "./enums.js";
+import { RawEventNameSchema, TerminalTypeSchema, TransportEventDataSourceSchema } from "./enums.js";
 import { IanaTimeZoneSchema, ImoSchema, UnLocodeSchema } from "./validators.js";
 
 /** The JSON:API attributes of a raw (carrier-worded, deprecated) event, in the spec's order. */
@@ -35,6 +35,16 @@ export const RawEventAttributesSchema = z.object({
   vessel_imo: ImoSchema.nullable(),
   /** Time zone of the location, when known. */
   timezone: IanaTimeZoneSchema.nullable(),
+  /** Who reported the event (a live-service extra, as are the fields below; records from before them read as `null`). */
+  data_source: TransportEventDataSourceSchema.nullable().default(null),
+  /** The name of the carrier that reported the event (e.g. `COSCO`). */
+  data_provider_name: z.string().nullable().default(null),
+  /** The SCAC of the carrier that reported the event (e.g. `COSU`). */
+  data_provider_code: z.string().nullable().default(null),
+  /** `timestamp` when the event is an estimate of something still to come, else `null`. */
+  will_occur_at: NullableTimestampSchema.default(null),
+  /** When the carrier withdrew the event; `null` while it stands. */
+  invalidated_at: NullableTimestampSchema.default(null),
 });
 
 /** The JSON:API attributes of a raw event. */
@@ -54,6 +64,10 @@ export const RawEventSchema = RawEventAttributesSchema.extend({
   location_id: UuidSchema.nullable(),
   /** The {@link Vessel} involved, when known. */
   vessel_id: UuidSchema.nullable(),
+  /** The terminal where it happened, as `terminal_type` says; records from before it read as `null`. */
+  terminal_id: UuidSchema.nullable().default(null),
+  /** Whether `terminal_id` is a terminal or a rail terminal. */
+  terminal_type: TerminalTypeSchema.nullable().default(null),
 });
 
 /** A stored raw event. */

@@ -49,6 +49,7 @@ const shipment: Shipment = {
   line_tracking_stopped_by_user_id: null,
   pod_vessel_id: "0190a1b2-c3d4-7e5f-8a6b-000000000006",
   pol_original_etd_at: "2024-06-21T10:00:00.000Z",
+  destination_original_eta_at: null,
 };
 
 describe("ShipmentSchema", () => {
@@ -99,7 +100,7 @@ describe("ShipmentAttributesSchema", () => {
       "shipping_line_scac", "shipping_line_name", "shipping_line_short_name", "customer_name",
       "port_of_lading_locode", "port_of_lading_name", "port_of_discharge_locode", "port_of_discharge_name",
       "pod_vessel_name", "pod_vessel_imo", "pod_voyage_number", "destination_locode", "destination_name",
-      "destination_timezone", "destination_eta_at", "destination_ata_at", "pol_etd_at", "pol_atd_at",
+      "destination_timezone", "destination_eta_at", "destination_original_eta_at", "destination_ata_at", "pol_etd_at", "pol_original_etd_at", "pol_atd_at",
       "pol_timezone", "pod_eta_at", "pod_original_eta_at", "pod_ata_at", "pod_timezone",
       "line_tracking_last_attempted_at", "line_tracking_last_succeeded_at", "line_tracking_stopped_at",
       "line_tracking_stopped_reason",
@@ -109,7 +110,7 @@ describe("ShipmentAttributesSchema", () => {
   it("strips internal fields from a stored record", () => {
     const attributes = ShipmentAttributesSchema.parse(shipment);
     expect(attributes).not.toHaveProperty("account_id");
-    expect(attributes).not.toHaveProperty("pol_original_etd_at");
+    expect(attributes.pol_original_etd_at).toBe("2024-06-21T10:00:00.000Z");
     expect(attributes.pod_vessel_imo).toBe("9728253");
   });
 });

@@ -13,7 +13,7 @@ export const ShipmentAttributesSchema = z.object({
   tags: z.array(z.string()),
   /** The bill of lading number as the carrier reports it. */
   bill_of_lading_number: z.string().min(1),
-  /** `bill_of_lading_number` upper case, without punctuation or the carrier's SCAC prefix. */
+  /** `bill_of_lading_number` upper case, without punctuation, and without the carrier's prefix where the carrier's rule strips it (Hapag-Lloyd's numbers keep theirs). */
   normalized_number: z.string().min(1),
   /** The shipping line's SCAC. */
   shipping_line_scac: ScacSchema,
@@ -45,10 +45,14 @@ export const ShipmentAttributesSchema = z.object({
   destination_timezone: IanaTimeZoneSchema.nullable(),
   /** Estimated arrival at the final destination. */
   destination_eta_at: NullableTimestampSchema,
+  /** The first estimated arrival at the final destination ever reported, kept when later estimates change (a live-service extra); records from before it read as `null`. */
+  destination_original_eta_at: NullableTimestampSchema.default(null),
   /** Actual arrival at the final destination. */
   destination_ata_at: NullableTimestampSchema,
   /** Estimated departure from the port of lading. */
   pol_etd_at: NullableTimestampSchema,
+  /** The first estimated departure from the port of lading ever reported, kept when later estimates change (a live-service extra); records from before it read as `null`. */
+  pol_original_etd_at: NullableTimestampSchema.default(null),
   /** Actual departure from the port of lading. */
   pol_atd_at: NullableTimestampSchema,
   /** Time zone of the port of lading. */
@@ -102,8 +106,6 @@ export const ShipmentSchema = ShipmentAttributesSchema.extend({
   line_tracking_stopped_by_user_id: UuidSchema.nullable(),
   /** Internal link to the vessel record behind `pod_vessel_name`/`pod_vessel_imo`. */
   pod_vessel_id: UuidSchema.nullable(),
-  /** First ETD seen at the port of lading; a live-API extra kept internally. */
-  pol_original_etd_at: NullableTimestampSchema,
 });
 
 /** A stored shipment. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { UuidSchema } from "./common-schema.js";
+import { ProvidedDataSchema, UuidSchema } from "./common-schema.js";
 import { ScacSchema } from "./validators.js";
 
 /**
@@ -21,6 +21,12 @@ export const ShippingLineAttributesSchema = z.object({
   booking_number_tracking_support: z.boolean(),
   /** True when shipments can be tracked by container number. */
   container_number_tracking_support: z.boolean(),
+  /** The line's own tracking page, a template with `${BLNUM}` where the bill of lading number goes; `null` when unknown (records from before it read as `null`, as do the two below). */
+  tracking_url: z.string().nullable().default(null),
+  /** The line's contact page, when known. */
+  contact_url: z.string().nullable().default(null),
+  /** Which kinds of number the line's data is tracked by (`bill_of_lading`, `booking_number`, `container_number`). */
+  provided_data: ProvidedDataSchema.nullable().default(null),
 });
 
 /** The JSON:API attributes of a shipping line. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { UuidSchema } from "./common-schema.js";
+import { ProvidedDataSchema, UuidSchema } from "./common-schema.js";
 
 const NullableText = z.string().min(1).nullable();
 
@@ -17,6 +17,8 @@ export type TerminalFacilityType = z.infer<typeof TerminalFacilityTypeSchema>;
  * `null` when unknown; `firms_code` is the US CBP FIRMS code (e.g. `N598`).
  */
 export const TerminalAttributesSchema = z.object({
+  /** The terminal's id, repeated among the attributes as the live service does. */
+  id: UuidSchema,
   /** The terminal's name. */
   name: z.string().min(1),
   /** A short name the terminal is known by. */
@@ -41,6 +43,11 @@ export const TerminalAttributesSchema = z.object({
   country: NullableText,
   /** Whether it is an ocean terminal or a rail facility. */
   facility_type: TerminalFacilityTypeSchema,
+  /**
+   * Which container fields the terminal reports (`pickup_lfd: true`), each with a `_notes` string
+   * beside it, as the live service lists them; records from before it read as `null`.
+   */
+  provided_data: ProvidedDataSchema.nullable().default(null),
 });
 
 /** The JSON:API attributes of a terminal. */
@@ -48,8 +55,6 @@ export interface TerminalAttributes extends z.infer<typeof TerminalAttributesSch
 
 /** A terminal record: attributes, a stable id and the id of the port it belongs to. */
 export const TerminalSchema = TerminalAttributesSchema.extend({
-  /** The terminal's stable id. */
-  id: UuidSchema,
   /** The {@link Port} the terminal belongs to. */
   port_id: UuidSchema,
 });

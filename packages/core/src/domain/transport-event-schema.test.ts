@@ -21,6 +21,8 @@ const event: TransportEvent = {
   terminal_id: "0190a1b2-c3d4-7e5f-8a6b-000000000005",
   terminal_type: "terminal",
   raw_event_id: null,
+  invalidated_at: null,
+  previous_version_id: null,
 };
 
 describe("TransportEventSchema", () => {
@@ -76,9 +78,16 @@ describe("TransportEventSchema", () => {
 });
 
 describe("TransportEventAttributesSchema", () => {
-  it("lists the spec attributes in order, then data_source and value", () => {
+  it("lists the spec attributes in order, then data_source, value and invalidated_at", () => {
     expect(Object.keys(TransportEventAttributesSchema.shape)).toEqual([
-      "event", "created_at", "voyage_number", "timestamp", "location_locode", "timezone", "data_source", "value",
+      "event", "created_at", "voyage_number", "timestamp", "location_locode", "timezone", "data_source", "value", "invalidated_at",
     ]);
+  });
+
+  it("knows only the upstream data sources, and reads `rail` (older records, some feeds) as shipping_line", () => {
+    expect(TransportEventSchema.parse({ ...event, data_source: "rail" }).data_source).toBe("shipping_line");
+    expect(TransportEventSchema.safeParse({ ...event, data_source: "railroad" }).success).toBe(false);
+    const { invalidated_at: _i, previous_version_id: _p, ...older } = event;
+    expect(TransportEventSchema.parse(older)).toEqual(event);
   });
 });

@@ -25,6 +25,8 @@ export const TransportEventAttributesSchema = z.object({
    * service sends it; `null` on milestones. Records written before events carried a value read as `null`.
    */
   value: NullableTimestampSchema.default(null),
+  /** When the carrier withdrew the milestone; `null` while it stands (records from before it read as `null`). */
+  invalidated_at: NullableTimestampSchema.default(null),
 });
 
 /** The JSON:API attributes of a transport event. */
@@ -50,8 +52,10 @@ export const TransportEventSchema = TransportEventAttributesSchema.extend({
   terminal_id: UuidSchema.nullable(),
   /** Whether `terminal_id` is a terminal or a rail terminal. */
   terminal_type: TerminalTypeSchema.nullable(),
-  /** The raw event this milestone was derived from, when there is one. */
+  /** The raw event this milestone was derived from (`source_event`), when there is one. */
   raw_event_id: UuidSchema.nullable(),
+  /** The earlier version of this milestone (same event, place and voyage at another time) that this one replaces; `null` when none. */
+  previous_version_id: UuidSchema.nullable().default(null),
 });
 
 /** A stored transport event. */

@@ -74,8 +74,8 @@ export const rawEventResource = defineResource<RawEvent>({ type: "raw_event", at
 /** The vessel resource (positions are added by the vessel endpoints). */
 export const vesselResource = defineResource<Vessel>({ type: "vessel", attributes: keys<Vessel>(VesselAttributesSchema), relationships: RELATIONS.vessel });
 
-/** The port resource. */
-export const portResource = defineResource<Port>({ type: "port", attributes: keys<Port>(PortAttributesSchema), relationships: RELATIONS.port });
+/** The port resource: the linkage of its `terminals` always, as the live service gives it. */
+export const portResource = defineResource<Port>({ type: "port", attributes: keys<Port>(PortAttributesSchema), relationships: RELATIONS.port, linked: ["terminals"] });
 
 /** The terminal resource. */
 export const terminalResource = defineResource<Terminal>({ type: "terminal", attributes: keys<Terminal>(TerminalAttributesSchema), relationships: RELATIONS.terminal });
@@ -111,7 +111,11 @@ export const trackingRequestResource = defineResource<TrackingRequest>({
   selfLink: (t) => `/v2/tracking_requests/${t.id}`,
 });
 
-/** The custom field definition resource (its options' linkage always). */
+/**
+ * The custom field definition resource: its options' linkage always; the linkage of the values
+ * that use it (`fields`) with `include=fields` only, as a definition may have more values than
+ * one read may load.
+ */
 export const customFieldDefinitionResource = defineResource<CustomFieldDefinition>({
   type: "custom_field_definition",
   attributes: keys<CustomFieldDefinition>(CustomFieldDefinitionAttributesSchema),

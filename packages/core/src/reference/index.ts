@@ -7,4 +7,4 @@ export { allPorts, portById, portByLocode } from "./ports.js";
 export { allMetroAreas, metroAreaById, metroAreaByLocode } from "./metro-areas.js";
 export { allTerminals, terminalById, terminalsByPort } from "./terminals.js";
 export { allRailTerminals, railTerminalById, railTerminalsByMetroArea } from "./rail-terminals.js";
-export { UNSUPPORTED_SCACS, allShippingLines, shippingLineById, shippingLineByScac } from "./shipping-lines.js";
+export { UNSUPPORTED_SCACS, allShippingLines, billOfLadingPrefixes, shippingLineById, shippingLineByScac } from "./shipping-lines.js";

@@ -1,11 +1,11 @@
-import type { PortAttributes } from "../domain/port-schema.js";
+import type { PortSeed } from "../domain/port-schema.js";
 
 /**
  * Fixes for `sea-ports` records that are wrong in the published data set (found by comparing
  * each time zone's UTC offset with the longitude, and by checking the well-known ports).
  * Applied after the build, by UN/LOCODE.
  */
-export const PORT_CORRECTIONS: Readonly<Record<string, Partial<PortAttributes>>> = {
+export const PORT_CORRECTIONS: Readonly<Record<string, Partial<PortSeed>>> = {
   USOAK: { time_zone: "America/Los_Angeles" }, // was America/Chicago
   USDET: { time_zone: "America/Detroit" }, // was America/Toronto; the hosted service says Detroit
   CNYTN: { latitude: 22.5756, longitude: 114.2772 }, // Yantian (Shenzhen); was a point in Fujian
@@ -24,7 +24,7 @@ export const PORT_CORRECTIONS: Readonly<Record<string, Partial<PortAttributes>>>
  * code the hosted service uses for Shanghai in its fixtures (the official one is CNSHA).
  * Added only when the build has no record under the code.
  */
-export const EXTRA_PORTS: readonly PortAttributes[] = [
+export const EXTRA_PORTS: readonly PortSeed[] = [
   {
     name: "Shanghai", code: "CNSHG", state_abbr: null, state: "Shanghai", city: "Shanghai",
     country_code: "CN", country: "China", time_zone: "Asia/Shanghai", latitude: 31.2304, longitude: 121.4737,

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import type { Port, PortAttributes } from "../domain/port-schema.js";
+import type { Port, PortSeed } from "../domain/port-schema.js";
 import { isIanaTimeZone, isUnLocode } from "../domain/validators.js";
 import { EXTRA_PORTS, PORT_CORRECTIONS } from "./port-corrections.js";
 import { referenceId } from "./reference-ids.js";
@@ -37,7 +37,7 @@ function text(value: string | undefined): string | null {
 }
 
 /** The port attributes of one `sea-ports` entry under `code`, or null when it is unusable. */
-function toAttributes(code: string, entry: SeaPortEntry): PortAttributes | null {
+function toAttributes(code: string, entry: SeaPortEntry): PortSeed | null {
   const [longitude, latitude] = entry.coordinates ?? [];
   const name = text(entry.name);
   const country = text(entry.country);
@@ -63,7 +63,7 @@ function toAttributes(code: string, entry: SeaPortEntry): PortAttributes | null 
 
 function buildIndex(): PortIndex {
   const raw = loadSeaPorts();
-  const attributes = new Map<string, PortAttributes>();
+  const attributes = new Map<string, PortSeed>();
   const add = (code: string, entry: SeaPortEntry): void => {
     const record = toAttributes(code, entry);
     if (record) attributes.set(code, record);
@@ -81,7 +81,7 @@ function buildIndex(): PortIndex {
 
   const list = [...attributes.values()]
     .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))
-    .map((record): Port => Object.freeze({ id: referenceId("port", record.code), ...record }));
+    .map((record): Port => Object.freeze({ id: referenceId("port", record.code), ...record, provided_data: null }));
   return {
     list,
     byCode: new Map(list.map((port) => [port.code, port])),

@@ -47,6 +47,42 @@ const SHIPPING_LINE_DATA: readonly Row[] = [
   ["ZIMU", "Zim American Integrated Shipping Services", "Zim Line", [], "all"],
 ];
 
+/** A line's pages: its tracking page (`${BLNUM}` marks where the bill of lading goes) and its contact page. */
+type LinePages = readonly [trackingUrl: string, contactUrl: string];
+
+// The lines whose public pages Bollard knows; the others have `null` for both.
+const LINE_PAGES: Readonly<Record<string, LinePages>> = {
+  CMDU: ["https://www.cma-cgm.com/ebusiness/tracking/search?SearchBy=BL&Reference=${BLNUM}", "https://www.cma-cgm.com/contact"],
+  HLCU: ["https://www.hapag-lloyd.com/en/online-business/track/track-by-booking-solution.html?blno=${BLNUM}", "https://www.hapag-lloyd.com/en/contact.html"],
+  MAEU: ["https://www.maersk.com/tracking/${BLNUM}", "https://www.maersk.com/contact"],
+  MSCU: ["https://www.msc.com/en/track-a-shipment?agencyPath=msc&trackingNumber=${BLNUM}", "https://www.msc.com/en/contact-us"],
+  ONEY: ["https://ecomm.one-line.com/one-ecom/manage-shipment/cargo-tracking?trakNoParam=${BLNUM}", "https://www.one-line.com/en/contact-us"],
+  ZIMU: ["https://www.zim.com/tools/track-a-shipment?consnumber=${BLNUM}", "https://www.zim.com/contact-us"],
+};
+
+/**
+ * The prefixes a line puts before its bill of lading numbers, where they are not its SCACs: none
+ * when the line's numbers keep their prefix in `normalized_number` (the live service keeps
+ * `HLCUSEL251063257` whole), another code when the line writes one (ANL's `ANLC`). Every other
+ * line's SCACs are stripped (`COSUFAKE260001` becomes `FAKE260001`, MSC's `MEDU...` loses `MEDU`).
+ */
+const BILL_OF_LADING_PREFIXES: Readonly<Record<string, readonly string[]>> = {
+  ANNU: ["ANLC", "ANNU"],
+  HLCU: [],
+};
+
+/**
+ * The prefixes stripped from a line's bill of lading numbers to give `normalized_number`: the
+ * line's own rule (see the reference data), else its SCAC and alternative SCACs; none when its
+ * numbers keep their prefix.
+ */
+export function billOfLadingPrefixes(scac: string): readonly string[] {
+  const key = scac.trim().toUpperCase();
+  const line = shippingLineByScac(key);
+  if (!line) return [key];
+  return BILL_OF_LADING_PREFIXES[line.scac] ?? [line.scac, ...line.alternative_scacs];
+}
+
 /**
  * SCACs Bollard recognizes but cannot track, with the carrier's name. A tracking request for
  * one of them is refused as "not supported" rather than "unknown".
@@ -72,6 +108,9 @@ function toAttributes([scac, name, shortName, alternativeScacs, support]: Row): 
     bill_of_lading_tracking_support: bl,
     booking_number_tracking_support: booking,
     container_number_tracking_support: container,
+    tracking_url: LINE_PAGES[scac]?.[0] ?? null,
+    contact_url: LINE_PAGES[scac]?.[1] ?? null,
+    provided_data: { bill_of_lading: bl, booking_number: booking, container_number: container },
   };
 }
 

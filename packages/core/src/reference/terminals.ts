@@ -66,6 +66,27 @@ const TERMINAL_DATA: readonly TerminalRow[] = [
   { name: "Florida International Terminal", nickname: "FIT", port: "USPEF", city: "Fort Lauderdale", state_abbr: "FL", firms_code: "N751" },
 ];
 
+/**
+ * What a curated terminal reports, in the live service's `provided_data` shape: a flag per
+ * container field, each with its `_notes`. Bollard's terminal data covers all but the chassis.
+ */
+const TERMINAL_PROVIDED_DATA: Readonly<Record<string, boolean | string>> = Object.freeze(
+  Object.fromEntries(
+    (
+      [
+        ["pickup_lfd", true],
+        ["pod_full_out_at", true],
+        ["available_for_pickup", true],
+        ["fees_at_pod_terminal", true],
+        ["holds_at_pod_terminal", true],
+        ["pickup_appointment_at", true],
+        ["location_at_pod_terminal", true],
+        ["pod_full_out_chassis_number", false],
+      ] as const
+    ).flatMap(([field, provided]) => [[field, provided], [`${field}_notes`, ""]]),
+  ),
+);
+
 let terminals: readonly Terminal[] | undefined;
 
 function toTerminal(row: TerminalRow): Terminal {
@@ -84,6 +105,7 @@ function toTerminal(row: TerminalRow): Terminal {
     zip: row.zip ?? null,
     country: "United States",
     facility_type: "ocean_terminal",
+    provided_data: TERMINAL_PROVIDED_DATA,
   });
 }
 

@@ -57,6 +57,7 @@ const shipment = relationBuilders<RecordTypes["shipment"]>();
 const container = relationBuilders<RecordTypes["container"]>();
 const transportEvent = relationBuilders<RecordTypes["transport_event"]>();
 const rawEvent = relationBuilders<RecordTypes["raw_event"]>();
+const port = relationBuilders<RecordTypes["port"]>();
 const terminal = relationBuilders<RecordTypes["terminal"]>();
 const railTerminal = relationBuilders<RecordTypes["rail_terminal"]>();
 const trackingRequest = relationBuilders<RecordTypes["tracking_request"]>();
@@ -83,7 +84,7 @@ export const RELATIONS = {
   },
   container: {
     shipment: container.one("shipment", "shipment_id"),
-    pickup_facility: container.one("terminal", "pickup_facility_id"),
+    pickup_facility: container.one(["terminal", "rail_terminal"], "pickup_facility_id", "pickup_facility_type"),
     pod_terminal: container.one("terminal", "pod_terminal_id"),
     transport_events: container.many("transport_event"),
     raw_events: container.many("raw_event"),
@@ -94,13 +95,17 @@ export const RELATIONS = {
     vessel: transportEvent.one("vessel", "vessel_id"),
     location: transportEvent.one(["port", "metro_area"], "location_id", "location_type"),
     terminal: transportEvent.one(["terminal", "rail_terminal"], "terminal_id", "terminal_type"),
+    source_event: transportEvent.one("raw_event", "raw_event_id"),
+    previous_version: transportEvent.one("transport_event", "previous_version_id"),
   },
   raw_event: {
     location: rawEvent.one("port", "location_id"),
     vessel: rawEvent.one("vessel", "vessel_id"),
+    container: rawEvent.one("container", "container_id"),
+    terminal: rawEvent.one(["terminal", "rail_terminal"], "terminal_id", "terminal_type"),
   },
   vessel: {},
-  port: {},
+  port: { terminals: port.many("terminal") },
   terminal: { port: terminal.one("port", "port_id") },
   rail_terminal: { port: railTerminal.one("port", "port_id"), metro_area: railTerminal.one("metro_area", "metro_area_id") },
   metro_area: {},
@@ -114,7 +119,11 @@ export const RELATIONS = {
     user: trackingRequest.one("user", "user_id"),
     account: trackingRequest.one("account", "account_id"),
   },
-  custom_field_definition: { options: definition.many("custom_field_option") },
+  custom_field_definition: {
+    account: definition.one("account", "account_id"),
+    options: definition.many("custom_field_option"),
+    fields: definition.many("custom_field"),
+  },
   custom_field_option: { definition: option.one("custom_field_definition", "definition_id") },
   custom_field: {
     entity: customField.one(["shipment", "container", "tracking_request"], "entity_id", "entity_type"),

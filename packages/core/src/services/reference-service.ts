@@ -20,8 +20,8 @@ export interface ShippingLineListOptions extends ListOptions, z.input<typeof Shi
 
 /** Reads of the shared reference data: ports, terminals, metro areas and shipping lines. */
 export interface ReferenceService {
-  /** A port by id or UN/LOCODE; 404 when unknown. */
-  port(idOrLocode: string): Promise<Port>;
+  /** A port by id or UN/LOCODE, with its `terminals` when asked for; 404 when unknown. */
+  port<const P extends IncludePath<"port"> = never>(idOrLocode: string, options?: ReadOptions<P>): Promise<WithRelated<"port", P>>;
   /** A terminal by id, with its `port` when asked for; 404 when unknown. */
   terminal<const P extends IncludePath<"terminal"> = never>(id: string, options?: ReadOptions<P>): Promise<WithRelated<"terminal", P>>;
   /** A metro area by id or UN/LOCODE; 404 when unknown. */
@@ -40,8 +40,8 @@ export function createReferenceService(context: SessionContext): ReferenceServic
   const byIdOrLocode = async <T>(value: string, byId: (id: string) => Promise<T | null>, byCode: (code: string) => Promise<T | null>) =>
     isUnLocode(value.toUpperCase()) ? byCode(value.toUpperCase()) : UuidSchema.safeParse(value).success ? byId(value.toLowerCase()) : null;
   return {
-    port: (idOrLocode) =>
-      reader.one("port", undefined, () => byIdOrLocode(idOrLocode, (id) => storage.ports.get(id), (code) => storage.ports.getByLocode(code)), `No port ${idOrLocode.slice(0, 64)}`),
+    port: (idOrLocode, options = {}) =>
+      reader.one("port", options.include, () => byIdOrLocode(idOrLocode, (id) => storage.ports.get(id), (code) => storage.ports.getByLocode(code)), `No port ${idOrLocode.slice(0, 64)}`),
     terminal: (id, options = {}) =>
       reader.one("terminal", options.include, async () => (UuidSchema.safeParse(id).success ? storage.terminals.get(id.toLowerCase()) : null), `No terminal ${id.slice(0, 64)}`),
     metroArea: (idOrLocode) =>

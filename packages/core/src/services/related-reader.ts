@@ -1,4 +1,5 @@
 import { BollardError, NotFoundError } from "../errors/index.js";
+import { terminalsByPort } from "../reference/index.js";
 import { includeTree, MAX_INCLUDED_RESOURCES, type IncludeTree, type WithRelated } from "../relations/include-paths.js";
 import type { RecordRef, RecordType, RecordTypes } from "../relations/record-types.js";
 import { relationsByType } from "../relations/relation-definitions.js";
@@ -52,6 +53,10 @@ const manyLoaders: Partial<Record<string, ManyLoader>> = {
   "container.transport_events": async (s, a, ids, limit) =>
     groupBy((await s.transportEvents.listByContainers(a, ids, { number: 1, size: limit })).items, (e) => e.container_id),
   "container.raw_events": async (s, a, ids, limit) => groupBy((await s.rawEvents.listByContainers(a, ids, { number: 1, size: limit })).items, (e) => e.container_id),
+  // Terminals are reference data: a port's are the reference's, whatever storage holds them.
+  "port.terminals": async (s, _a, ids) => new Map(await Promise.all(ids.map(async (id) => [id, await s.terminals.getMany(terminalsByPort(id).map((t) => t.id))] as const))),
+  "custom_field_definition.fields": async (s, a, ids, limit) =>
+    new Map(await Promise.all(ids.map(async (id) => [id, (await s.customFields.list(a, { page: { number: 1, size: limit }, definitionId: id })).items] as const))),
   "custom_field_definition.options": async (s, a, ids) =>
     new Map(await Promise.all(ids.map(async (id) => [id, (await s.customFieldOptions.listByDefinition(a, id)).items] as const))),
   // Attempts are stored per notification; the parents were already read through the account scope.

@@ -9,7 +9,7 @@ import {
   LocationTypeSchema,
   RawEventNameSchema,
   TerminalTypeSchema,
-  TransportEventDataSourceSchema,
+  TRANSPORT_EVENT_DATA_SOURCES,
   TransportEventNameSchema,
   type Container,
   type RawEvent,
@@ -35,6 +35,11 @@ const plain = { noNullPrototype: true } as const;
 const ts = nullable(timestampArb);
 const tz = nullable(timeZoneArb);
 const nullableText = nullable(textArb());
+
+const holdsArb = () =>
+  fc.array(fc.record({ name: fc.constantFrom(...HoldNameSchema.options), status: fc.constantFrom(...HoldStatusSchema.options), description: textArb() }, plain), { maxLength: 6 });
+const feesArb = () =>
+  fc.array(fc.record({ type: fc.constantFrom(...FeeTypeSchema.options), amount: doubleArb(), currency_code: fc.stringMatching(/^[A-Z]{3}$/) }, plain), { maxLength: 5 });
 
 /** Any valid container of the shipment: unknown equipment, empty or long hold and fee lists. */
 export function arbitraryContainer(accountId: string, shipmentId: string): fc.Arbitrary<Container> {
@@ -65,20 +70,8 @@ export function arbitraryContainer(accountId: string, shipmentId: string): fc.Ar
       location_at_pod_terminal: nullableText,
       final_destination_full_out_at: ts,
       empty_terminated_at: ts,
-      holds_at_pod_terminal: fc.array(
-        fc.record(
-          { name: fc.constantFrom(...HoldNameSchema.options), status: fc.constantFrom(...HoldStatusSchema.options), description: textArb() },
-          plain,
-        ),
-        { maxLength: 6 },
-      ),
-      fees_at_pod_terminal: fc.array(
-        fc.record(
-          { type: fc.constantFrom(...FeeTypeSchema.options), amount: doubleArb(), currency_code: fc.stringMatching(/^[A-Z]{3}$/) },
-          plain,
-        ),
-        { maxLength: 5 },
-      ),
+      holds_at_pod_terminal: holdsArb(),
+      fees_at_pod_terminal: feesArb(),
       pod_timezone: tz,
       final_destination_timezone: tz,
       empty_terminated_timezone: tz,
@@ -93,8 +86,18 @@ export function arbitraryContainer(accountId: string, shipmentId: string): fc.Ar
       ind_rail_unloaded_at: ts,
       ind_facility_lfd_on: ts,
       import_deadlines: fc.record({ pickup_lfd_terminal: ts, pickup_lfd_rail: ts, pickup_lfd_line: ts }, plain),
+      pol_full_in_at: ts,
+      pol_vessel_loaded_at: ts,
+      pol_vessel_departed_at: ts,
+      empty_out_at: ts,
+      delivered_at: ts,
+      ssl_lfd: ts,
+      rail_last_tracking_request_at: ts,
+      ind_facility_holds: nullable(holdsArb()),
+      ind_facility_fees: nullable(feesArb()),
       pod_terminal_id: nullable(uuidArb),
       pickup_facility_id: nullable(uuidArb),
+      pickup_facility_type: nullable(fc.constantFrom(...TerminalTypeSchema.options)),
     },
     plain,
   );
@@ -114,7 +117,7 @@ export function arbitraryTransportEvent(accountId: string, shipmentId: string, c
       timestamp: ts,
       location_locode: nullable(locodeArb),
       timezone: tz,
-      data_source: nullable(fc.constantFrom(...TransportEventDataSourceSchema.options)),
+      data_source: nullable(fc.constantFrom(...TRANSPORT_EVENT_DATA_SOURCES)),
       value: ts,
       vessel_id: nullable(uuidArb),
       location_id: nullable(uuidArb),
@@ -122,6 +125,8 @@ export function arbitraryTransportEvent(accountId: string, shipmentId: string, c
       terminal_id: nullable(uuidArb),
       terminal_type: nullable(fc.constantFrom(...TerminalTypeSchema.options)),
       raw_event_id: nullable(uuidArb),
+      invalidated_at: ts,
+      previous_version_id: nullable(uuidArb),
     },
     plain,
   );
@@ -152,6 +157,13 @@ export function arbitraryRawEvent(accountId: string, shipmentId: string, contain
       timezone: tz,
       location_id: nullable(uuidArb),
       vessel_id: nullable(uuidArb),
+      data_source: nullable(fc.constantFrom(...TRANSPORT_EVENT_DATA_SOURCES)),
+      data_provider_name: nullableText,
+      data_provider_code: nullable(scacArb),
+      will_occur_at: ts,
+      invalidated_at: ts,
+      terminal_id: nullable(uuidArb),
+      terminal_type: nullable(fc.constantFrom(...TerminalTypeSchema.options)),
     },
     plain,
   );

@@ -28,6 +28,8 @@ import {
 
 const plain = { noNullPrototype: true } as const;
 const nullableNonEmpty = nullable(nonEmptyTextArb);
+/** Any `provided_data`: flags and notes by field, or null. */
+const providedDataArb = nullable(fc.dictionary(fc.constantFrom("pickup_lfd", "pickup_lfd_notes", "bill_of_lading", "holds_at_pod_terminal"), fc.oneof(fc.boolean(), fc.string(), fc.constant(null)), { maxKeys: 4, noNullPrototype: true }));
 
 /** Any valid port. */
 export function arbitraryPort(): fc.Arbitrary<Port> {
@@ -44,6 +46,7 @@ export function arbitraryPort(): fc.Arbitrary<Port> {
       time_zone: timeZoneArb,
       latitude: latitudeArb,
       longitude: longitudeArb,
+      provided_data: providedDataArb,
     },
     plain,
   );
@@ -67,6 +70,7 @@ export function arbitraryTerminal(portId: string): fc.Arbitrary<Terminal> {
       zip: nullableNonEmpty,
       country: nullableNonEmpty,
       facility_type: fc.constantFrom(...TerminalFacilityTypeSchema.options),
+      provided_data: providedDataArb,
     },
     plain,
   );
@@ -116,6 +120,9 @@ export function arbitraryShippingLine(): fc.Arbitrary<ShippingLine> {
       bill_of_lading_tracking_support: fc.boolean(),
       booking_number_tracking_support: fc.boolean(),
       container_number_tracking_support: fc.boolean(),
+      tracking_url: nullableNonEmpty,
+      contact_url: nullableNonEmpty,
+      provided_data: providedDataArb,
     },
     plain,
   );

@@ -155,6 +155,7 @@ export function arbitraryShipment(accountId: string): fc.Arbitrary<Shipment> {
       line_tracking_stopped_by_user_id: nullable(uuidArb),
       pod_vessel_id: nullable(uuidArb),
       pol_original_etd_at: ts,
+      destination_original_eta_at: ts,
     },
     plain,
   );

@@ -2,7 +2,7 @@ import type { MetroArea, Port, RailTerminal, ShippingLine, Terminal, Vessel, Ves
 import { uuidv7 } from "../ids/index.js";
 import { cycle, fixtureTime, imoNumber, mmsiNumber, nextSerial, nowTimestamp } from "./fixture-values.js";
 
-type PortSeed = Omit<Port, "id">;
+type PortSeed = Omit<Port, "id" | "provided_data">;
 
 const PORTS: readonly [PortSeed, ...PortSeed[]] = [
   { name: "Shanghai", code: "CNSHA", state_abbr: null, state: null, city: "Shanghai", country_code: "CN", country: "China", time_zone: "Asia/Shanghai", latitude: 31.2304, longitude: 121.4737 },
@@ -14,7 +14,7 @@ const PORTS: readonly [PortSeed, ...PortSeed[]] = [
 
 /** A port; cycles through real ports (Shanghai, Los Angeles, Busan, Charleston, Rotterdam). */
 export function makePort(overrides: Partial<Port> = {}): Port {
-  return { id: uuidv7(), ...cycle(PORTS, nextSerial()), ...overrides };
+  return { id: uuidv7(), ...cycle(PORTS, nextSerial()), provided_data: null, ...overrides };
 }
 
 /** A marine terminal of the port `portId`, shaped after Wando Welch in Charleston. */
@@ -35,6 +35,7 @@ export function makeTerminal(portId: string, overrides: Partial<Terminal> = {}):
     zip: "29464",
     country: "United States",
     facility_type: "ocean_terminal",
+    provided_data: { pickup_lfd: true, pickup_lfd_notes: "" },
     ...overrides,
   };
 }
@@ -86,6 +87,9 @@ export function makeShippingLine(overrides: Partial<ShippingLine> = {}): Shippin
     bill_of_lading_tracking_support: true,
     booking_number_tracking_support: true,
     container_number_tracking_support: false,
+    tracking_url: null,
+    contact_url: null,
+    provided_data: { bill_of_lading: true, booking_number: true, container_number: false },
     ...overrides,
   };
 }

@@ -126,6 +126,7 @@ export function makeShipment(accountId: string, overrides: Partial<Shipment> = {
     line_tracking_stopped_by_user_id: null,
     pod_vessel_id: null,
     pol_original_etd_at: "2024-06-21T10:00:00.000Z",
+    destination_original_eta_at: null,
     ...overrides,
   };
 }
@@ -178,8 +179,18 @@ export function makeContainer(accountId: string, shipmentId: string, overrides: 
     ind_rail_unloaded_at: null,
     ind_facility_lfd_on: null,
     import_deadlines: { pickup_lfd_terminal: null, pickup_lfd_rail: null, pickup_lfd_line: null },
+    pol_full_in_at: "2024-06-20T08:30:00.000Z",
+    pol_vessel_loaded_at: "2024-06-22T09:12:00.000Z",
+    pol_vessel_departed_at: "2024-06-22T13:41:00.000Z",
+    empty_out_at: "2024-06-18T14:00:00.000Z",
+    delivered_at: null,
+    ssl_lfd: null,
+    rail_last_tracking_request_at: null,
+    ind_facility_holds: null,
+    ind_facility_fees: null,
     pod_terminal_id: null,
     pickup_facility_id: null,
+    pickup_facility_type: null,
     ...overrides,
   };
 }
@@ -210,6 +221,8 @@ export function makeTransportEvent(
     terminal_id: null,
     terminal_type: null,
     raw_event_id: null,
+    invalidated_at: null,
+    previous_version_id: null,
     ...overrides,
   };
 }
@@ -238,6 +251,13 @@ export function makeRawEvent(accountId: string, shipmentId: string, containerId:
     timezone: "Asia/Seoul",
     location_id: null,
     vessel_id: null,
+    data_source: "shipping_line",
+    data_provider_name: "Maersk",
+    data_provider_code: "MAEU",
+    will_occur_at: null,
+    invalidated_at: null,
+    terminal_id: null,
+    terminal_type: null,
     ...overrides,
   };
 }

@@ -3,6 +3,8 @@ import type { Container, ContainerStatus, TransportEvent } from "../domain/index
 
 /** What deriving a container's milestone fields needs to know about its shipment. */
 export interface DerivationContext {
+  /** UN/LOCODE of the port of lading, when known. */
+  polLocode: string | null;
   /** UN/LOCODE of the port of discharge, when known. */
   podLocode: string | null;
   podTimezone: string | null;
@@ -20,11 +22,15 @@ const named = (events: readonly TransportEvent[], name: string, locode?: string 
 
 /**
  * The fields of a container that follow from its transport events (in time order) and the
- * carrier-reported attributes already on it: milestone timestamps at the POD and inland,
+ * carrier-reported attributes already on it: milestone timestamps at the POL, the POD and inland,
+ * the pickup facility (the inland ramp on a rail move), the line's and the rail's last free days,
  * `current_status` per the reference's triggers, availability, and the coalesced `pickup_lfd`
  * (line, then terminal, then rail).
  */
-export function deriveContainer(container: Container, events: readonly TransportEvent[], ctx: DerivationContext): Container {
+export function deriveContainer(container: Container, allEvents: readonly TransportEvent[], ctx: DerivationContext): Container {
+  // A milestone reported again at another time replaces its earlier version.
+  const superseded = new Set(allEvents.map((e) => e.previous_version_id).filter((id) => id));
+  const events = superseded.size === 0 ? allEvents : allEvents.filter((e) => !superseded.has(e.id));
   const stamp = (name: string, locode?: string | null) => named(events, name, locode)?.timestamp ?? null;
   let status = containerStatus(events, ctx.inland);
   const atTerminal = AT_POD_TERMINAL.includes(status);
@@ -33,6 +39,8 @@ export function deriveContainer(container: Container, events: readonly Transport
     status = container.available_for_pickup && container.holds_at_pod_terminal.length === 0 ? "available" : "not_available";
   }
   const emptyIn = named(events, "empty_in");
+  const first = (name: string, locode: string | null) => events.find((e) => e.event === `container.transport.${name}` && (!locode || !e.location_locode || e.location_locode === locode))?.timestamp ?? null;
+  const rampFacility = ctx.inland ? events.filter((e) => e.terminal_type === "rail_terminal" && e.terminal_id !== null).at(-1) : undefined;
   const fullOut = stamp("full_out");
   const deadlines = container.import_deadlines;
   return {
@@ -54,6 +62,16 @@ export function deriveContainer(container: Container, events: readonly Transport
     ind_ata_at: stamp("arrived_at_inland_destination") ?? stamp("rail_arrived"),
     ind_rail_unloaded_at: stamp("rail_unloaded"),
     location_at_pod_terminal: atTerminal ? container.location_at_pod_terminal : null,
+    ind_facility_lfd_on: deadlines.pickup_lfd_rail,
+    ssl_lfd: deadlines.pickup_lfd_line,
+    pol_full_in_at: first("full_in", ctx.polLocode),
+    pol_vessel_loaded_at: first("vessel_loaded", ctx.polLocode),
+    pol_vessel_departed_at: first("vessel_departed", ctx.polLocode),
+    empty_out_at: first("empty_out", null),
+    delivered_at: stamp("delivered"),
+    // On a rail move the box is picked up at the inland ramp, once a rail event names it.
+    pickup_facility_id: ctx.inland ? (rampFacility?.terminal_id ?? null) : container.pod_terminal_id,
+    pickup_facility_type: ctx.inland ? (rampFacility ? "rail_terminal" : null) : container.pod_terminal_id ? "terminal" : null,
   };
 }
 
@@ -97,7 +115,17 @@ export function blankContainer(fields: Pick<Container, "id" | "account_id" | "sh
     ind_rail_unloaded_at: null,
     ind_facility_lfd_on: null,
     import_deadlines: { pickup_lfd_terminal: null, pickup_lfd_rail: null, pickup_lfd_line: null },
+    pol_full_in_at: null,
+    pol_vessel_loaded_at: null,
+    pol_vessel_departed_at: null,
+    empty_out_at: null,
+    delivered_at: null,
+    ssl_lfd: null,
+    rail_last_tracking_request_at: null,
+    ind_facility_holds: null,
+    ind_facility_fees: null,
     pod_terminal_id: null,
     pickup_facility_id: null,
+    pickup_facility_type: null,
   };
 }

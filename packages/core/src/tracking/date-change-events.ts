@@ -87,6 +87,8 @@ export function dateChangeEvents(change: DateChange, owner: Omit<EventOwner, "id
       terminal_id: atPod ? container.pod_terminal_id : null,
       terminal_type: atPod ? "terminal" : null,
       raw_event_id: null,
+      invalidated_at: null,
+      previous_version_id: null,
     });
   }
   return events;

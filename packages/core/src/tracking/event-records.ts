@@ -1,5 +1,5 @@
 import type { RawEvent, TransportEvent } from "../domain/index.js";
-import { resolveLocation, resolveTerminal } from "./locations.js";
+import { resolveDestination, resolveLocation, resolveTerminal } from "./locations.js";
 import type { SnapshotRawEvent, SnapshotTransportEvent } from "./snapshot-schema.js";
 
 /** The identity of a transport event within its container: the same milestone reported again is not new. */
@@ -30,9 +30,25 @@ export interface EventOwner {
   created_at: string;
 }
 
-/** A stored transport event for a reported milestone, with its location, terminal and vessel resolved. */
-export function transportEventRecord(reported: SnapshotTransportEvent, owner: EventOwner, vesselIdByImo: (imo: string) => string | null): TransportEvent {
-  const location = resolveLocation(reported.location_locode);
+/** What resolving an event's references needs to know about its shipment. */
+export interface EventContext {
+  /** The id of the known vessel with this IMO number, or null. */
+  vesselIdByImo: (imo: string) => string | null;
+  /** UN/LOCODE of the shipment's inland destination (a metro area), whose events are located at the metro area, not at a port of the same code. */
+  inlandLocode: string | null;
+}
+
+/** The location of an event: the metro area at an inland destination, else a port (or metro area) by UN/LOCODE. */
+function eventLocation(locode: string | null | undefined, ctx: EventContext) {
+  return locode && locode === ctx.inlandLocode ? resolveDestination(locode) : resolveLocation(locode);
+}
+
+/**
+ * A stored transport event for a reported milestone, with its location, terminal and vessel
+ * resolved; `previousVersionId` is the stored milestone it replaces, if any.
+ */
+export function transportEventRecord(reported: SnapshotTransportEvent, owner: EventOwner, ctx: EventContext, previousVersionId: string | null = null): TransportEvent {
+  const location = eventLocation(reported.location_locode, ctx);
   const terminal = resolveTerminal(reported.terminal);
   return {
     ...owner,
@@ -43,12 +59,14 @@ export function transportEventRecord(reported: SnapshotTransportEvent, owner: Ev
     timezone: location?.timezone ?? null,
     data_source: reported.data_source,
     value: null,
-    vessel_id: reported.vessel_imo ? vesselIdByImo(reported.vessel_imo) : null,
+    invalidated_at: null,
+    vessel_id: reported.vessel_imo ? ctx.vesselIdByImo(reported.vessel_imo) : null,
     location_id: location?.id ?? null,
     location_type: location?.type ?? null,
     terminal_id: terminal?.id ?? null,
     terminal_type: terminal?.type ?? null,
     raw_event_id: null,
+    previous_version_id: previousVersionId,
   };
 }
 
@@ -63,9 +81,18 @@ function localDate(timestamp: string, timeZone: string | null): string {
   return format.format(new Date(timestamp));
 }
 
+/** The carrier that reported a raw event: the shipment's line. */
+export interface DataProvider {
+  /** The line's SCAC. */
+  code: string;
+  /** The line's short name (e.g. `COSCO`). */
+  name: string;
+}
+
 /** The carrier-reported fields of a raw event (everything but its identity and index). */
-export function rawEventFields(reported: SnapshotRawEvent, vesselIdByImo: (imo: string) => string | null): Omit<RawEvent, keyof EventOwner | "index"> {
+export function rawEventFields(reported: SnapshotRawEvent, ctx: EventContext, provider: DataProvider): Omit<RawEvent, keyof EventOwner | "index"> {
   const location = resolveLocation(reported.location_locode);
+  const terminal = resolveTerminal(reported.terminal);
   return {
     timestamp: reported.timestamp,
     estimated: reported.estimated,
@@ -80,7 +107,14 @@ export function rawEventFields(reported: SnapshotRawEvent, vesselIdByImo: (imo: 
     vessel_name: reported.vessel_name ?? null,
     vessel_imo: reported.vessel_imo ?? null,
     timezone: location?.timezone ?? null,
+    data_source: reported.data_source,
+    data_provider_name: provider.name,
+    data_provider_code: provider.code,
+    will_occur_at: reported.estimated ? reported.timestamp : null,
+    invalidated_at: null,
     location_id: location?.type === "port" ? location.id : null,
-    vessel_id: reported.vessel_imo ? vesselIdByImo(reported.vessel_imo) : null,
+    vessel_id: reported.vessel_imo ? ctx.vesselIdByImo(reported.vessel_imo) : null,
+    terminal_id: terminal?.id ?? null,
+    terminal_type: terminal?.type ?? null,
   };
 }

@@ -1,12 +1,17 @@
 import type { Shipment, TrackingRequest } from "../domain/index.js";
-import { shippingLineByScac } from "../reference/index.js";
+import { billOfLadingPrefixes, shippingLineByScac } from "../reference/index.js";
 import { resolveDestination, resolveLocation, resolveTerminal } from "./locations.js";
 import type { CarrierSnapshot } from "./snapshot-schema.js";
 
-/** The bill of lading without spaces or punctuation, upper case, and without the carrier's SCAC prefix. */
+/**
+ * The bill of lading without spaces or punctuation, upper case, and without the carrier's prefix
+ * where the carrier's rule strips it (see `billOfLadingPrefixes`: most lines' SCACs are stripped,
+ * Hapag-Lloyd's numbers keep theirs).
+ */
 export function normalizeNumber(number: string, scac: string | null): string {
   const compact = number.toUpperCase().replace(/[^A-Z0-9]/g, "");
-  return scac && compact.startsWith(scac) && compact.length > scac.length ? compact.slice(scac.length) : compact;
+  const prefix = scac ? billOfLadingPrefixes(scac).find((p) => compact.startsWith(p) && compact.length > p.length) : undefined;
+  return prefix ? compact.slice(prefix.length) : compact;
 }
 
 /** A shipment created from its tracking request, before the snapshot's data is applied. */
@@ -30,7 +35,7 @@ export function newShipment(request: TrackingRequest, fields: { id: string; now:
     port_of_discharge_locode: null, port_of_discharge_name: null, port_of_discharge_id: null,
     pod_vessel_name: null, pod_vessel_imo: null, pod_voyage_number: null, pod_vessel_id: null,
     destination_locode: null, destination_name: null, destination_timezone: null, destination_id: null, destination_type: null,
-    destination_eta_at: null, destination_ata_at: null,
+    destination_eta_at: null, destination_original_eta_at: null, destination_ata_at: null,
     pol_etd_at: null, pol_atd_at: null, pol_timezone: null, pol_original_etd_at: null,
     pod_eta_at: null, pod_original_eta_at: null, pod_ata_at: null, pod_timezone: null,
     pod_terminal_id: null, destination_terminal_id: null, destination_terminal_type: null,
@@ -78,5 +83,6 @@ export function applyShipmentFields(shipment: Shipment, data: CarrierSnapshot["s
   }
   next.pod_original_eta_at = shipment.pod_original_eta_at ?? next.pod_eta_at;
   next.pol_original_etd_at = shipment.pol_original_etd_at ?? next.pol_etd_at;
+  next.destination_original_eta_at = shipment.destination_original_eta_at ?? next.destination_eta_at;
   return next;
 }

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { Container, DomainEvent, RawEvent, Shipment, TrackingRequest, TransportEvent } from "../domain/index.js";
 import { blankContainer, deriveContainer } from "./container-derivation.js";
 import { dateChangeEvents } from "./date-change-events.js";
-import { rawEventFields, rawEventKeys, transportEventKey, transportEventRecord } from "./event-records.js";
+import { rawEventFields, rawEventKeys, transportEventKey, transportEventRecord, type DataProvider, type EventContext } from "./event-records.js";
 import { resolveTerminal } from "./locations.js";
 import { applyShipmentFields, newShipment } from "./shipment-fields.js";
 import type { CarrierSnapshot, SnapshotContainer } from "./snapshot-schema.js";
@@ -59,6 +59,7 @@ const DEADLINES = ["pickup_lfd_line", "pickup_lfd_terminal", "pickup_lfd_rail"] 
 const CARRIER_FIELDS = [
   "seal_number", "equipment_type", "equipment_length", "equipment_height", "weight_in_lbs", "available_for_pickup", "location_at_pod_terminal",
   "pickup_appointment_at", "holds_at_pod_terminal", "fees_at_pod_terminal", "pod_rail_carrier_scac", "ind_rail_carrier_scac", "ind_eta_at",
+  "ind_facility_holds", "ind_facility_fees",
 ] as const;
 
 /**
@@ -88,7 +89,9 @@ export function planSnapshot(state: StoredState, snapshot: CarrierSnapshot, ctx:
 
   const plan: SnapshotPlan = { shipment, shipmentIsNew: state.shipment === null, shipmentChanged, containersToInsert: [], containersToUpdate: [], transportEvents: [], rawEventsToInsert: [], rawEventsToUpdate: [], domainEvents };
   const inland = shipment.destination_type === "metro_area" || (shipment.destination_locode !== null && shipment.destination_locode !== shipment.port_of_discharge_locode);
-  const derivation = { podLocode: shipment.port_of_discharge_locode, podTimezone: shipment.pod_timezone, inland, destinationTimezone: shipment.destination_timezone };
+  const derivation = { polLocode: shipment.port_of_lading_locode, podLocode: shipment.port_of_discharge_locode, podTimezone: shipment.pod_timezone, inland, destinationTimezone: shipment.destination_timezone };
+  const eventContext: EventContext = { vesselIdByImo, inlandLocode: shipment.destination_type === "metro_area" ? shipment.destination_locode : null };
+  const provider: DataProvider = { code: shipment.shipping_line_scac, name: shipment.shipping_line_short_name };
   const storedByNumber = new Map(state.containers.map((c) => [c.number, c]));
 
   for (const reported of snapshot.containers) {
@@ -96,19 +99,27 @@ export function planSnapshot(state: StoredState, snapshot: CarrierSnapshot, ctx:
     const container = stored ?? blankContainer({ id: newId(), account_id: shipment.account_id, shipment_id: shipment.id, number: reported.number, created_at: now });
     const owner = { account_id: shipment.account_id, shipment_id: shipment.id, container_id: container.id, created_at: now };
     const storedEvents = state.transportEvents.filter((e) => e.container_id === container.id);
+    const rawEvents = planRawEvents(plan, state.rawEvents.filter((e) => e.container_id === container.id), reported, { ...owner, newId, eventContext, provider });
     const known = new Set(storedEvents.map(transportEventKey));
+    // The latest version of each milestone (name, place, voyage): a new time for it replaces it.
+    const latest = new Map(storedEvents.map((e) => [milestoneKey(e), e]));
     const added: TransportEvent[] = [];
     for (const event of reported.transport_events) {
       const key = transportEventKey(event);
       if (known.has(key)) continue;
       known.add(key);
-      added.push(transportEventRecord(event, { id: newId(), ...owner }, vesselIdByImo));
+      const record = transportEventRecord(event, { id: newId(), ...owner }, eventContext, latest.get(milestoneKey(event))?.id ?? null);
+      record.raw_event_id = sourceEventOf(record, rawEvents)?.id ?? null;
+      latest.set(milestoneKey(record), record);
+      added.push(record);
     }
     plan.transportEvents.push(...added);
-    planRawEvents(plan, state.rawEvents.filter((e) => e.container_id === container.id), reported, { ...owner, newId, vesselIdByImo });
 
     const allEvents = [...storedEvents, ...added].sort((a, b) => (a.timestamp ?? "~").localeCompare(b.timestamp ?? "~") || a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
-    const next = deriveContainer(withCarrierFields(container, reported), allEvents, derivation);
+    const derived = deriveContainer(withCarrierFields(container, reported), allEvents, derivation);
+    // The rail carrier is asked along with the line: its data counts as requested when it changed anything.
+    const railAsked = (reported.pod_rail_carrier_scac ?? reported.ind_rail_carrier_scac ?? null) !== null && (!stored || added.length > 0 || !isDeepStrictEqual(derived, stored));
+    const next = railAsked ? { ...derived, rail_last_tracking_request_at: now } : derived;
     if (!stored) {
       plan.containersToInsert.push(next);
       record({ event: "container.created", container_id: next.id, reference_object_type: "container_created_event", reference_object_id: newId(), occurred_at: now, data: { timestamp: now, timezone: next.pod_timezone } });
@@ -169,20 +180,60 @@ function containerChangeset(before: Container, after: Container): Record<string,
   return changeset;
 }
 
-function planRawEvents(plan: SnapshotPlan, stored: readonly RawEvent[], reported: SnapshotContainer, ctx: { account_id: string; shipment_id: string; container_id: string; created_at: string; newId: () => string; vesselIdByImo: (imo: string) => string | null }): void {
+/** A milestone's identity across versions: its name, place and voyage, not its time. */
+const milestoneKey = (e: { event: string; location_locode?: string | null; voyage_number?: string | null }) => `${e.event}|${e.location_locode ?? ""}|${e.voyage_number ?? ""}`;
+
+/** The raw event name a transport event is the milestone of (`container.transport.full_in` is `full_in`). */
+const rawNameOf = (event: string) => {
+  const name = event.replace(/^container\.transport\./, "");
+  return name === "arrived_at_inland_destination" ? "arrived_at_destination" : name;
+};
+
+/** The carrier event line a milestone was derived from: an actual raw event of the same name, place and time. */
+function sourceEventOf(event: TransportEvent, rawEvents: readonly RawEvent[]): RawEvent | undefined {
+  const name = rawNameOf(event.event);
+  return rawEvents.find((raw) => !raw.estimated && raw.event === name && raw.timestamp === event.timestamp && raw.location_locode === event.location_locode);
+}
+
+/**
+ * Plans a container's raw events and returns them as they will be stored. A stored estimate the
+ * carrier no longer reports (its list is not empty) is withdrawn: `invalidated_at` is stamped.
+ */
+function planRawEvents(
+  plan: SnapshotPlan,
+  stored: readonly RawEvent[],
+  reported: SnapshotContainer,
+  ctx: { account_id: string; shipment_id: string; container_id: string; created_at: string; newId: () => string; eventContext: EventContext; provider: DataProvider },
+): RawEvent[] {
   const ordered = [...stored].sort((a, b) => a.index - b.index);
-  const storedByKey = new Map(rawEventKeys(ordered).map((key, i) => [key, ordered[i]!]));
+  const storedKeys = rawEventKeys(ordered);
+  const storedByKey = new Map(storedKeys.map((key, i) => [key, ordered[i]!]));
   let nextIndex = ordered.length === 0 ? 0 : ordered.at(-1)!.index + 1;
   const keys = rawEventKeys(reported.raw_events);
+  const result = new Map<string, RawEvent>(storedKeys.map((key, i) => [key, ordered[i]!]));
   reported.raw_events.forEach((event, i) => {
-    const fields = rawEventFields(event, ctx.vesselIdByImo);
+    const fields = rawEventFields(event, ctx.eventContext, ctx.provider);
     const existing = storedByKey.get(keys[i]!);
     if (!existing) {
-      const { newId, vesselIdByImo: _v, ...owner } = ctx;
-      plan.rawEventsToInsert.push({ id: newId(), ...owner, index: nextIndex++, ...fields });
+      const { newId, eventContext: _e, provider: _p, ...owner } = ctx;
+      const inserted: RawEvent = { id: newId(), ...owner, index: nextIndex++, ...fields };
+      plan.rawEventsToInsert.push(inserted);
+      result.set(keys[i]!, inserted);
       return;
     }
     const updated: RawEvent = { ...existing, ...fields };
+    result.set(keys[i]!, updated);
     if (!isDeepStrictEqual(updated, existing)) plan.rawEventsToUpdate.push(updated);
   });
+  if (reported.raw_events.length > 0) {
+    const reportedKeys = new Set(keys);
+    storedKeys.forEach((key, i) => {
+      const event = ordered[i]!;
+      if (reportedKeys.has(key) || !event.estimated || event.invalidated_at !== null) return;
+      const withdrawn: RawEvent = { ...event, invalidated_at: ctx.created_at };
+      result.set(key, withdrawn);
+      plan.rawEventsToUpdate.push(withdrawn);
+    });
+  }
+  return [...result.values()];
 }

@@ -56,6 +56,10 @@ export const SnapshotRawEventSchema = z.strictObject({
   vessel_name: z.string().max(200).nullable().optional(),
   /** The voyage, when given. */
   voyage_number: z.string().max(50).nullable().optional(),
+  /** A terminal by FIRMS code, SMDG code or nickname, when the carrier names one. */
+  terminal: z.string().min(1).max(100).nullable().optional(),
+  /** Who reported it; defaults to `shipping_line` (the line's SCAC and name are its provider). */
+  data_source: TransportEventDataSourceSchema.default("shipping_line"),
 });
 
 /** One container as the carrier reports it: its attributes (absent means unknown/unchanged) and its events. */
@@ -94,6 +98,10 @@ export const SnapshotContainerSchema = z.strictObject({
   ind_rail_carrier_scac: z.string().max(4).nullable().optional(),
   /** Estimated arrival at the inland destination. */
   ind_eta_at: nullableTimestamp,
+  /** Holds in force at the inland rail facility (the whole list); null when it reports none. */
+  ind_facility_holds: z.array(ContainerHoldSchema).nullable().optional(),
+  /** Fees owed at the inland rail facility (the whole list); null when it reports none. */
+  ind_facility_fees: z.array(ContainerFeeSchema).nullable().optional(),
   /** The POD terminal by FIRMS code, SMDG code or nickname. */
   pod_terminal: z.string().min(1).max(100).nullable().optional(),
   /** The container's milestones (at most 500); defaults to none. */

@@ -84,14 +84,19 @@ describe("GET /v2/containers/{id}/transport_events", () => {
 });
 
 describe("GET /v2/containers/{id}/raw_events (deprecated)", () => {
-  it("lists raw events by index with the vessels included and a Deprecation header", async () => {
+  it("lists raw events by index with the vessels and location ports included and a Deprecation header", async () => {
     const container = h.data.acme.containers.find((c) => h.data.acme.rawEvents.some((e) => e.container_id === c.id && e.vessel_id))!;
     const res = await h.request("GET", `/v2/containers/${container.id}/raw_events`);
     expect(res.status).toBe(200);
     expect(res.headers.get("deprecation")).toBe("true");
     const indexes = res.body.data.map((e: any) => e.attributes.index);
     expect(indexes).toEqual([...indexes].sort((a: number, b: number) => a - b));
-    expect(res.body.included.every((r: { type: string }) => r.type === "vessel")).toBe(true);
-    expect(res.body.included.length).toBeGreaterThan(0);
+    const types = new Set(res.body.included.map((r: { type: string }) => r.type));
+    expect(types).toEqual(new Set(["vessel", "port"]));
+    const portIds = new Set(res.body.data.map((e: any) => e.relationships.location.data?.id).filter(Boolean));
+    expect(new Set(res.body.included.filter((r: { type: string }) => r.type === "port").map((r: { id: string }) => r.id))).toEqual(portIds);
+    // Asking for an include replaces the default.
+    const vesselsOnly = await h.request("GET", `/v2/containers/${container.id}/raw_events?include=vessel`);
+    expect(vesselsOnly.body.included.every((r: { type: string }) => r.type === "vessel")).toBe(true);
   });
 });

@@ -38,8 +38,8 @@ export function containerRoutes(): Hono<AppEnv> {
   });
   routes.get("/containers/:id/raw_events", async (c) => {
     const id = uuidParam(c);
-    // Upstream always includes the vessels the raw events mention.
-    const include = includeQuery(c, "raw_event", ["vessel"]);
+    // Upstream includes the vessels and the location ports the raw events mention unless asked otherwise.
+    const include = includeQuery(c, "raw_event", ["vessel", "location"]);
     const result = await c.get("session").containers.rawEvents(id, { include: documentInclude("raw_event", include), page: pageQuery(c) });
     c.header("deprecation", "true");
     c.header("link", `</v2/containers/${c.req.param("id")}/transport_events>; rel="successor-version"`);

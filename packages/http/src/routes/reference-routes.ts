@@ -1,4 +1,4 @@
-import { listDocument, resourceDocument } from "@bollard/core/jsonapi";
+import { documentInclude, listDocument, resourceDocument } from "@bollard/core/jsonapi";
 import { ShippingLineFiltersSchema } from "@bollard/core/schemas";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
@@ -9,12 +9,13 @@ import { jsonApi } from "../respond.js";
 export function referenceRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get("/ports/:id", async (c) => {
-    includeQuery(c, "port");
-    return jsonApi(c, 200, resourceDocument("port", await c.get("session").reference.port(c.req.param("id")), { self: c.req.url }));
+    const include = includeQuery(c, "port");
+    const port = await c.get("session").reference.port(c.req.param("id"), { include: documentInclude("port", include) });
+    return jsonApi(c, 200, resourceDocument("port", port, { include, self: c.req.url }));
   });
   routes.get("/terminals/:id", async (c) => {
     const include = includeQuery(c, "terminal");
-    const terminal = await c.get("session").reference.terminal(c.req.param("id"), { include });
+    const terminal = await c.get("session").reference.terminal(c.req.param("id"), { include: documentInclude("terminal", include) });
     return jsonApi(c, 200, resourceDocument("terminal", terminal, { include, self: c.req.url }));
   });
   routes.get("/metro_areas/:id", async (c) => {

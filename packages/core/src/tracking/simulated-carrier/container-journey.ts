@@ -158,7 +158,7 @@ function milestoneRecords(m: PlannedMilestone, ctx: JourneyContext): JourneyMile
   const location = { location_locode: place.code, location_name: place.name };
   const raw =
     name !== null && wording !== null
-      ? Object.freeze({ event: name, original_event: wording, timestamp, estimated: false, ...location, ...vessel, vessel_name: leg?.vessel.name ?? null })
+      ? Object.freeze({ event: name, original_event: wording, timestamp, estimated: false, ...location, ...vessel, vessel_name: leg?.vessel.name ?? null, terminal, data_source: "shipping_line" as const })
       : null;
   const estimateWording = estimatedWording(m.kind);
   const estimate = name !== null && estimateWording !== null ? { event: name, original_event: estimateWording, ...location } : null;

@@ -41,6 +41,7 @@ function estimatedRaw(m: JourneyMilestone, outlook: Outlook): SnapshotRawEvent |
     vessel_imo: leg?.vessel.imo ?? null,
     vessel_name: leg?.vessel.name ?? null,
     voyage_number: leg?.voyageNumber ?? null,
+    data_source: "shipping_line",
   };
 }
 
@@ -59,6 +60,14 @@ function availableNow(container: ContainerJourney, now: number): boolean {
     else if (m.kind === "not_available") available = false;
   }
   return available && now < container.fullOutAt;
+}
+
+/** What the inland ramp reports once the box is off the train: no holds, and dwell fees past the rail's last free day. */
+function rampAttributes(container: ContainerJourney, now: number): Partial<SnapshotContainerInput> {
+  const lfd = container.lfdRail;
+  if (!container.inland || lfd === null || now < lfd.knownAt) return {};
+  const days = now < container.fullOutAt && now > lfd.at() ? Math.ceil((now - lfd.at()) / DAY) : 0;
+  return { ind_facility_holds: [], ind_facility_fees: days > 0 ? [{ type: "extended_dwell_time", amount: days * container.demurragePerDay, currency_code: "USD" }] : [] };
 }
 
 function terminalAttributes(container: ContainerJourney, now: number): Partial<SnapshotContainerInput> {
@@ -81,6 +90,7 @@ function terminalAttributes(container: ContainerJourney, now: number): Partial<S
     const days = atTerminal && from !== null && now > from() ? Math.ceil((now - from()) / DAY) : 0;
     attributes.fees_at_pod_terminal = days > 0 ? [{ type: "demurrage", amount: days * container.demurragePerDay, currency_code: "USD" }] : [];
   }
+  Object.assign(attributes, rampAttributes(container, now));
   return attributes;
 }
 
