@@ -42,7 +42,7 @@ export type {
   DeletedCustomFieldDefinition,
 } from "./services/custom-field-definition-service.js";
 export type { CustomFieldOptionCreate, CustomFieldOptionInclude, CustomFieldOptionService, CustomFieldOptionUpdate } from "./services/custom-field-option-service.js";
-export type { CustomFieldInclude, CustomFieldService, CustomFieldUpdate, CustomFieldUpsert, CustomFieldWriteResult } from "./services/custom-field-service.js";
+export type { CustomFieldInclude, CustomFieldListOptions, CustomFieldService, CustomFieldUpdate, CustomFieldUpsert, CustomFieldWriteResult } from "./services/custom-field-service.js";
 export type { CustomFieldTarget } from "./services/custom-field-lookup.js";
 export { MAX_VESSEL_POSITIONS, type FuturePositionsFromQuery, type FuturePositionsQuery, type PositionWindowOptions, type VesselService, type VesselWithPositions } from "./services/vessel-service.js";
 export type { MapService } from "./services/map-service.js";

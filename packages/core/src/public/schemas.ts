@@ -11,6 +11,7 @@ export { ContainerFiltersSchema, ContainerUpdateSchema } from "../services/conta
 export { TrackingRequestFiltersSchema } from "../services/tracking-request-service.js";
 export { TrackingRequestCreateSchema, TrackingRequestPatchSchema } from "../services/tracking-request-writes.js";
 export { CustomFieldDefinitionCreateSchema, CustomFieldDefinitionFiltersSchema, CustomFieldDefinitionPatchSchema } from "../services/custom-field-definition-service.js";
+export { CustomFieldFiltersSchema } from "../services/custom-field-service.js";
 export { CustomFieldOptionCreateSchema, CustomFieldOptionPatchSchema, CustomFieldOptionValueSchema } from "../services/custom-field-option-service.js";
 export { ShippingLineFiltersSchema } from "../services/reference-service.js";
 export { WebhookNotificationFiltersSchema } from "../services/webhook-notification-service.js";
