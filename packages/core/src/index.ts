@@ -44,6 +44,7 @@ export type {
 export type { CustomFieldOptionCreate, CustomFieldOptionInclude, CustomFieldOptionService, CustomFieldOptionUpdate } from "./services/custom-field-option-service.js";
 export type { CustomFieldInclude, CustomFieldListOptions, CustomFieldService, CustomFieldUpdate, CustomFieldUpsert, CustomFieldWriteResult } from "./services/custom-field-service.js";
 export type { CustomFieldTarget } from "./services/custom-field-lookup.js";
+export { PARTY_PAGE_SIZE, type PartyInput, type PartyService } from "./services/party-service.js";
 export { MAX_VESSEL_POSITIONS, type FuturePositionsFromQuery, type FuturePositionsQuery, type PositionWindowOptions, type VesselService, type VesselWithPositions } from "./services/vessel-service.js";
 export type { MapService } from "./services/map-service.js";
 export type { WebhookCreate, WebhookOptions, WebhookService, WebhookTrigger, WebhookTriggerResult, WebhookUpdate } from "./services/webhook-service.js";
@@ -79,6 +80,7 @@ export type {
   LineTrackingStoppedReason,
   LocationType,
   MetroArea,
+  Party,
   Port,
   RailTerminal,
   RawEvent,

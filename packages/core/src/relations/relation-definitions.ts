@@ -109,11 +109,11 @@ export const RELATIONS = {
   user: {},
   tracking_request: {
     tracked_object: trackingRequest.one("shipment", "tracked_object_id", "tracked_object_type"),
-    // A party (the customer) is not a record Bollard keeps: its linkage is served, the record never included.
     customer: trackingRequest.one("party", "customer_id"),
     user: trackingRequest.one("user", "user_id"),
     account: trackingRequest.one("account", "account_id"),
   },
+  party: {},
   custom_field_definition: { options: definition.many("custom_field_option") },
   custom_field_option: { definition: option.one("custom_field_definition", "definition_id") },
   custom_field: {

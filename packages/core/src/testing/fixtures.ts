@@ -7,6 +7,7 @@ import { containerNumber, cycle, imoNumber, nextSerial, nowTimestamp, sha256Hex 
 export * from "./fixtures-reference.js";
 export * from "./fixtures-custom-fields.js";
 export * from "./fixtures-webhooks.js";
+export * from "./fixtures-parties.js";
 
 const COMPANIES = ["Harbor Freight Logistics", "Acme Imports", "Blue Anchor Trading", "Northwind Traders"] as const;
 

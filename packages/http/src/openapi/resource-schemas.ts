@@ -1,6 +1,6 @@
 import { ERROR_CODES, type ErrorCode } from "@bollard/core";
 import { WEBHOOK_RESOURCE_ATTRIBUTES, resourceRegistry } from "@bollard/core/jsonapi";
-import { AccountAttributesSchema, ContainerAttributesSchema, CustomFieldAttributesSchema, CustomFieldDefinitionAttributesSchema, CustomFieldOptionAttributesSchema, MetroAreaAttributesSchema, PortAttributesSchema, RailTerminalAttributesSchema, RawEventAttributesSchema, SearchResultAttributesSchema, ShipmentAttributesSchema, ShippingLineAttributesSchema, TerminalAttributesSchema, TrackingRequestAttributesSchema, TransportEventAttributesSchema, UserAttributesSchema, VesselAttributesSchema, WebhookAttributesSchema, WebhookNotificationAttributesSchema } from "@bollard/core/schemas";
+import { AccountAttributesSchema, ContainerAttributesSchema, CustomFieldAttributesSchema, CustomFieldDefinitionAttributesSchema, CustomFieldOptionAttributesSchema, MetroAreaAttributesSchema, PartyAttributesSchema, PortAttributesSchema, RailTerminalAttributesSchema, RawEventAttributesSchema, SearchResultAttributesSchema, ShipmentAttributesSchema, ShippingLineAttributesSchema, TerminalAttributesSchema, TrackingRequestAttributesSchema, TransportEventAttributesSchema, UserAttributesSchema, VesselAttributesSchema, WebhookAttributesSchema, WebhookNotificationAttributesSchema } from "@bollard/core/schemas";
 import { z } from "zod";
 import "zod-openapi";
 
@@ -23,6 +23,7 @@ const ATTRIBUTES: Record<string, z.ZodObject> = {
   account: AccountAttributesSchema,
   user: UserAttributesSchema,
   tracking_request: TrackingRequestAttributesSchema,
+  party: PartyAttributesSchema,
   custom_field_definition: CustomFieldDefinitionAttributesSchema,
   custom_field_option: CustomFieldOptionAttributesSchema,
   custom_field: CustomFieldAttributesSchema,

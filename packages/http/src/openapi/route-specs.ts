@@ -3,6 +3,7 @@ import { LOOKUP_ROUTE_SPECS } from "./lookup-route-specs.js";
 import "zod-openapi";
 import { includeParameter, pageNumberParameter } from "./query-parameters.js";
 import { CUSTOM_FIELD_ROUTE_SPECS } from "./custom-field-route-specs.js";
+import { PARTY_ROUTE_SPECS } from "./party-route-specs.js";
 import { collectionDocument, singleDocument } from "./resource-schemas.js";
 import { VESSEL_ROUTE_SPECS } from "./vessel-route-specs.js";
 import type { RouteSpec } from "./route-spec.js";
@@ -77,6 +78,7 @@ export const ROUTE_SPECS: RouteSpec[] = [
   { method: "get", path: "/openapi.json", summary: "This OpenAPI document", status: 200, errors: [], public: true },
   ...LOOKUP_ROUTE_SPECS,
   ...CUSTOM_FIELD_ROUTE_SPECS,
+  ...PARTY_ROUTE_SPECS,
   ...VESSEL_ROUTE_SPECS,
   ...WEBHOOK_ROUTE_SPECS,
 ];
