@@ -30,6 +30,7 @@ export type { ContainerInclude, ContainerListOptions, ContainerService, Containe
 export type { ContainerEventService } from "./services/container-event-service.js";
 export type { TrackingRequestInclude, TrackingRequestListOptions, TrackingRequestService } from "./services/tracking-request-service.js";
 export type { TrackingRequestCreate, TrackingRequestUpdate, TrackingRequestWrites } from "./services/tracking-request-writes.js";
+export type { InitialCustomFieldsInput } from "./services/initial-custom-fields.js";
 export type { ReferenceService, ShippingLineListOptions } from "./services/reference-service.js";
 export type { SearchService } from "./services/search-service.js";
 export { inferNumber, type InferredCarrier, type InferredNumber, type InferredNumberType, type InferredShippingLine, type InferredValidation } from "./tracking/infer-number.js";
@@ -77,6 +78,8 @@ export type {
   HoldName,
   HoldStatus,
   ImportDeadlines,
+  InitialCustomField,
+  InitialCustomFields,
   LineTrackingStoppedReason,
   LocationType,
   MetroArea,

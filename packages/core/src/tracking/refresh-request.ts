@@ -7,6 +7,7 @@ import { autoStopReason } from "./auto-stop.js";
 import type { CarrierResult } from "./carrier-source.js";
 import { retryDelay, type RefreshPolicy } from "./refresh-policy.js";
 import { trackingRequestEvent } from "./tracking-request-events.js";
+import { applyInitialCustomFields } from "../services/initial-custom-fields.js";
 
 /** What one refresh of one tracking request did. */
 export type RefreshOutcome = "updated" | "unchanged" | "created" | "awaiting_manifest" | "failed" | "retrying" | "stopped" | "skipped";
@@ -36,6 +37,7 @@ export async function recordCarrierResult(tx: StorageRepositories, requestId: { 
     }
     const plan = await applySnapshot(tx, request, snapshot, now);
     const first = request.status !== "created";
+    if (first) await applyInitialCustomFields(tx, request, plan.shipment.id, now);
     next = { ...next, status: "created", tracked_object_id: plan.shipment.id, tracked_object_type: "shipment", failed_reason: null, is_retrying: false, retry_count: 0, next_attempt_at: at(nowMs + policy.refreshIntervalMs) };
     if (first) events.push(trackingRequestEvent(next, "tracking_request.succeeded", now));
     outcome = first ? "created" : plan.domainEvents.length > 0 || plan.containersToUpdate.length > 0 ? "updated" : "unchanged";

@@ -61,6 +61,13 @@ export const ROUTE_SPECS: RouteSpec[] = [
           ref_numbers: z.array(z.string()).optional(),
           shipment_tags: z.array(z.string()).optional(),
           customer_name: z.string().optional(),
+          initial_custom_fields: z
+            .object({
+              shipment: z.array(z.object({ api_slug: z.string(), value: z.unknown().optional() })).optional(),
+              containers: z.array(z.object({ api_slug: z.string(), value: z.unknown().optional(), number: z.string().nullable().optional().meta({ description: "The container's number; left out or empty for every container" }) })).optional(),
+            })
+            .optional()
+            .meta({ description: "Custom field values set on the shipment and its containers when the shipment is created; checked at once (422 on the entry's pointer)" }),
         }),
         relationships: z.object({ customer: z.object({ data: z.object({ id: z.string(), type: z.string() }) }) }).optional(),
       }),
