@@ -31,8 +31,11 @@ export const TrackingRequestAttributesSchema = z.object({
   tags: z.array(z.string()),
   /** True while a temporary carrier problem is being retried. */
   is_retrying: z.boolean(),
-  /** How often a temporary problem has been retried; back to 0 after a successful attempt. */
-  retry_count: z.int().nonnegative(),
+  /**
+   * How often a temporary problem has been retried; `null` when not retrying (as upstream writes
+   * it), and the count reached when the retries ran out.
+   */
+  retry_count: z.int().nonnegative().nullable(),
 });
 
 /** The JSON:API attributes of a tracking request. */

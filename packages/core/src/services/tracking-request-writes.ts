@@ -108,7 +108,7 @@ export function createTrackingRequestWrites(context: SessionContext): TrackingRe
           id: uuidv7(), account_id: accountId, request_number: number, request_type: input.request_type, scac: scac || null,
           status: scac ? "pending" : "failed", failed_reason: scac ? null : "scac_auto_detect_failed",
           created_at: now, updated_at: now, ref_numbers: input.ref_numbers ?? [], shipment_tags: input.shipment_tags ?? [], tags: input.shipment_tags ?? [],
-          is_retrying: false, retry_count: 0, tracked_object_id: null, tracked_object_type: null,
+          is_retrying: false, retry_count: null, tracked_object_id: null, tracked_object_type: null,
           customer_id: input.customer_id?.toLowerCase() ?? null,
           user_id: context.principal.user.id, next_attempt_at: scac ? now : null, customer_name: input.customer_name ?? null,
           ...(initial && { initial_custom_fields: initial }),

@@ -97,7 +97,7 @@ export function arbitraryTrackingRequest(accountId: string): fc.Arbitrary<Tracki
       shipment_tags: textListArb,
       tags: textListArb,
       is_retrying: fc.boolean(),
-      retry_count: intArb(0),
+      retry_count: nullable(intArb(0)),
       tracked_object_id: nullable(uuidArb),
       tracked_object_type: nullable(fc.constant("shipment" as const)),
       customer_id: nullable(uuidArb),

@@ -64,7 +64,7 @@ export function makeTrackingRequest(accountId: string, overrides: Partial<Tracki
     shipment_tags: ["east-coast"],
     tags: ["east-coast"],
     is_retrying: false,
-    retry_count: 0,
+    retry_count: null,
     tracked_object_id: null,
     tracked_object_type: null,
     customer_id: null,

@@ -120,7 +120,7 @@ export function createIngestService(storage: Storage, clock: Clock): IngestServi
         const now = clock.now().toISOString();
         const request: TrackingRequest = {
           id: uuidv7(), account_id: accountId, request_number: number, request_type: "bill_of_lading", scac: line, status: "created", failed_reason: null,
-          created_at: now, updated_at: now, ref_numbers: [], shipment_tags: [], tags: [], is_retrying: false, retry_count: 0,
+          created_at: now, updated_at: now, ref_numbers: [], shipment_tags: [], tags: [], is_retrying: false, retry_count: null,
           tracked_object_id: null, tracked_object_type: null, customer_id: null, user_id: null, next_attempt_at: null, customer_name: null,
         };
         await tx.trackingRequests.insert(request);

@@ -70,7 +70,16 @@ export const CollectionLinksSchema = z
   .meta({ id: "CollectionLinks" });
 
 /** Top-level meta of a collection page. */
-export const CollectionMetaSchema = z.object({ size: z.int(), total: z.int() }).meta({ id: "CollectionMeta" });
+export const CollectionMetaSchema = z
+  .object({
+    size: z.int(),
+    total: z.int(),
+    pagination: z
+      .object({ current: z.int(), next: z.int().optional(), last: z.int().optional(), records: z.int() })
+      .optional()
+      .meta({ description: "On tracking requests, parties and webhook notifications, as the live service writes it: next when a later page exists, last when there are records" }),
+  })
+  .meta({ id: "CollectionMeta" });
 
 /** The schema of a single-resource document of a type. */
 export function singleDocument(type: string): z.ZodObject {
