@@ -60,7 +60,12 @@ export const InitialCustomFieldsSchema = z.object({
   /** Values of the shipment. */
   shipment: z.array(InitialCustomFieldSchema),
   /** Values of containers: of the container with `number`, or of every container when it is null. */
-  containers: z.array(InitialCustomFieldSchema.extend({ /** The container's number; null for every container. */ number: z.string().nullable() })),
+  containers: z.array(
+    InitialCustomFieldSchema.extend({
+      /** The container's number; null for every container. */
+      number: z.string().nullable(),
+    }),
+  ),
 });
 
 /** The custom field values a tracking request stages (see {@link InitialCustomFieldsSchema}). */

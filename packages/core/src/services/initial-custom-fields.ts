@@ -11,14 +11,28 @@ import { missingValue, resolveDefinitionForWrite, typeForDefinition } from "./cu
  * to the shipment and its containers in the transaction that creates the shipment.
  */
 
-const entry = { api_slug: z.string().max(255), value: z.unknown().optional() };
+/** One value of `initial_custom_fields`. */
+const EntrySchema = z.strictObject({
+  /** The `api_slug` of a definition of the account or of a service template. */
+  api_slug: z.string().max(255),
+  /** The value, typed against the definition; left out, the definition's `default_value`. */
+  value: z.unknown().optional(),
+});
 
 /** The `initial_custom_fields` a tracking request accepts. */
 export const InitialCustomFieldsInputSchema = z.strictObject({
   /** Values of the shipment: Shipment definitions. */
-  shipment: z.array(z.strictObject(entry)).max(100).optional(),
+  shipment: z.array(EntrySchema).max(100).optional(),
   /** Values of containers (Cargo definitions): of the container `number`, or of every container when it is left out or empty. */
-  containers: z.array(z.strictObject({ ...entry, number: z.string().max(20).nullish() })).max(100).optional(),
+  containers: z
+    .array(
+      EntrySchema.extend({
+        /** The container's number; left out, null or empty for every container of the shipment. */
+        number: z.string().max(20).nullish(),
+      }),
+    )
+    .max(100)
+    .optional(),
 });
 
 /** What `initial_custom_fields` of {@link TrackingRequestCreate} accepts. */
