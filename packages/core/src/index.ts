@@ -30,6 +30,7 @@ export type { ContainerInclude, ContainerListOptions, ContainerService, Containe
 export type { ContainerEventService } from "./services/container-event-service.js";
 export type { TrackingRequestInclude, TrackingRequestListOptions, TrackingRequestService } from "./services/tracking-request-service.js";
 export type { TrackingRequestCreate, TrackingRequestUpdate, TrackingRequestWrites } from "./services/tracking-request-writes.js";
+export type { InitialCustomFieldsInput } from "./services/initial-custom-fields.js";
 export type { ReferenceService, ShippingLineListOptions } from "./services/reference-service.js";
 export type { SearchService } from "./services/search-service.js";
 export { inferNumber, type InferredCarrier, type InferredNumber, type InferredNumberType, type InferredShippingLine, type InferredValidation } from "./tracking/infer-number.js";
@@ -42,8 +43,9 @@ export type {
   DeletedCustomFieldDefinition,
 } from "./services/custom-field-definition-service.js";
 export type { CustomFieldOptionCreate, CustomFieldOptionInclude, CustomFieldOptionService, CustomFieldOptionUpdate } from "./services/custom-field-option-service.js";
-export type { CustomFieldInclude, CustomFieldService, CustomFieldUpdate, CustomFieldUpsert, CustomFieldWriteResult } from "./services/custom-field-service.js";
+export type { CustomFieldInclude, CustomFieldListOptions, CustomFieldService, CustomFieldUpdate, CustomFieldUpsert, CustomFieldWriteResult } from "./services/custom-field-service.js";
 export type { CustomFieldTarget } from "./services/custom-field-lookup.js";
+export { PARTY_PAGE_SIZE, type PartyInput, type PartyService } from "./services/party-service.js";
 export { MAX_VESSEL_POSITIONS, type FuturePositionsFromQuery, type FuturePositionsQuery, type PositionWindowOptions, type VesselService, type VesselWithPositions } from "./services/vessel-service.js";
 export type { MapService } from "./services/map-service.js";
 export type { WebhookCreate, WebhookOptions, WebhookReplay, WebhookService, WebhookTrigger, WebhookTriggerResult, WebhookUpdate } from "./services/webhook-service.js";
@@ -77,9 +79,12 @@ export type {
   HoldName,
   HoldStatus,
   ImportDeadlines,
+  InitialCustomField,
+  InitialCustomFields,
   LineTrackingStoppedReason,
   LocationType,
   MetroArea,
+  Party,
   Port,
   RailTerminal,
   RawEvent,

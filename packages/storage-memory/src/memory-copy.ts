@@ -21,6 +21,7 @@ const TABLE_OF: Record<CopyNoun, keyof MemoryTables> = {
   transportEvents: "transportEvents",
   rawEvents: "rawEvents",
   trackingRequests: "trackingRequests",
+  parties: "parties",
   customFieldDefinitions: "customFieldDefinitions",
   customFieldOptions: "customFieldOptions",
   customFields: "customFields",

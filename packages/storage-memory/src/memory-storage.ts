@@ -3,6 +3,7 @@ import { createStorageGate, guardRepositories, REPOSITORY_NOUNS, type StorageRep
 import { accountRepositories } from "./memory-account-repositories.js";
 import { memoryCopyPort } from "./memory-copy.js";
 import { customFieldRepositories } from "./memory-custom-field-repositories.js";
+import { partyRepositories } from "./memory-party-repositories.js";
 import type { Access } from "./memory-records.js";
 import { referenceRepositories } from "./memory-reference-repositories.js";
 import { createTables, overlayTables, type MemoryTables } from "./memory-table.js";
@@ -17,6 +18,7 @@ function repositories(tables: MemoryTables, access: Access): StorageRepositories
       ...referenceRepositories(tables, access),
       ...trackingRepositories(tables, access),
       ...customFieldRepositories(tables, access),
+      ...partyRepositories(tables, access),
       ...webhookRepositories(tables, access),
     },
     { nouns: REPOSITORY_NOUNS },

@@ -1,4 +1,4 @@
-import type { Account, ApiKey, Container, CustomField, CustomFieldDefinition, CustomFieldOption, DomainEvent, MetroArea, Port, RailTerminal, RawEvent, Shipment, ShippingLine, Terminal, TrackingRequest, TransportEvent, User, Vessel, VesselPositionRecord, Webhook, WebhookNotification, WebhookNotificationAttempt } from "@bollard/core";
+import type { Account, ApiKey, Container, CustomField, CustomFieldDefinition, CustomFieldOption, DomainEvent, MetroArea, Party, Port, RailTerminal, RawEvent, Shipment, ShippingLine, Terminal, TrackingRequest, TransportEvent, User, Vessel, VesselPositionRecord, Webhook, WebhookNotification, WebhookNotificationAttempt } from "@bollard/core";
 
 /** A keyed collection of stored records; values are owned by the table and never mutated. */
 export interface Table<T> {
@@ -82,6 +82,7 @@ export interface MemoryTables {
   transportEvents: Table<TransportEvent>;
   rawEvents: Table<RawEvent>;
   trackingRequests: Table<TrackingRequest>;
+  parties: Table<Party>;
   customFieldDefinitions: Table<CustomFieldDefinition>;
   customFieldOptions: Table<CustomFieldOption>;
   customFields: Table<CustomField>;
@@ -94,7 +95,7 @@ export interface MemoryTables {
 
 const TABLE_NAMES = [
   "accounts", "users", "apiKeys", "ports", "terminals", "railTerminals", "metroAreas", "shippingLines", "vessels",
-  "vesselPositions", "shipments", "containers", "transportEvents", "rawEvents", "trackingRequests",
+  "vesselPositions", "shipments", "containers", "transportEvents", "rawEvents", "trackingRequests", "parties",
   "customFieldDefinitions", "customFieldOptions", "customFields", "webhooks", "webhookNotifications", "webhookAttempts", "domainEvents", "meta",
 ] as const satisfies ReadonlyArray<keyof MemoryTables>;
 

@@ -3,6 +3,7 @@ import type {
   ApiKey,
   Container,
   MetroArea,
+  Party,
   Port,
   RailTerminal,
   ShippingLine,
@@ -116,6 +117,7 @@ export const rowsOf = {
       created_at: d.time(f.created_at),
       doc: doc(f),
     }),
+  parties: (p: Party, d: SqlDialect): Row => ({ id: p.id, account_id: p.account_id, company_name: p.company_name, created_at: d.time(p.created_at), doc: doc(p) }),
   webhooks: (w: Webhook, d: SqlDialect): Row => ({ id: w.id, account_id: w.account_id, active: d.flag(w.active), created_at: d.time(w.created_at), doc: doc(w) }),
   webhook_notifications: (n: WebhookNotification, d: SqlDialect): Row => ({
     id: n.id,

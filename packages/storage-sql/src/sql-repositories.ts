@@ -11,6 +11,7 @@ import {
   sqlVesselPositionRepository,
   sqlVesselRepository,
 } from "./sql-reference-repositories.js";
+import { sqlPartyRepository } from "./sql-party-repositories.js";
 import type { SqlScope } from "./sql-rows.js";
 import { sqlContainerRepository, sqlShipmentRepository } from "./sql-shipment-repositories.js";
 import { sqlDomainEventRepository, sqlTrackingRequestRepository } from "./sql-tracking-repositories.js";
@@ -34,6 +35,7 @@ export function sqlRepositories(scope: SqlScope): StorageRepositories {
     transportEvents: sqlTransportEventRepository(scope),
     rawEvents: sqlRawEventRepository(scope),
     trackingRequests: sqlTrackingRequestRepository(scope),
+    parties: sqlPartyRepository(scope),
     customFieldDefinitions: sqlCustomFieldDefinitionRepository(scope),
     customFieldOptions: sqlCustomFieldOptionRepository(scope),
     customFields: sqlCustomFieldRepository(scope),

@@ -124,6 +124,15 @@ export interface RawEventsTable {
   doc: Doc;
 }
 
+/** Parties (customers) of an account; (`account_id`, `company_name`) is unique. */
+export interface PartiesTable {
+  id: string;
+  account_id: string;
+  company_name: string;
+  created_at: string;
+  doc: Doc;
+}
+
 /** Tracking requests. */
 export interface TrackingRequestsTable {
   id: string;
@@ -232,6 +241,7 @@ export interface SqlDatabase {
   transport_events: TransportEventsTable;
   raw_events: RawEventsTable;
   tracking_requests: TrackingRequestsTable;
+  parties: PartiesTable;
   custom_field_definitions: CustomFieldDefinitionsTable;
   custom_field_options: CustomFieldOptionsTable;
   custom_fields: CustomFieldsTable;

@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Storage } from "@bollard/core";
-import { makeCustomFieldDefinition, makeWebhook, makeWebhookNotification, makeWebhookNotificationAttempt } from "@bollard/core/testing";
+import { makeCustomFieldDefinition, makeParty, makeWebhook, makeWebhookNotification, makeWebhookNotificationAttempt } from "@bollard/core/testing";
 import { postgresStorage } from "@bollard/storage-postgres";
 import { postgresAvailability, startLocalPostgres, type LocalPostgres } from "@bollard/storage-postgres/testing";
 import { sqliteStorage } from "@bollard/storage-sqlite";
@@ -44,6 +44,7 @@ async function snapshot(storage: Storage) {
       webhooks: (await storage.webhooks.list(account.id, all)).items,
       notifications: (await storage.webhookNotifications.list(account.id, { page: all })).items,
       definitions: (await storage.customFieldDefinitions.list(account.id, { page: all })).items,
+      parties: (await storage.parties.list(account.id, all)).items,
     });
   }
   return { accounts, perAccount, ports: await storage.ports.count(), shippingLines: (await storage.shippingLines.list(all)).total };
@@ -67,6 +68,7 @@ describe.skipIf(!availability.available)("bollard migrate-db", () => {
     await storage.webhookNotifications.insertMany([notification]);
     await storage.webhookNotifications.insertAttempt(makeWebhookNotificationAttempt(notification.id));
     await storage.customFieldDefinitions.insert(makeCustomFieldDefinition(account.id));
+    await storage.parties.insert(makeParty(account.id));
     await storage.close();
   }, 120_000);
 

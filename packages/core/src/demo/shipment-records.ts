@@ -210,7 +210,7 @@ export function shipmentRecords(journey: ShipmentJourney, ctx: ShipmentRecordsCo
     shipment_tags: [...tags],
     tags: [...tags],
     is_retrying: false,
-    retry_count: 0,
+    retry_count: null,
     id: trackingRequestId,
     account_id: ctx.accountId,
     tracked_object_id: shipmentId,

@@ -18,6 +18,7 @@ export * from "./vessel-schema.js";
 export * from "./custom-field-definition-schema.js";
 export * from "./custom-field-option-schema.js";
 export * from "./custom-field-schema.js";
+export * from "./party-schema.js";
 export * from "./webhook-schema.js";
 export * from "./webhook-notification-schema.js";
 export * from "./port-schema.js";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NullableTimestampSchema, TimestampSchema, UuidSchema } from "./common-schema.js";
+import { CustomFieldValueSchema } from "./custom-field-schema.js";
 import { FailedReasonSchema, RequestTypeSchema, TrackingRequestStatusSchema } from "./enums.js";
 import { ScacSchema } from "./validators.js";
 
@@ -30,12 +31,45 @@ export const TrackingRequestAttributesSchema = z.object({
   tags: z.array(z.string()),
   /** True while a temporary carrier problem is being retried. */
   is_retrying: z.boolean(),
-  /** How often a temporary problem has been retried; back to 0 after a successful attempt. */
-  retry_count: z.int().nonnegative(),
+  /**
+   * How often a temporary problem has been retried; `null` when not retrying (as upstream writes
+   * it), and the count reached when the retries ran out.
+   */
+  retry_count: z.int().nonnegative().nullable(),
 });
 
 /** The JSON:API attributes of a tracking request. */
 export interface TrackingRequestAttributes extends z.infer<typeof TrackingRequestAttributesSchema> {}
+
+/** One custom field value staged on a tracking request, typed against its definition when the request was made. */
+export const InitialCustomFieldSchema = z.object({
+  /** The definition's `api_slug`. */
+  api_slug: z.string().min(1),
+  /** The value in its API form. */
+  value: CustomFieldValueSchema,
+});
+
+/** A staged custom field value of the shipment. */
+export interface InitialCustomField extends z.infer<typeof InitialCustomFieldSchema> {}
+
+/**
+ * The custom field values a tracking request stages for the shipment and its containers, applied
+ * when the shipment is created (`initial_custom_fields` of `POST /v2/tracking_requests`).
+ */
+export const InitialCustomFieldsSchema = z.object({
+  /** Values of the shipment. */
+  shipment: z.array(InitialCustomFieldSchema),
+  /** Values of containers: of the container with `number`, or of every container when it is null. */
+  containers: z.array(
+    InitialCustomFieldSchema.extend({
+      /** The container's number; null for every container. */
+      number: z.string().nullable(),
+    }),
+  ),
+});
+
+/** The custom field values a tracking request stages (see {@link InitialCustomFieldsSchema}). */
+export interface InitialCustomFields extends z.infer<typeof InitialCustomFieldsSchema> {}
 
 /** A stored tracking request with its relationship ids and scheduler bookkeeping. */
 export const TrackingRequestSchema = TrackingRequestAttributesSchema.extend({
@@ -55,6 +89,8 @@ export const TrackingRequestSchema = TrackingRequestAttributesSchema.extend({
   next_attempt_at: NullableTimestampSchema,
   /** Copied onto the shipment once created, since a customer cannot be attached later. */
   customer_name: z.string().nullable(),
+  /** Custom field values applied to the shipment and its containers when the shipment is created; absent or null for none. */
+  initial_custom_fields: InitialCustomFieldsSchema.nullable().optional(),
 });
 
 /** A stored tracking request. */

@@ -1,5 +1,5 @@
 import type { Page } from "../storage/pagination.js";
-import type { CollectionMeta, DocumentLinks } from "./jsonapi-types.js";
+import type { CollectionMeta, DocumentLinks, PaginationMeta } from "./jsonapi-types.js";
 
 /**
  * The top-level links of a collection page: `self` echoes the request URL as sent;
@@ -21,9 +21,25 @@ export function collectionLinks(requestUrl: string, page: Page, total: number): 
   return links;
 }
 
-/** The `meta` of a collection page: items on this page and in total. */
-export function collectionMeta(size: number, total: number): CollectionMeta {
-  return { size, total };
+/**
+ * The listings whose `meta` carries `pagination` as the live service writes it (tracking requests,
+ * parties, webhook notifications); the others carry only `size` and `total`.
+ */
+export const PAGINATION_META_TYPES: ReadonlySet<string> = new Set(["tracking_request", "party", "webhook_notification"]);
+
+/**
+ * `meta.pagination` of a page: `current` and `records` always, `next` when a later page exists and
+ * `last` when there are records (live: `{current:1,next:2,last:180774,records:180774}`, and
+ * `{current:1,records:0}` for an empty listing).
+ */
+export function paginationMeta(page: Page, total: number): PaginationMeta {
+  const last = Math.ceil(total / page.size);
+  return { current: page.number, ...(page.number < last && { next: page.number + 1 }), ...(total > 0 && { last }), records: total };
+}
+
+/** The `meta` of a collection page: items on this page and in total, and `pagination` when `page` is given. */
+export function collectionMeta(size: number, total: number, page?: Page): CollectionMeta {
+  return page ? { size, total, pagination: paginationMeta(page, total) } : { size, total };
 }
 
 function encodeQuery(value: string): string {

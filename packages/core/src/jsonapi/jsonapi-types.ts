@@ -60,6 +60,20 @@ export interface CollectionMeta {
   size: number;
   /** Items across all pages. */
   total: number;
+  /** Page numbers and the record count, on the listings where the live service writes them (see `PAGINATION_META_TYPES`). */
+  pagination?: PaginationMeta;
+}
+
+/** `meta.pagination` of a collection page, as the live service writes it on some listings. */
+export interface PaginationMeta {
+  /** This page's number. */
+  current: number;
+  /** The next page's number, when there is one. */
+  next?: number;
+  /** The last page's number, when there are records. */
+  last?: number;
+  /** Records across all pages (the same as `total`). */
+  records: number;
 }
 
 /** A JSON:API document with primary data. */

@@ -2,7 +2,7 @@ import type { RecordType } from "../relations/record-types.js";
 import { includeTree, MAX_INCLUDE_DEPTH, type IncludePath, type IncludeTree } from "../relations/include-paths.js";
 import { relationsByType } from "../relations/relation-definitions.js";
 import type { Page } from "../storage/pagination.js";
-import { collectionLinks, collectionMeta } from "./collection-links.js";
+import { collectionLinks, collectionMeta, PAGINATION_META_TYPES } from "./collection-links.js";
 import { buildDocument } from "./document.js";
 import type { IdentifiedRecord, JsonApiDocument } from "./jsonapi-types.js";
 import { resourceRegistry } from "./resources.js";
@@ -68,7 +68,7 @@ export function listDocument(type: RecordType, result: RecordPage, options: { in
   return buildDocument(type, result.data, {
     include: requestedTree(type, options.include),
     links: collectionLinks(options.requestUrl, result.page, result.total),
-    meta: collectionMeta(result.data.length, result.total),
+    meta: collectionMeta(result.data.length, result.total, PAGINATION_META_TYPES.has(type) ? result.page : undefined),
   });
 }
 

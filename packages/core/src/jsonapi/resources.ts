@@ -6,6 +6,7 @@ import {
   CustomFieldDefinitionAttributesSchema,
   CustomFieldOptionAttributesSchema,
   MetroAreaAttributesSchema,
+  PartyAttributesSchema,
   PortAttributesSchema,
   RailTerminalAttributesSchema,
   RawEventAttributesSchema,
@@ -24,6 +25,7 @@ import {
   type CustomFieldDefinition,
   type CustomFieldOption,
   type MetroArea,
+  type Party,
   type Port,
   type RailTerminal,
   type RawEvent,
@@ -111,6 +113,14 @@ export const trackingRequestResource = defineResource<TrackingRequest>({
   selfLink: (t) => `/v2/tracking_requests/${t.id}`,
 });
 
+/** The party resource: a customer of the account (`company_name`), with `links.self`. */
+export const partyResource = defineResource<Party>({
+  type: "party",
+  attributes: keys<Party>(PartyAttributesSchema),
+  relationships: RELATIONS.party,
+  selfLink: (p) => `/v2/parties/${p.id}`,
+});
+
 /**
  * The custom field definition resource: its options' linkage always; the linkage of the values
  * that use it (`fields`) with `include=fields` only, as a definition may have more values than
@@ -168,6 +178,7 @@ export const resourceRegistry: ReadonlyMap<string, ResourceDefinition> = new Map
     accountResource,
     userResource,
     trackingRequestResource,
+    partyResource,
     customFieldDefinitionResource,
     customFieldOptionResource,
     customFieldResource,

@@ -5,6 +5,7 @@ import type {
   CustomFieldDefinition,
   CustomFieldOption,
   MetroArea,
+  Party,
   Port,
   RailTerminal,
   RawEvent,
@@ -48,6 +49,8 @@ export interface RecordTypes {
   user: User;
   /** A tracking request. */
   tracking_request: TrackingRequest;
+  /** A party: a customer of the account, the `customer` of tracking requests. */
+  party: Party;
   /** A custom field definition. */
   custom_field_definition: CustomFieldDefinition;
   /** An option of an enum or enum_multi custom field definition. */

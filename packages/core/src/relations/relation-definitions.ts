@@ -114,11 +114,11 @@ export const RELATIONS = {
   user: {},
   tracking_request: {
     tracked_object: trackingRequest.one("shipment", "tracked_object_id", "tracked_object_type"),
-    // A party (the customer) is not a record Bollard keeps: its linkage is served, the record never included.
     customer: trackingRequest.one("party", "customer_id"),
     user: trackingRequest.one("user", "user_id"),
     account: trackingRequest.one("account", "account_id"),
   },
+  party: {},
   custom_field_definition: {
     account: definition.one("account", "account_id"),
     options: definition.many("custom_field_option"),

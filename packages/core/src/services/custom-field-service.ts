@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type TypedValue } from "../custom-fields/index.js";
-import { ApiSlugSchema, type CustomField, type CustomFieldValue } from "../domain/index.js";
+import { ApiSlugSchema, UuidSchema, type CustomField, type CustomFieldValue } from "../domain/index.js";
 import { BollardError, NotFoundError, ValidationError } from "../errors/index.js";
 import { uuidv7 } from "../ids/index.js";
 import type { IncludePath, WithRelated } from "../relations/include-paths.js";
@@ -16,7 +16,7 @@ import {
   typeForDefinition,
   type CustomFieldTarget,
 } from "./custom-field-lookup.js";
-import { parseInput } from "../validation/input-validation.js";
+import { definedOnly, parseInput, parseOptions } from "../validation/input-validation.js";
 import { resolvePage } from "./pagination-defaults.js";
 import type { ListOptions, ListResult, ReadOptions } from "./read-options.js";
 import { createRelatedReader } from "./related-reader.js";
@@ -48,6 +48,34 @@ export interface CustomFieldWriteResult {
   created: boolean;
 }
 
+const TARGET_TYPES: Readonly<Record<string, CustomFieldTarget["type"]>> = {
+  shipment: "shipment",
+  container: "container",
+  cargo: "container",
+  tracking_request: "tracking_request",
+  trackingrequest: "tracking_request",
+};
+
+/**
+ * The filters of {@link CustomFieldService.listAll}. `entityType` takes the record type in either
+ * spelling the API uses: `Shipment`, `Container` (or `Cargo`), `TrackingRequest`, or the JSON:API
+ * type (`shipment`, `container`, `tracking_request`).
+ */
+export const CustomFieldFiltersSchema = z.object({
+  /** The type of record the values are attached to. */
+  entityType: z
+    .string()
+    .transform((t, ctx) => TARGET_TYPES[t.trim().toLowerCase()] ?? (ctx.addIssue({ code: "custom", message: "must be Shipment, Container or TrackingRequest" }), z.NEVER))
+    .optional(),
+  /** The id of the record the values are attached to. */
+  entityId: UuidSchema.transform((id) => id.toLowerCase()).optional(),
+  /** The id of the values' definition. */
+  definitionId: UuidSchema.transform((id) => id.toLowerCase()).optional(),
+});
+
+/** Filters and paging of {@link CustomFieldService.listAll}. */
+export interface CustomFieldListOptions<P extends string = never> extends ListOptions<P>, z.input<typeof CustomFieldFiltersSchema> {}
+
 /** Include paths of a custom field read: `definition`, `entity`, `updated_by_user` (and deeper). */
 export type CustomFieldInclude = IncludePath<"custom_field">;
 
@@ -68,6 +96,11 @@ export interface CustomFieldService {
   get<const P extends CustomFieldInclude = never>(id: string, options?: ReadOptions<P>): Promise<WithRelated<"custom_field", P>>;
   /** The values of a record, oldest first; default page size 25; 404 for an unknown record. */
   list<const P extends CustomFieldInclude = never>(target: CustomFieldTarget, options?: ListOptions<P>): Promise<ListResult<WithRelated<"custom_field", P>>>;
+  /**
+   * Every value of the account, oldest first, narrowed by the filters (combined with AND); default
+   * page size 25. An unknown record or definition in a filter is an empty page, not a 404.
+   */
+  listAll<const P extends CustomFieldInclude = never>(options?: CustomFieldListOptions<P>): Promise<ListResult<WithRelated<"custom_field", P>>>;
   /** Replaces a value, typed again against its definition (editor only); `api_slug` only unchanged. */
   update(id: string, input: CustomFieldUpdate): Promise<CustomField>;
   /** Deletes a value (editor only) and returns it. */
@@ -155,6 +188,11 @@ export function createCustomFieldService(context: SessionContext): CustomFieldSe
         await requireTarget(storage, accountId, target);
         return storage.customFields.list(accountId, { page, entityType: target.type, entityId: target.id });
       });
+    },
+    listAll(options = {}) {
+      const filters = parseOptions(CustomFieldFiltersSchema, definedOnly({ entityType: options.entityType, entityId: options.entityId, definitionId: options.definitionId }));
+      const page = resolvePage(options.page, CUSTOM_FIELD_PAGE_SIZE);
+      return reader.page("custom_field", options.include, page, () => storage.customFields.list(accountId, { page, ...definedOnly(filters) }));
     },
     async update(id, input) {
       context.requireEditor();

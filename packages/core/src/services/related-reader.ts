@@ -30,6 +30,7 @@ const oneLoaders: Partial<Record<string, OneLoader>> = {
   account: (s, a, ids) => each(ids.filter((id) => id === a), (id) => s.accounts.get(id)),
   user: (s, a, ids) => each(ids, (id) => s.users.get(a, id)),
   tracking_request: (s, a, ids) => each(ids, (id) => s.trackingRequests.get(a, id)),
+  party: (s, a, ids) => each(ids, (id) => s.parties.get(a, id)),
   transport_event: (s, a, ids) => each(ids, (id) => s.transportEvents.get(a, id)),
   custom_field_definition: (s, a, ids) => each(ids, (id) => s.customFieldDefinitions.get(a, id)),
   webhook: (s, a, ids) => each(ids, (id) => s.webhooks.get(a, id)),

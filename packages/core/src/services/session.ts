@@ -8,6 +8,7 @@ import { createContainerService, type ContainerService } from "./container-servi
 import { createCustomFieldDefinitionService, type CustomFieldDefinitionService } from "./custom-field-definition-service.js";
 import { createCustomFieldService, type CustomFieldService } from "./custom-field-service.js";
 import { createMapService, type MapService } from "./map-service.js";
+import { createPartyService, type PartyService } from "./party-service.js";
 import { createReferenceService, type ReferenceService } from "./reference-service.js";
 import { createSearchService, type SearchService } from "./search-service.js";
 import { createShipmentService, type ShipmentService } from "./shipment-service.js";
@@ -35,6 +36,8 @@ export interface Session {
   readonly customFieldDefinitions: CustomFieldDefinitionService;
   /** Custom field values on shipments, containers and tracking requests. */
   readonly customFields: CustomFieldService;
+  /** The account's parties: the customers tracking requests name. */
+  readonly parties: PartyService;
   /** Vessels (shared by every account), their positions and forecasts along the sea lanes. */
   readonly vessels: VesselService;
   /** The GeoJSON maps of the account's containers. */
@@ -67,6 +70,7 @@ export function createSession(storage: Storage, clock: Clock, carrier: CarrierSo
     reference: createReferenceService(context),
     customFieldDefinitions: createCustomFieldDefinitionService(context),
     customFields: createCustomFieldService(context),
+    parties: createPartyService(context),
     vessels: createVesselService(context),
     maps: createMapService(context),
     webhooks: createWebhookService(context, webhooks),

@@ -6,6 +6,7 @@ import { shippingLineByScac, UNSUPPORTED_SCACS } from "../reference/index.js";
 import { definedOnly, parseInput, ReferenceListSchema } from "../validation/input-validation.js";
 import type { SessionContext } from "./session-context.js";
 import { inferNumber, type InferredNumber } from "../tracking/infer-number.js";
+import { InitialCustomFieldsInputSchema, stageInitialCustomFields } from "./initial-custom-fields.js";
 
 /** The attributes of `POST /v2/tracking_requests`. */
 export const TrackingRequestCreateSchema = z.object({
@@ -25,6 +26,11 @@ export const TrackingRequestCreateSchema = z.object({
   customer_id: UuidSchema.nullish(),
   /** Find the SCAC from the number when `scac` is blank (see `inferNumber`); the request fails with `scac_auto_detect_failed` when none is found. */
   auto_detect_vocc_scac: z.boolean().nullish(),
+  /**
+   * Custom field values for the shipment (`shipment`) and its containers (`containers`, each for the
+   * container `number` or for all), checked now like the custom field routes and set when the shipment is created.
+   */
+  initial_custom_fields: InitialCustomFieldsInputSchema.nullish(),
 });
 
 /**
@@ -97,13 +103,15 @@ export function createTrackingRequestWrites(context: SessionContext): TrackingRe
         if (existing.items.some((r) => r.status === "pending" || r.status === "created")) {
           throw new BollardError("duplicate", `Request number '${number}' with scac '${scac}' already exists in a tracking_request with a pending or created status`, at("request_number"));
         }
+        const initial = await stageInitialCustomFields(tx, accountId, input.initial_custom_fields, now);
         const request: TrackingRequest = {
           id: uuidv7(), account_id: accountId, request_number: number, request_type: input.request_type, scac: scac || null,
           status: scac ? "pending" : "failed", failed_reason: scac ? null : "scac_auto_detect_failed",
           created_at: now, updated_at: now, ref_numbers: input.ref_numbers ?? [], shipment_tags: input.shipment_tags ?? [], tags: input.shipment_tags ?? [],
-          is_retrying: false, retry_count: 0, tracked_object_id: null, tracked_object_type: null,
+          is_retrying: false, retry_count: null, tracked_object_id: null, tracked_object_type: null,
           customer_id: input.customer_id?.toLowerCase() ?? null,
           user_id: context.principal.user.id, next_attempt_at: scac ? now : null, customer_name: input.customer_name ?? null,
+          ...(initial && { initial_custom_fields: initial }),
         };
         await tx.trackingRequests.insert(request);
         return request;

@@ -7,6 +7,7 @@ import type {
   CustomFieldDefinition,
   CustomFieldOption,
   MetroArea,
+  Party,
   Port,
   RailTerminal,
   RawEvent,
@@ -344,6 +345,20 @@ export interface CustomFieldRepository {
   deleteByDefinition(accountId: string, definitionId: string): Promise<number>;
 }
 
+/** Parties (customers) of an account. (`account_id`, `company_name`) is unique. */
+export interface PartyRepository {
+  /** Stores a new party; `conflict` when the id or (`account_id`, `company_name`) is taken. */
+  insert(party: Party): Promise<void>;
+  /** Replaces the stored party; `not_found` when there is none, `conflict` when another party of the account has its `company_name`. */
+  update(party: Party): Promise<void>;
+  /** The account's party with this id, or null. */
+  get(accountId: string, id: string): Promise<Party | null>;
+  /** The account's party with exactly this `company_name`, or null. */
+  findByName(accountId: string, companyName: string): Promise<Party | null>;
+  /** Ordered by `created_at`, then `id`, ascending. */
+  list(accountId: string, page: Page): Promise<PageResult<Party>>;
+}
+
 /** Webhook subscriptions of an account. */
 export interface WebhookRepository {
   /** Stores a new webhook; `conflict` when the id is taken. */
@@ -471,6 +486,8 @@ export interface StorageRepositories {
   readonly rawEvents: RawEventRepository;
   /** Tracking requests, and the refresh queue. */
   readonly trackingRequests: TrackingRequestRepository;
+  /** Parties (customers) of accounts. */
+  readonly parties: PartyRepository;
   /** Custom field definitions. */
   readonly customFieldDefinitions: CustomFieldDefinitionRepository;
   /** Options of enum custom field definitions. */

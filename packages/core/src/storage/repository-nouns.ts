@@ -17,6 +17,7 @@ export const REPOSITORY_NOUNS: Readonly<Record<keyof StorageRepositories, string
   transportEvents: "transport event",
   rawEvents: "raw event",
   trackingRequests: "tracking request",
+  parties: "party",
   customFieldDefinitions: "custom field definition",
   customFieldOptions: "custom field option",
   customFields: "custom field",

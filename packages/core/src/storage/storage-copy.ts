@@ -26,6 +26,7 @@ export const COPY_NOUNS = [
   "containers",
   "transportEvents",
   "rawEvents",
+  "parties",
   "trackingRequests",
   "customFieldDefinitions",
   "customFieldOptions",

@@ -26,6 +26,7 @@ import {
   WebhookNotificationAttemptSchema,
   WebhookNotificationSchema,
   WebhookSchema,
+  PartySchema,
 } from "../domain/index.js";
 import { uuidv7 } from "../ids/index.js";
 import * as a from "./arbitraries.js";
@@ -54,6 +55,7 @@ const cases: ReadonlyArray<readonly [string, z.ZodType, fc.Arbitrary<unknown>]> 
   ["arbitraryCustomFieldOption", CustomFieldOptionSchema, a.arbitraryCustomFieldOption(accountId, parentId)],
   ["arbitraryCustomField", CustomFieldSchema, a.arbitraryCustomField(accountId, parentId)],
   ["arbitraryWebhook", WebhookSchema, a.arbitraryWebhook(accountId)],
+  ["arbitraryParty", PartySchema, a.arbitraryParty(accountId)],
   ["arbitraryWebhookNotification", WebhookNotificationSchema, a.arbitraryWebhookNotification(accountId, parentId)],
   ["arbitraryWebhookNotificationAttempt", WebhookNotificationAttemptSchema, a.arbitraryWebhookNotificationAttempt(parentId)],
 ];

@@ -8,6 +8,7 @@ import {
   TrackingRequestStatusSchema,
   UserRoleSchema,
   type Account,
+  type Party,
   type ApiKey,
   type Shipment,
   type TrackingRequest,
@@ -40,6 +41,11 @@ const nullableText = nullable(textArb());
 /** Any valid account. */
 export function arbitraryAccount(): fc.Arbitrary<Account> {
   return fc.record({ id: uuidArb, company_name: nonEmptyTextArb, created_at: timestampArb }, plain);
+}
+
+/** Any valid party (customer) of the account. */
+export function arbitraryParty(accountId: string): fc.Arbitrary<Party> {
+  return fc.record({ id: uuidArb, account_id: fc.constant(accountId), company_name: textArb({ minLength: 1, maxLength: 255 }), created_at: timestampArb, updated_at: timestampArb }, plain);
 }
 
 /** Any valid user of the account. */
@@ -91,7 +97,7 @@ export function arbitraryTrackingRequest(accountId: string): fc.Arbitrary<Tracki
       shipment_tags: textListArb,
       tags: textListArb,
       is_retrying: fc.boolean(),
-      retry_count: intArb(0),
+      retry_count: nullable(intArb(0)),
       tracked_object_id: nullable(uuidArb),
       tracked_object_type: nullable(fc.constant("shipment" as const)),
       customer_id: nullable(uuidArb),

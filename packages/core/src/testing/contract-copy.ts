@@ -6,6 +6,7 @@ import { at, compareText, type ContractContext } from "./contract-context.js";
 import { makeApiKey, makeAccount, makeContainer, makeRawEvent, makeShipment, makeTrackingRequest, makeTransportEvent, makeUser } from "./fixtures.js";
 import { makeCustomField, makeCustomFieldDefinition, makeCustomFieldOption } from "./fixtures-custom-fields.js";
 import { makeMetroArea, makePort, makeRailTerminal, makeShippingLine, makeTerminal, makeVessel, makeVesselPosition } from "./fixtures-reference.js";
+import { makeParty } from "./fixtures-parties.js";
 import { makeWebhook, makeWebhookNotification, makeWebhookNotificationAttempt } from "./fixtures-webhooks.js";
 
 /** Two or more records of every noun, written through the repositories; returns them by noun. */
@@ -60,6 +61,7 @@ async function seedEverything(storage: Storage): Promise<Record<CopyNoun, unknow
     containers,
     transportEvents,
     rawEvents,
+    parties: [makeParty(a), makeParty(a, { company_name: "Second Customer" })],
     trackingRequests: [makeTrackingRequest(a), makeTrackingRequest(a, { next_attempt_at: at(5) })],
     customFieldDefinitions: definitions,
     customFieldOptions: options,
@@ -84,6 +86,7 @@ async function seedEverything(storage: Storage): Promise<Record<CopyNoun, unknow
   for (const container of containers) await storage.containers.insert(container);
   await storage.transportEvents.insertMany(transportEvents);
   await storage.rawEvents.insertMany(rawEvents);
+  for (const party of seeded.parties) await storage.parties.insert(party as never);
   for (const request of seeded.trackingRequests) await storage.trackingRequests.insert(request as never);
   for (const definition of definitions) await storage.customFieldDefinitions.insert(definition);
   for (const option of options) await storage.customFieldOptions.insert(option);

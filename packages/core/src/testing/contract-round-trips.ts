@@ -125,6 +125,7 @@ const ROUND_TRIPS: RoundTrip<unknown>[] = [
     write: (s, r) => s.trackingRequests.insert(r),
     read: (s, r) => s.trackingRequests.get(r.account_id, r.id),
   }),
+  roundTrip({ name: "parties", parents: scoped, arbitrary: (p) => arb.arbitraryParty(p.account.id), write: (s, r) => s.parties.insert(r), read: (s, r) => s.parties.get(r.account_id, r.id) }),
   roundTrip({
     name: "customFieldDefinitions",
     parents: scoped,

@@ -21,6 +21,7 @@ import {
   WebhookNotificationAttemptSchema,
   WebhookNotificationSchema,
   WebhookSchema,
+  PartySchema,
   isContainerNumber,
   isImo,
 } from "../domain/index.js";
@@ -52,6 +53,7 @@ const cases = [
   ["makeCustomFieldOption", CustomFieldOptionSchema, () => f.makeCustomFieldOption(accountId, parentId)],
   ["makeCustomField", CustomFieldSchema, () => f.makeCustomField(accountId, parentId)],
   ["makeWebhook", WebhookSchema, () => f.makeWebhook(accountId)],
+  ["makeParty", PartySchema, () => f.makeParty(accountId)],
   ["makeWebhookNotification", WebhookNotificationSchema, () => f.makeWebhookNotification(accountId, parentId)],
   ["makeWebhookNotificationAttempt", WebhookNotificationAttemptSchema, () => f.makeWebhookNotificationAttempt(parentId)],
 ] as const;

@@ -7,6 +7,7 @@ import { containerNumber, cycle, imoNumber, nextSerial, nowTimestamp, sha256Hex 
 export * from "./fixtures-reference.js";
 export * from "./fixtures-custom-fields.js";
 export * from "./fixtures-webhooks.js";
+export * from "./fixtures-parties.js";
 
 const COMPANIES = ["Harbor Freight Logistics", "Acme Imports", "Blue Anchor Trading", "Northwind Traders"] as const;
 
@@ -63,7 +64,7 @@ export function makeTrackingRequest(accountId: string, overrides: Partial<Tracki
     shipment_tags: ["east-coast"],
     tags: ["east-coast"],
     is_retrying: false,
-    retry_count: 0,
+    retry_count: null,
     tracked_object_id: null,
     tracked_object_type: null,
     customer_id: null,

@@ -11,6 +11,7 @@ import { describeEventsContract } from "./contract-events.js";
 import { describeLifecycleContract } from "./contract-lifecycle.js";
 import { describeNulCharactersContract } from "./contract-nul-characters.js";
 import { describeOutboxRetentionContract } from "./contract-outbox-retention.js";
+import { describePartiesContract } from "./contract-parties.js";
 import { describeReferenceContract } from "./contract-reference.js";
 import { describeRoundTripsContract } from "./contract-round-trips.js";
 import { describeShipmentsContract } from "./contract-shipments.js";
@@ -96,6 +97,7 @@ export function runStorageContract(name: string, makeStorage: () => Promise<Stor
     describe("tracking lifecycle", () => describeLifecycleContract(ctx));
     describe("transport and raw events", () => describeEventsContract(ctx));
     describe("tracking requests", () => describeTrackingRequestsContract(ctx));
+    describe("parties", () => describePartiesContract(ctx));
     describe("custom field definitions and options", () => describeCustomFieldsContract(ctx));
     describe("custom field values", () => describeCustomFieldValuesContract(ctx));
     describe("webhooks", () => describeWebhooksContract(ctx));

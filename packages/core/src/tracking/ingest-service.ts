@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { applyInitialCustomFields } from "../services/initial-custom-fields.js";
 import type { Clock } from "../clock/index.js";
 import { ScacSchema, type TrackingRequest } from "../domain/index.js";
 import { BollardError, NotFoundError } from "../errors/index.js";
@@ -85,6 +86,7 @@ export function createIngestService(storage: Storage, clock: Clock): IngestServi
     return storage.transaction(async (tx) => {
       const request = await find(tx);
       const plan = await applySnapshot(tx, request, snapshot, now);
+      if (request.status !== "created") await applyInitialCustomFields(tx, request, plan.shipment.id, now);
       if (plan.shipmentIsNew || request.tracked_object_id !== plan.shipment.id) {
         await tx.trackingRequests.update({ ...request, status: "created", tracked_object_id: plan.shipment.id, tracked_object_type: "shipment", updated_at: now });
       }
@@ -118,7 +120,7 @@ export function createIngestService(storage: Storage, clock: Clock): IngestServi
         const now = clock.now().toISOString();
         const request: TrackingRequest = {
           id: uuidv7(), account_id: accountId, request_number: number, request_type: "bill_of_lading", scac: line, status: "created", failed_reason: null,
-          created_at: now, updated_at: now, ref_numbers: [], shipment_tags: [], tags: [], is_retrying: false, retry_count: 0,
+          created_at: now, updated_at: now, ref_numbers: [], shipment_tags: [], tags: [], is_retrying: false, retry_count: null,
           tracked_object_id: null, tracked_object_type: null, customer_id: null, user_id: null, next_attempt_at: null, customer_name: null,
         };
         await tx.trackingRequests.insert(request);

@@ -7,6 +7,7 @@ import { autoStopReason } from "./auto-stop.js";
 import type { CarrierResult } from "./carrier-source.js";
 import { retryDelay, type RefreshPolicy } from "./refresh-policy.js";
 import { trackingRequestEvent } from "./tracking-request-events.js";
+import { applyInitialCustomFields } from "../services/initial-custom-fields.js";
 
 /** What one refresh of one tracking request did. */
 export type RefreshOutcome = "updated" | "unchanged" | "created" | "awaiting_manifest" | "failed" | "retrying" | "stopped" | "skipped";
@@ -36,7 +37,8 @@ export async function recordCarrierResult(tx: StorageRepositories, requestId: { 
     }
     const plan = await applySnapshot(tx, request, snapshot, now);
     const first = request.status !== "created";
-    next = { ...next, status: "created", tracked_object_id: plan.shipment.id, tracked_object_type: "shipment", failed_reason: null, is_retrying: false, retry_count: 0, next_attempt_at: at(nowMs + policy.refreshIntervalMs) };
+    if (first) await applyInitialCustomFields(tx, request, plan.shipment.id, now);
+    next = { ...next, status: "created", tracked_object_id: plan.shipment.id, tracked_object_type: "shipment", failed_reason: null, is_retrying: false, retry_count: null, next_attempt_at: at(nowMs + policy.refreshIntervalMs) };
     if (first) events.push(trackingRequestEvent(next, "tracking_request.succeeded", now));
     outcome = first ? "created" : plan.domainEvents.length > 0 || plan.containersToUpdate.length > 0 ? "updated" : "unchanged";
     const containers = await tx.containers.listByShipments(request.account_id, [plan.shipment.id]);
@@ -73,14 +75,14 @@ export async function recordCarrierResult(tx: StorageRepositories, requestId: { 
 
 async function retry(tx: StorageRepositories, request: TrackingRequest, reason: "shipping_line_unreachable" | "unrecognized_response" | "internal_processing_error", nowMs: number, policy: RefreshPolicy): Promise<RefreshOutcome> {
   const now = at(nowMs);
-  const retryCount = request.retry_count + 1;
+  const retryCount = (request.retry_count ?? 0) + 1;
   if (retryCount <= policy.maxRetries) {
     await tx.trackingRequests.update({ ...request, is_retrying: true, retry_count: retryCount, failed_reason: reason, next_attempt_at: at(nowMs + retryDelay(policy, retryCount)) });
     return "retrying";
   }
   if (request.status === "created") {
     // A tracked shipment keeps its data; the line is simply polled again at the normal pace.
-    await tx.trackingRequests.update({ ...request, is_retrying: false, retry_count: 0, failed_reason: null, next_attempt_at: at(nowMs + policy.refreshIntervalMs) });
+    await tx.trackingRequests.update({ ...request, is_retrying: false, retry_count: null, failed_reason: null, next_attempt_at: at(nowMs + policy.refreshIntervalMs) });
     return "unchanged";
   }
   const failed: TrackingRequest = { ...request, status: "failed", failed_reason: "retries_exhausted", is_retrying: false, retry_count: retryCount - 1, next_attempt_at: null };

@@ -1,6 +1,6 @@
 import { ERROR_CODES, type ErrorCode } from "@bollard/core";
 import { WEBHOOK_RESOURCE_ATTRIBUTES, resourceRegistry } from "@bollard/core/jsonapi";
-import { AccountAttributesSchema, ContainerAttributesSchema, CustomFieldAttributesSchema, CustomFieldDefinitionAttributesSchema, CustomFieldOptionAttributesSchema, MetroAreaAttributesSchema, PortAttributesSchema, RailTerminalAttributesSchema, RawEventAttributesSchema, SearchResultAttributesSchema, ShipmentAttributesSchema, ShippingLineAttributesSchema, TerminalAttributesSchema, TrackingRequestAttributesSchema, TransportEventAttributesSchema, UserAttributesSchema, VesselAttributesSchema, WebhookAttributesSchema, WebhookNotificationAttributesSchema } from "@bollard/core/schemas";
+import { AccountAttributesSchema, ContainerAttributesSchema, CustomFieldAttributesSchema, CustomFieldDefinitionAttributesSchema, CustomFieldOptionAttributesSchema, MetroAreaAttributesSchema, PartyAttributesSchema, PortAttributesSchema, RailTerminalAttributesSchema, RawEventAttributesSchema, SearchResultAttributesSchema, ShipmentAttributesSchema, ShippingLineAttributesSchema, TerminalAttributesSchema, TrackingRequestAttributesSchema, TransportEventAttributesSchema, UserAttributesSchema, VesselAttributesSchema, WebhookAttributesSchema, WebhookNotificationAttributesSchema } from "@bollard/core/schemas";
 import { z } from "zod";
 import "zod-openapi";
 
@@ -23,6 +23,7 @@ const ATTRIBUTES: Record<string, z.ZodObject> = {
   account: AccountAttributesSchema,
   user: UserAttributesSchema,
   tracking_request: TrackingRequestAttributesSchema,
+  party: PartyAttributesSchema,
   custom_field_definition: CustomFieldDefinitionAttributesSchema,
   custom_field_option: CustomFieldOptionAttributesSchema,
   custom_field: CustomFieldAttributesSchema,
@@ -69,7 +70,16 @@ export const CollectionLinksSchema = z
   .meta({ id: "CollectionLinks" });
 
 /** Top-level meta of a collection page. */
-export const CollectionMetaSchema = z.object({ size: z.int(), total: z.int() }).meta({ id: "CollectionMeta" });
+export const CollectionMetaSchema = z
+  .object({
+    size: z.int(),
+    total: z.int(),
+    pagination: z
+      .object({ current: z.int(), next: z.int().optional(), last: z.int().optional(), records: z.int() })
+      .optional()
+      .meta({ description: "On tracking requests, parties and webhook notifications, as the live service writes it: next when a later page exists, last when there are records" }),
+  })
+  .meta({ id: "CollectionMeta" });
 
 /** The schema of a single-resource document of a type. */
 export function singleDocument(type: string): z.ZodObject {

@@ -3,6 +3,7 @@ import { LOOKUP_ROUTE_SPECS } from "./lookup-route-specs.js";
 import "zod-openapi";
 import { includeParameter, pageNumberParameter } from "./query-parameters.js";
 import { CUSTOM_FIELD_ROUTE_SPECS } from "./custom-field-route-specs.js";
+import { PARTY_ROUTE_SPECS } from "./party-route-specs.js";
 import { collectionDocument, singleDocument } from "./resource-schemas.js";
 import { VESSEL_ROUTE_SPECS } from "./vessel-route-specs.js";
 import type { RouteSpec } from "./route-spec.js";
@@ -60,6 +61,13 @@ export const ROUTE_SPECS: RouteSpec[] = [
           ref_numbers: z.array(z.string()).optional(),
           shipment_tags: z.array(z.string()).optional(),
           customer_name: z.string().optional(),
+          initial_custom_fields: z
+            .object({
+              shipment: z.array(z.object({ api_slug: z.string(), value: z.unknown().optional() })).optional(),
+              containers: z.array(z.object({ api_slug: z.string(), value: z.unknown().optional(), number: z.string().nullable().optional().meta({ description: "The container's number; left out or empty for every container" }) })).optional(),
+            })
+            .optional()
+            .meta({ description: "Custom field values set on the shipment and its containers when the shipment is created; checked at once (422 on the entry's pointer)" }),
         }),
         relationships: z.object({ customer: z.object({ data: z.object({ id: z.string(), type: z.string() }) }) }).optional(),
       }),
@@ -77,6 +85,7 @@ export const ROUTE_SPECS: RouteSpec[] = [
   { method: "get", path: "/openapi.json", summary: "This OpenAPI document", status: 200, errors: [], public: true },
   ...LOOKUP_ROUTE_SPECS,
   ...CUSTOM_FIELD_ROUTE_SPECS,
+  ...PARTY_ROUTE_SPECS,
   ...VESSEL_ROUTE_SPECS,
   ...WEBHOOK_ROUTE_SPECS,
 ];

@@ -172,7 +172,7 @@ describe.each(STORAGES)("custom field values over HTTP on %s storage", (_name, m
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ meta: { deleted: true } });
     for (const method of ["GET", "DELETE"]) expect((await h.request(method, `/v2/custom_fields/${id}`)).status).toBe(404);
-    expect((await h.request("GET", "/v2/custom_fields")).headers.get("allow")).toBe("POST");
+    expect((await h.request("PUT", "/v2/custom_fields")).headers.get("allow")).toBe("GET, POST");
   });
 
   it("pages a record's values 25 at a time by default", async () => {
@@ -188,5 +188,43 @@ describe.each(STORAGES)("custom field values over HTTP on %s storage", (_name, m
     expect((await h2.request("GET", `/v2/shipments/${shipment}/custom_fields?page[number]=2`)).body.data.map((f: any) => f.attributes.value)).toEqual(["v25", "v26"]);
     // The shipment itself is still served by its own route.
     expect((await h2.request("GET", `/v2/shipments/${shipment}`)).body.data.type).toBe("shipment");
+  });
+
+  it("GET /v2/custom_fields lists the account's values, filtered by entity_type, entity_id and definition_id, 25 a page", async () => {
+    const h2 = await createHarness({ storage: makeStorage() });
+    const [shipment, container] = [h2.data.acme.shipments[0]!.id, h2.data.acme.containers[0]!.id];
+    const po = await createDefinition(h2, { api_slug: "po" });
+    const seal = await createDefinition(h2, { api_slug: "seal", entity_type: "Cargo" });
+    const onShipment = (await h2.request("POST", `/v2/shipments/${shipment}/custom_fields`, { body: valueDocument("po", "PO-1") })).body.data;
+    const onContainer = (await h2.request("POST", `/v2/containers/${container}/custom_fields`, { body: valueDocument("seal", "S-9") })).body.data;
+    await createDefinition(h2, { api_slug: "po" }, h2.keys.other);
+    await h2.request("POST", `/v2/shipments/${h2.data.globex.shipments[0]!.id}/custom_fields`, { body: valueDocument("po", "PO-X"), key: h2.keys.other });
+    const ids = async (query: string, key?: string) => {
+      const res = await h2.request("GET", `/v2/custom_fields${query}`, key ? { key } : {});
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.map((f: any) => f.id);
+    };
+    const all = await h2.request("GET", "/v2/custom_fields", { key: h2.keys.viewer });
+    expect(all.body.data.map((f: any) => f.attributes)).toEqual([onShipment.attributes, onContainer.attributes]);
+    expect(all.body.meta).toEqual({ size: 2, total: 2 });
+    expect(await ids("?filter[entity_type]=Shipment")).toEqual([onShipment.id]);
+    expect(await ids("?filter%5Bentity_type%5D=Container")).toEqual([onContainer.id]);
+    expect(await ids("?filter[entity_type]=container")).toEqual([onContainer.id]);
+    expect(await ids(`?filter[entity_id]=${container.toUpperCase()}`)).toEqual([onContainer.id]);
+    expect(await ids(`?filter[definition_id]=${po.id}`)).toEqual([onShipment.id]);
+    expect(await ids(`?filter[definition_id]=${seal.id}&filter[entity_type]=Shipment`)).toEqual([]);
+    expect(await ids(`?filter[entity_id]=${UNKNOWN}`)).toEqual([]);
+    expect(await ids("", h2.keys.other)).toHaveLength(1);
+    expect((await h2.request("GET", "/v2/custom_fields?include=definition")).body.included.map((r: any) => r.id).sort()).toEqual([po.id, seal.id].sort());
+    for (const [parameter, value] of [["filter[entity_type]", "Vessel"], ["filter[entity_id]", "x"], ["filter[definition_id]", "1"], ["page[size]", "0"]]) {
+      const bad = await h2.request("GET", `/v2/custom_fields?${parameter}=${value}`);
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors[0]).toMatchObject({ code: "invalid_parameter", source: { parameter } });
+    }
+    for (let i = 0; i < 25; i++) await h2.request("POST", `/v2/containers/${h2.data.acme.containers[i + 1]!.id}/custom_fields`, { body: valueDocument("seal", `S-${i}`) });
+    const first = await h2.request("GET", "/v2/custom_fields");
+    expect(first.body.meta).toEqual({ size: 25, total: 27 });
+    expect(first.body.links.next).toBe("http://localhost/v2/custom_fields?page[number]=2");
+    expect((await h2.request("GET", "/v2/custom_fields?page[number]=2")).body.data.map((f: any) => f.attributes.value)).toEqual(["S-23", "S-24"]);
   });
 });

@@ -1,20 +1,29 @@
 import type { CustomFieldTarget, CustomFieldTargetType, CustomFieldUpdate, CustomFieldUpsert } from "@bollard/core";
 import { documentInclude, listDocument, resourceDocument } from "@bollard/core/jsonapi";
+import { CustomFieldFiltersSchema } from "@bollard/core/schemas";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../app-env.js";
-import { includeQuery, pageQuery, uuidParam } from "../request/query-params.js";
+import { filterQuery, includeQuery, pageQuery, uuidParam } from "../request/query-params.js";
 import { asInput, readInput, readResource } from "../request/request-body.js";
 import { jsonApi } from "../respond.js";
 import { customFieldTargetFromRelationships } from "./custom-field-target.js";
 
+const FILTERS = { entityType: "filter[entity_type]", entityId: "filter[entity_id]", definitionId: "filter[definition_id]" };
 const selfOf = (c: Context, id: string) => new URL(`/v2/custom_fields/${id}`, c.req.url).href;
 
 /**
- * `/v2/custom_fields`: create-or-update with `data.relationships.entity`, and read, change and
+ * `/v2/custom_fields`: the account's values (filtered by `filter[entity_type]`, `filter[entity_id]`,
+ * `filter[definition_id]`), create-or-update with `data.relationships.entity`, and read, change and
  * delete by id. The top-level DELETE answers 200 with `{"meta": {"deleted": true}}`.
  */
 export function customFieldRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
+  routes.get("/custom_fields", async (c) => {
+    const include = includeQuery(c, "custom_field");
+    const filters = filterQuery(c, CustomFieldFiltersSchema, FILTERS);
+    const result = await c.get("session").customFields.listAll({ ...filters, page: pageQuery(c), include: documentInclude("custom_field", include) });
+    return jsonApi(c, 200, listDocument("custom_field", result, { include, requestUrl: c.req.url }));
+  });
   routes.post("/custom_fields", async (c) => {
     const { attributes, relationships } = await readResource(c);
     const { field } = await c.get("session").customFields.upsert(customFieldTargetFromRelationships(relationships), asInput<CustomFieldUpsert>(attributes));

@@ -17,6 +17,18 @@ describe("GET /v2/tracking_requests", () => {
     expect(res.body.included.filter((r: { type: string }) => r.type === "shipment")).toHaveLength(res.body.data.length);
   });
 
+  it("carries meta.pagination {current, next, last, records} as the live service does", async () => {
+    const total = h.data.acme.trackingRequests.length;
+    const first = await h.request("GET", "/v2/tracking_requests?page[size]=5");
+    expect(first.body.meta).toEqual({ size: 5, total, pagination: { current: 1, next: 2, last: Math.ceil(total / 5), records: total } });
+    const last = await h.request("GET", `/v2/tracking_requests?page[size]=5&page[number]=${Math.ceil(total / 5)}`);
+    expect(last.body.meta.pagination).toEqual({ current: Math.ceil(total / 5), last: Math.ceil(total / 5), records: total });
+    const none = await h.request("GET", "/v2/tracking_requests?filter[request_number]=NOTHING-HERE");
+    expect(none.body.meta).toEqual({ size: 0, total: 0, pagination: { current: 1, records: 0 } });
+    // Listings the live service gives no pagination meta keep size and total only.
+    expect((await h.request("GET", "/v2/shipments?page[size]=5")).body.meta).toEqual({ size: 5, total: h.data.acme.shipments.length });
+  });
+
   it("filters by request number, scac, status, q and time windows", async () => {
     const request = h.data.acme.trackingRequests[2]!;
     const byNumber = await h.request("GET", `/v2/tracking_requests?filter[request_number]=${request.request_number}`);
@@ -64,7 +76,7 @@ describe("POST /v2/tracking_requests", () => {
   it("creates a pending request (201) as the official SDK sends it", async () => {
     const res = await h.request("POST", "/v2/tracking_requests", { body: body({ request_type: "bill_of_lading", request_number: "TEST-TR-SUCCEEDED", scac: "TEST", ref_numbers: ["PO-1"], shipment_tags: ["x"] }) });
     expect(res.status).toBe(201);
-    expect(res.body.data.attributes).toMatchObject({ status: "pending", request_number: "TEST-TR-SUCCEEDED", scac: "TEST", is_retrying: false, retry_count: 0, ref_numbers: ["PO-1"], shipment_tags: ["x"], failed_reason: null });
+    expect(res.body.data.attributes).toMatchObject({ status: "pending", request_number: "TEST-TR-SUCCEEDED", scac: "TEST", is_retrying: false, retry_count: null, ref_numbers: ["PO-1"], shipment_tags: ["x"], failed_reason: null });
     expect(res.body.data.relationships.tracked_object.data).toBeNull();
     expect(res.body.data.links.self).toBe(`/v2/tracking_requests/${res.body.data.id}`);
   });

@@ -50,6 +50,9 @@ describe("GET /v2/webhook_notifications", () => {
     const pending = await h.request("GET", `/v2/webhook_notifications?filter[delivery_status]=pending`);
     expect(succeeded.body.data.length).toBeGreaterThanOrEqual(1);
     expect(succeeded.body.meta.total + pending.body.meta.total).toBe(res.body.meta.total);
+    expect(res.body.meta.pagination).toEqual({ current: 1, last: 1, records: res.body.meta.total });
+    const none = await h.request("GET", "/v2/webhook_notifications", { key: h.keys.other });
+    expect(none.body.meta).toEqual({ size: 0, total: 0, pagination: { current: 1, records: 0 } });
     expect(pending.body.data.every((n: any) => n.attributes.attempts === 0)).toBe(true);
     expect(succeeded.body.data.every((n: any) => n.attributes.delivery_status === "succeeded" && n.attributes.attempts === 2)).toBe(true);
     const other = await h.request("GET", "/v2/webhook_notifications", { key: h.keys.other });

@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, sql } from "kysely
 import * as initial from "./0001-initial.js";
 import * as deliveredNotifications from "./0002-delivered-notifications.js";
 import * as apiKeyUse from "./0003-api-key-use.js";
+import * as parties from "./0004-parties.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-delivered-notifications": deliveredNotifications,
   "0003-api-key-use": apiKeyUse,
+  "0004-parties": parties,
 };
 
 /** The Kysely migration provider over the in-code migrations. */

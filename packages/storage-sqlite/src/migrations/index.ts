@@ -4,6 +4,7 @@ import * as vesselPositionTimes from "./0002-vessel-position-times.js";
 import * as renderedResources from "./0003-rendered-resources.js";
 import * as deliveredNotifications from "./0004-delivered-notifications.js";
 import * as apiKeyUse from "./0005-api-key-use.js";
+import * as parties from "./0006-parties.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "0003-rendered-resources": renderedResources,
   "0004-delivered-notifications": deliveredNotifications,
   "0005-api-key-use": apiKeyUse,
+  "0006-parties": parties,
 };
 
 /** The Kysely migration provider over the in-code migrations. */
