@@ -57,7 +57,8 @@ export const ROUTE_SPECS: RouteSpec[] = [
         attributes: z.object({
           request_type: z.enum(["bill_of_lading", "booking_number", "container"]),
           request_number: z.string(),
-          scac: z.string(),
+          scac: z.string().optional().meta({ description: "The carrier's SCAC; required unless auto_detect_vocc_scac is true" }),
+          auto_detect_vocc_scac: z.boolean().optional().meta({ description: "Leave out scac and let Bollard find the carrier (201 pending; scac is set when found)" }),
           ref_numbers: z.array(z.string()).optional(),
           shipment_tags: z.array(z.string()).optional(),
           customer_name: z.string().optional(),
