@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
@@ -9,7 +10,14 @@ export function jsonApi(c: Context, status: number, document: unknown): Response
   return jsonApiText(c, status, JSON.stringify(document));
 }
 
-/** Sends a JSON:API document that is already JSON text. */
+/**
+ * Sends a JSON:API document that is already JSON text. A successful GET gets its `ETag` here, hashed
+ * from the text at once: the conditional-GET middleware then only compares it (hashing a finished
+ * response there means cloning its stream and an asynchronous digest, which cost two thirds of the
+ * hottest route's throughput).
+ */
 export function jsonApiText(c: Context, status: number, text: string): Response {
-  return c.body(text, status as ContentfulStatusCode, { "content-type": JSON_API });
+  const headers: Record<string, string> = { "content-type": JSON_API };
+  if (status === 200 && c.req.method === "GET") headers.etag = `"${createHash("sha1").update(text).digest("hex")}"`;
+  return c.body(text, status as ContentfulStatusCode, headers);
 }
