@@ -1,5 +1,6 @@
 export * from "./pagination.js";
 export * from "./repositories.js";
+export * from "./webhook-repositories.js";
 export * from "./storage.js";
 export * from "./repository-nouns.js";
 export * from "./storage-guard.js";

@@ -1,9 +1,7 @@
 import { expect } from "vitest";
-import type { DomainEvent } from "../domain/index.js";
-import { uuidv7 } from "../ids/index.js";
 import { COPY_CHECKPOINT_PREFIX, COPY_NOUNS, type CopyNoun, type Storage } from "../storage/index.js";
 import { at, compareText, type ContractContext } from "./contract-context.js";
-import { makeApiKey, makeAccount, makeContainer, makeRawEvent, makeShipment, makeTrackingRequest, makeTransportEvent, makeUser } from "./fixtures.js";
+import { makeApiKey, makeAccount, makeContainer, makeDomainEvent, makeRawEvent, makeShipment, makeTrackingRequest, makeTransportEvent, makeUser } from "./fixtures.js";
 import { makeCustomField, makeCustomFieldDefinition, makeCustomFieldOption } from "./fixtures-custom-fields.js";
 import { makeMetroArea, makePort, makeRailTerminal, makeShippingLine, makeTerminal, makeVessel, makeVesselPosition } from "./fixtures-reference.js";
 import { makeParty } from "./fixtures-parties.js";
@@ -30,21 +28,7 @@ async function seedEverything(storage: Storage): Promise<Record<CopyNoun, unknow
   const webhooks = [makeWebhook(a), makeWebhook(a)];
   const notifications = [makeWebhookNotification(a, webhooks[0]!.id), makeWebhookNotification(a, webhooks[0]!.id, { next_attempt_at: at(3) })];
   const attempts = [makeWebhookNotificationAttempt(notifications[0]!.id), makeWebhookNotificationAttempt(notifications[0]!.id)];
-  const event = (overrides: Partial<DomainEvent>): DomainEvent => ({
-    id: uuidv7(),
-    account_id: a,
-    event: "container.transport.vessel_loaded",
-    tracking_request_id: null,
-    shipment_id: null,
-    container_id: null,
-    reference_object_type: "transport_event",
-    reference_object_id: uuidv7(),
-    data: { changeset: { available_for_pickup: [false, true] } },
-    occurred_at: at(0),
-    created_at: at(0),
-    ...overrides,
-  });
-  const domainEvents = [event({}), event({ shipment_id: shipments[0]!.id, container_id: c.id })];
+  const domainEvents = [makeDomainEvent(a), makeDomainEvent(a, { shipment_id: shipments[0]!.id, container_id: c.id })];
   const seeded: Record<CopyNoun, unknown[]> = {
     accounts,
     users,

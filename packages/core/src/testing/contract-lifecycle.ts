@@ -1,25 +1,8 @@
 import { expect } from "vitest";
-import type { DomainEvent, TrackingRequest } from "../domain/index.js";
+import type { TrackingRequest } from "../domain/index.js";
 import { uuidv7 } from "../ids/index.js";
 import { ascendingIds, at, compareText, expectCode, expectPaging, seedAccount, seedContainer, seedShipment, type ContractContext } from "./contract-context.js";
-import { makeRawEvent, makeTrackingRequest } from "./fixtures.js";
-
-function domainEvent(accountId: string, overrides: Partial<DomainEvent> = {}): DomainEvent {
-  return {
-    id: uuidv7(),
-    account_id: accountId,
-    event: "container.transport.vessel_loaded",
-    tracking_request_id: null,
-    shipment_id: null,
-    container_id: null,
-    reference_object_type: "transport_event",
-    reference_object_id: uuidv7(),
-    data: { changeset: { available_for_pickup: [false, true] }, nested: [1, "two", null] },
-    occurred_at: at(0),
-    created_at: at(0),
-    ...overrides,
-  };
-}
+import { makeDomainEvent, makeRawEvent, makeTrackingRequest } from "./fixtures.js";
 
 /** What the tracking lifecycle needs: the scheduler's due queue, raw event updates, domain events. */
 export function describeLifecycleContract(ctx: ContractContext): void {
@@ -99,13 +82,13 @@ export function describeLifecycleContract(ctx: ContractContext): void {
     const other = await seedAccount(ctx.storage);
     const [s1, s2, c1] = [uuidv7(), uuidv7(), uuidv7()];
     const events = [
-      domainEvent(account.id, { shipment_id: s1, created_at: at(1) }),
-      domainEvent(account.id, { shipment_id: s1, container_id: c1, event: "container.updated", reference_object_type: "container_updated_event", created_at: at(2) }),
-      domainEvent(account.id, { shipment_id: s2, created_at: at(2) }),
-      domainEvent(account.id, { shipment_id: s1, event: "shipment.estimated.arrival", reference_object_type: "estimated_event", created_at: at(3) }),
+      makeDomainEvent(account.id, { shipment_id: s1, created_at: at(1) }),
+      makeDomainEvent(account.id, { shipment_id: s1, container_id: c1, event: "container.updated", reference_object_type: "container_updated_event", created_at: at(2) }),
+      makeDomainEvent(account.id, { shipment_id: s2, created_at: at(2) }),
+      makeDomainEvent(account.id, { shipment_id: s1, event: "shipment.estimated.arrival", reference_object_type: "estimated_event", created_at: at(3) }),
     ];
     await ctx.storage.domainEvents.insertMany([...events].reverse());
-    await ctx.storage.domainEvents.insertMany([domainEvent(other.id, { shipment_id: s1 })]);
+    await ctx.storage.domainEvents.insertMany([makeDomainEvent(other.id, { shipment_id: s1 })]);
     const sorted = [...events].sort((x, y) => (x.created_at < y.created_at ? -1 : x.created_at > y.created_at ? 1 : x.id < y.id ? -1 : 1));
     expect(await ctx.storage.domainEvents.list(account.id, { page: { number: 1, size: 10 } })).toStrictEqual({ items: sorted, total: 4 });
     expect((await ctx.storage.domainEvents.list(account.id, { page: { number: 1, size: 10 }, shipmentId: s1 })).items.map((e) => e.id)).toStrictEqual(

@@ -6,6 +6,7 @@ import {
   CustomFieldDefinitionSchema,
   CustomFieldOptionSchema,
   CustomFieldSchema,
+  DomainEventSchema,
   MetroAreaSchema,
   PortSchema,
   RailTerminalSchema,
@@ -54,6 +55,7 @@ const cases = [
   ["makeCustomField", CustomFieldSchema, () => f.makeCustomField(accountId, parentId)],
   ["makeWebhook", WebhookSchema, () => f.makeWebhook(accountId)],
   ["makeParty", PartySchema, () => f.makeParty(accountId)],
+  ["makeDomainEvent", DomainEventSchema, () => f.makeDomainEvent(accountId)],
   ["makeWebhookNotification", WebhookNotificationSchema, () => f.makeWebhookNotification(accountId, parentId)],
   ["makeWebhookNotificationAttempt", WebhookNotificationAttemptSchema, () => f.makeWebhookNotificationAttempt(parentId)],
 ] as const;

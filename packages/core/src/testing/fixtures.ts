@@ -1,4 +1,4 @@
-import type { Account, ApiKey, Container, RawEvent, Shipment, TrackingRequest, TransportEvent, User } from "../domain/index.js";
+import type { Account, ApiKey, Container, DomainEvent, RawEvent, Shipment, TrackingRequest, TransportEvent, User } from "../domain/index.js";
 import { uuidv7 } from "../ids/index.js";
 import { containerNumber, cycle, imoNumber, nextSerial, nowTimestamp, sha256Hex } from "./fixture-values.js";
 
@@ -259,6 +259,24 @@ export function makeRawEvent(accountId: string, shipmentId: string, containerId:
     invalidated_at: null,
     terminal_id: null,
     terminal_type: null,
+    ...overrides,
+  };
+}
+
+/** A "Vessel Loaded" domain event of the account, recorded 2024-03-01 12:00 UTC (the contract's `at(0)`), with a changeset. */
+export function makeDomainEvent(accountId: string, overrides: Partial<DomainEvent> = {}): DomainEvent {
+  return {
+    id: uuidv7(),
+    account_id: accountId,
+    event: "container.transport.vessel_loaded",
+    tracking_request_id: null,
+    shipment_id: null,
+    container_id: null,
+    reference_object_type: "transport_event",
+    reference_object_id: uuidv7(),
+    data: { changeset: { available_for_pickup: [false, true] }, nested: [1, "two", null] },
+    occurred_at: "2024-03-01T12:00:00.000Z",
+    created_at: "2024-03-01T12:00:00.000Z",
     ...overrides,
   };
 }
