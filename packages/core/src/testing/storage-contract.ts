@@ -3,6 +3,7 @@ import type { Storage } from "../storage/index.js";
 import { describeAccountsContract } from "./contract-accounts.js";
 import { describeContainersContract } from "./contract-containers.js";
 import { describeCopyContract } from "./contract-copy.js";
+import { describeAccountCopyContract } from "./contract-account-copy.js";
 import { describeRenderingsContract } from "./contract-renderings.js";
 import type { ContractContext } from "./contract-context.js";
 import { describeCustomFieldValuesContract } from "./contract-custom-field-values.js";
@@ -105,6 +106,7 @@ export function runStorageContract(name: string, makeStorage: () => Promise<Stor
     describe("transactions and lifecycle", () => describeTransactionsContract(ctx));
     describe("NUL characters", () => describeNulCharactersContract(ctx));
     describe("export and import (copy)", () => describeCopyContract(ctx));
+    describe("an account's own data (scoped copy)", () => describeAccountCopyContract(ctx));
     describe("round trips", () => describeRoundTripsContract(ctx));
 
     it("every skip entry names a contract test and gives a reason", () => {
