@@ -10,6 +10,8 @@ import { createCustomFieldService, type CustomFieldService } from "./custom-fiel
 import { createMapService, type MapService } from "./map-service.js";
 import { createPartyService, type PartyService } from "./party-service.js";
 import { createReferenceService, type ReferenceService } from "./reference-service.js";
+import { createSandboxService, type SandboxService } from "./sandbox-service.js";
+import type { Sandbox } from "../sandbox/sandbox.js";
 import { createSearchService, type SearchService } from "./search-service.js";
 import { createShipmentService, type ShipmentService } from "./shipment-service.js";
 import { createTrackingRequestService, type TrackingRequestService } from "./tracking-request-service.js";
@@ -48,10 +50,12 @@ export interface Session {
   readonly webhookNotifications: WebhookNotificationService;
   /** Search over the account's shipments and containers. */
   readonly search: SearchService;
+  /** The sandbox controls of the session's account: clock, faults, reset, snapshots (404s unless the tracker is a sandbox). */
+  readonly sandbox: SandboxService;
 }
 
 /** Creates a {@link Session} for a principal. */
-export function createSession(storage: Storage, clock: Clock, carrier: CarrierSource, principal: Principal, webhooks: WebhookSettings = defaultWebhookSettings()): Session {
+export function createSession(storage: Storage, clock: Clock, carrier: CarrierSource, principal: Principal, webhooks: WebhookSettings = defaultWebhookSettings(), sandbox: Sandbox | null = null): Session {
   const context: SessionContext = {
     storage,
     clock,
@@ -76,5 +80,6 @@ export function createSession(storage: Storage, clock: Clock, carrier: CarrierSo
     webhooks: createWebhookService(context, webhooks),
     webhookNotifications: createWebhookNotificationService(context),
     search: createSearchService(context),
+    sandbox: createSandboxService(context, sandbox),
   };
 }

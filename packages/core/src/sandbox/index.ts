@@ -1,0 +1,7 @@
+export * from "./sandbox.js";
+export * from "./sandbox-clock.js";
+export * from "./sandbox-faults.js";
+export * from "./faulty-sources.js";
+export * from "./sandbox-input.js";
+export type { SandboxAdvanceSummary, DuePass } from "./advance-clock.js";
+export type { AccountData } from "./account-data.js";
