@@ -68,6 +68,7 @@ export {
   type StoredSandboxSnapshot,
   type AccountData,
   type DuePass,
+  type DuePassSummary,
 } from "./sandbox/index.js";
 
 // The records, and the enums of their fields.

@@ -15,10 +15,16 @@ export interface SandboxAdvanceSummary {
   delivery_attempts: number;
 }
 
+/** What a {@link DuePass} reports of one pass. */
+export interface DuePassSummary {
+  /** How many requests it refreshed, or delivery attempts it made. */
+  total: number;
+}
+
 /** A background job run on demand: the refresh scheduler or the webhook worker. */
 export interface DuePass {
-  /** Runs everything due at the clock's current instant; `total` is how much it did. */
-  runDue(): Promise<{ total: number }>;
+  /** Runs everything due at the clock's current instant. */
+  runDue(): Promise<DuePassSummary>;
 }
 
 /** What advancing needs of a tracker: its storage and both background jobs. */
