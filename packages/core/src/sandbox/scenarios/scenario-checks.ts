@@ -1,7 +1,11 @@
 import { HOUR } from "../../demo/zoned-time.js";
 import { metroAreaByLocode, portByLocode, shippingLineByScac } from "../../reference/index.js";
 import type { ScenarioDateChange, ScenarioDocument, ScenarioLeg, ScenarioRail } from "./scenario-document.js";
-import { requireOffset } from "./scenario-offset.js";
+import { isScac, isUnLocode } from "../../domain/validators.js";
+import { offsetMs } from "./scenario-offset.js";
+
+// The checks run even when some fields failed their own schema: an unreadable offset is NaN, which no comparison reports.
+const ms = (text: string): number => offsetMs(text) ?? Number.NaN;
 
 /** Where the checks report a problem: zod's refinement context, reduced to what they use. */
 export interface ScenarioIssueSink {
@@ -14,25 +18,25 @@ const at = (path: Path): string => path.join("/");
 
 /** When a leg's boxes are loaded and discharged, with the defaults applied (6 hours either side of the sailing). */
 export function legTimes(leg: ScenarioLeg): { loaded: number; departure: number; arrival: number; discharged: number } {
-  const departure = requireOffset(leg.departure);
-  const arrival = requireOffset(leg.arrival);
+  const departure = ms(leg.departure);
+  const arrival = ms(leg.arrival);
   return {
-    loaded: leg.loaded === undefined ? departure - 6 * HOUR : requireOffset(leg.loaded),
+    loaded: leg.loaded === undefined ? departure - 6 * HOUR : ms(leg.loaded),
     departure,
     arrival,
-    discharged: leg.discharged === undefined ? arrival + 6 * HOUR : requireOffset(leg.discharged),
+    discharged: leg.discharged === undefined ? arrival + 6 * HOUR : ms(leg.discharged),
   };
 }
 
 /** When the rail move's boxes are loaded and unloaded, with the defaults applied (2 hours either side of the train). */
 export function railTimes(rail: ScenarioRail): { loaded: number; departure: number; arrival: number; unloaded: number } {
-  const departure = requireOffset(rail.departure);
-  const arrival = requireOffset(rail.arrival);
+  const departure = ms(rail.departure);
+  const arrival = ms(rail.arrival);
   return {
-    loaded: rail.loaded === undefined ? departure - 2 * HOUR : requireOffset(rail.loaded),
+    loaded: rail.loaded === undefined ? departure - 2 * HOUR : ms(rail.loaded),
     departure,
     arrival,
-    unloaded: rail.unloaded === undefined ? arrival + 2 * HOUR : requireOffset(rail.unloaded),
+    unloaded: rail.unloaded === undefined ? arrival + 2 * HOUR : ms(rail.unloaded),
   };
 }
 
@@ -48,7 +52,7 @@ export function checkScenario(doc: ScenarioDocument, sink: ScenarioIssueSink): v
     if (laterMs < earlierMs || (strict && laterMs === earlierMs)) report(later, `is ${laterMs === earlierMs ? "not after" : "before"} ${at(earlier)}`);
   };
 
-  if (!shippingLineByScac(doc.scac)) report(["scac"], `${doc.scac} is not a shipping line of the reference data`);
+  if (isScac(doc.scac) && !shippingLineByScac(doc.scac)) report(["scac"], `${doc.scac} is not a shipping line of the reference data`);
   const numbers = new Set<string>();
   doc.containers.forEach((container, i) => {
     if (numbers.has(container.number)) report(["containers", i, "number"], `${container.number} is listed twice`);
@@ -63,9 +67,9 @@ export function checkScenario(doc: ScenarioDocument, sink: ScenarioIssueSink): v
   checkLegs(doc.legs, report, ordered);
   const last = doc.legs.length - 1;
   if (doc.rail) {
-    if (!isKnownPlace(doc.rail.destination)) report(["rail", "destination"], `${doc.rail.destination} is not a port or metro area of the reference data`);
+    if (isUnLocode(doc.rail.destination) && !isKnownPlace(doc.rail.destination)) report(["rail", "destination"], `${doc.rail.destination} is not a port or metro area of the reference data`);
     const rail = railTimes(doc.rail);
-    ordered(["rail", "departure"], rail.departure, ["legs", last, "arrival"], requireOffset((doc.legs[last] as ScenarioLeg).arrival), true);
+    ordered(["rail", "departure"], rail.departure, ["legs", last, "arrival"], ms((doc.legs[last] as ScenarioLeg).arrival), true);
     ordered(["rail", "arrival"], rail.arrival, ["rail", "departure"], rail.departure, true);
     if (doc.rail.loaded !== undefined) ordered(["rail", "departure"], rail.departure, ["rail", "loaded"], rail.loaded);
     if (doc.rail.unloaded !== undefined) ordered(["rail", "unloaded"], rail.unloaded, ["rail", "arrival"], rail.arrival);
@@ -77,27 +81,27 @@ export function checkScenario(doc: ScenarioDocument, sink: ScenarioIssueSink): v
     if (!leg) return report(["rollovers", i, "leg"], `is not a leg: the scenario has ${doc.legs.length}`);
     if (rolled.has(rollover.leg)) report(["rollovers", i, "leg"], `rolls legs/${rollover.leg} over a second time`);
     rolled.add(rollover.leg);
-    ordered(["legs", rollover.leg, "departure"], requireOffset(leg.departure), ["rollovers", i, "announced"], requireOffset(rollover.announced));
-    const departure = requireOffset(rollover.shown.departure ?? leg.departure);
-    const arrival = requireOffset(rollover.shown.arrival ?? leg.arrival);
+    ordered(["legs", rollover.leg, "departure"], ms(leg.departure), ["rollovers", i, "announced"], ms(rollover.announced));
+    const departure = ms(rollover.shown.departure ?? leg.departure);
+    const arrival = ms(rollover.shown.arrival ?? leg.arrival);
     if (arrival <= departure) report(["rollovers", i, "shown", rollover.shown.arrival === undefined ? "departure" : "arrival"], `makes the shown sailing arrive before it departs`);
   });
 
   const needsRail = (path: Path) => report(path, "is inland, but the scenario has no rail move");
   doc.holds?.forEach((hold, i) => {
-    if (hold.released !== undefined) ordered(["holds", i, "released"], requireOffset(hold.released), ["holds", i, "placed"], requireOffset(hold.placed), true);
+    if (hold.released !== undefined) ordered(["holds", i, "released"], ms(hold.released), ["holds", i, "placed"], ms(hold.placed), true);
     if (hold.facility === "inland" && !doc.rail) needsRail(["holds", i, "facility"]);
     known(["holds", i, "containers"], hold.containers);
   });
   doc.fees?.forEach((fee, i) => {
-    if (fee.until !== undefined) ordered(["fees", i, "until"], requireOffset(fee.until), ["fees", i, "from"], requireOffset(fee.from), true);
+    if (fee.until !== undefined) ordered(["fees", i, "until"], ms(fee.until), ["fees", i, "from"], ms(fee.from), true);
     if (fee.facility === "inland" && !doc.rail) needsRail(["fees", i, "facility"]);
     known(["fees", i, "containers"], fee.containers);
   });
   const changes = (path: Path, list: readonly ScenarioDateChange[] | undefined) =>
     list?.forEach((change, i) => {
       const previous = list[i - 1];
-      if (previous) ordered([...path, i, "at"], requireOffset(change.at), [...path, i - 1, "at"], requireOffset(previous.at), true);
+      if (previous) ordered([...path, i, "at"], ms(change.at), [...path, i - 1, "at"], ms(previous.at), true);
       known([...path, i, "containers"], change.containers);
     });
   changes(["last_free_days", "line"], doc.last_free_days?.line);
@@ -106,7 +110,7 @@ export function checkScenario(doc: ScenarioDocument, sink: ScenarioIssueSink): v
   if (doc.last_free_days?.rail?.length && !doc.rail) report(["last_free_days", "rail"], "needs a rail move: the scenario has no rail");
   changes(["pickup_appointments"], doc.pickup_appointments);
   doc.events?.forEach((event, i) => {
-    if (event.location !== undefined && !isKnownPlace(event.location)) report(["events", i, "location"], `${event.location} is not a port or metro area of the reference data`);
+    if (event.location !== undefined && isUnLocode(event.location) && !isKnownPlace(event.location)) report(["events", i, "location"], `${event.location} is not a port or metro area of the reference data`);
     known(["events", i, "containers"], event.containers);
   });
 }
@@ -114,7 +118,7 @@ export function checkScenario(doc: ScenarioDocument, sink: ScenarioIssueSink): v
 function checkLegs(legs: readonly ScenarioLeg[], report: (path: Path, message: string) => void, ordered: (later: Path, laterMs: number, earlier: Path, earlierMs: number, strict?: boolean) => void): void {
   legs.forEach((leg, i) => {
     for (const end of ["from", "to"] as const) {
-      if (!portByLocode(leg[end])) report(["legs", i, end], `${leg[end]} is not a port of the reference data`);
+      if (isUnLocode(leg[end]) && !portByLocode(leg[end])) report(["legs", i, end], `${leg[end]} is not a port of the reference data`);
     }
     if (leg.from === leg.to) report(["legs", i, "to"], `is the port the leg leaves from (${leg.from})`);
     const times = legTimes(leg);
