@@ -1,5 +1,5 @@
 import type { TransportEventName } from "../../domain/index.js";
-import type { SnapshotTransportEvent } from "../../tracking/snapshot-schema.js";
+import type { CarrierSnapshot, SnapshotTransportEvent } from "../../tracking/snapshot-schema.js";
 import { legTimes, railTimes } from "./scenario-checks.js";
 import type { ScenarioDocument, ScenarioEvent, ScenarioLeg } from "./scenario-document.js";
 import { requireOffset } from "./scenario-offset.js";
@@ -11,7 +11,7 @@ export interface ScriptedEvent {
   /** Milliseconds after the scenario's start. */
   offsetMs: number;
   /** The event as the carrier reports it (frozen: every snapshot hands out the same object). */
-  event: Readonly<SnapshotTransportEvent>;
+  event: Readonly<CarrierSnapshot["containers"][number]["transport_events"][number]>;
 }
 
 type Place = "pol" | "transshipment" | "pod" | "final";
