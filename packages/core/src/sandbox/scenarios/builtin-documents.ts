@@ -79,6 +79,39 @@ export const BUILTIN_DOCUMENTS: Readonly<Record<string, ScenarioDocument>> = {
       { event: "container.transport.empty_in", at: "P26DT15H" },
     ],
   },
+  "TEST-TR-FEEDER": {
+    ...base("TEST-TR-FEEDER"),
+    legs: [
+      { from: "VNSGN", to: "SGSIN", vessel: { name: "SEASPAN SAIGON", imo: "9301809", mmsi: "563281100" }, voyage: "F12S", feeder: true, departure: "P2D", arrival: "P4D" },
+      { ...LEG, from: "SGSIN", departure: "P6D", arrival: "P22D" },
+    ],
+    events: [
+      ...GATE_IN,
+      { event: "container.transport.available", at: "P22DT10H" },
+      { event: "container.transport.full_out", at: "P24DT9H" },
+      { event: "container.transport.empty_in", at: "P26DT15H" },
+    ],
+  },
+  "TEST-TR-LFD-CHANGES": {
+    ...base("TEST-TR-LFD-CHANGES"),
+    legs: [LEG],
+    // The ETA is revised twice: first shown two days early, then a day early, then right.
+    rollovers: [
+      { leg: 0, announced: "P8D", shown: { arrival: "P15D" } },
+      { leg: 0, announced: "P12D", shown: { arrival: "P16D" } },
+    ],
+    last_free_days: {
+      line: [{ at: "P17DT6H", value: "P22D" }, { at: "P18DT6H", value: "P24D" }],
+      terminal: [{ at: "P17DT6H", value: "P21D" }, { at: "P18DT18H", value: "P22D" }],
+    },
+    pickup_appointments: [{ at: "P17DT6H", value: "P20DT6H" }, { at: "P18DT6H", value: "P20DT8H" }],
+    events: [
+      ...GATE_IN,
+      { event: "container.transport.available", at: "P17DT10H" },
+      { event: "container.transport.full_out", at: "P20DT9H" },
+      { event: "container.transport.empty_in", at: "P22DT15H" },
+    ],
+  },
   "TEST-TR-DELIVERED": {
     ...base("TEST-TR-DELIVERED"),
     legs: [LEG],

@@ -30,7 +30,7 @@ export const BUILTIN_SCENARIOS: readonly BuiltinScenario[] = SCENARIO_NUMBERS.ma
 /**
  * A scenario document telling the story of a built-in scenario (by name or number), to edit and
  * register as a scenario of one's own; a fresh copy each call. Undefined for the scenarios a
- * document cannot express (carrier failures, retries, ETA revisions, terminal changes) and for
+ * document cannot express (carrier failures and retries, a change of POD terminal, revised inland ETAs) and for
  * unknown names.
  *
  * @example

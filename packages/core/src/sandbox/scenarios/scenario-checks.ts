@@ -1,6 +1,6 @@
 import { HOUR } from "../../demo/zoned-time.js";
 import { metroAreaByLocode, portByLocode, shippingLineByScac } from "../../reference/index.js";
-import type { ScenarioDateChange, ScenarioDocument, ScenarioLeg, ScenarioRail } from "./scenario-document.js";
+import type { ScenarioDateChange, ScenarioDocument, ScenarioLeg, ScenarioRail, ScenarioRollover } from "./scenario-document.js";
 import { isScac, isUnLocode } from "../../domain/validators.js";
 import { offsetMs } from "./scenario-offset.js";
 
@@ -75,13 +75,17 @@ export function checkScenario(doc: ScenarioDocument, sink: ScenarioIssueSink): v
     if (doc.rail.unloaded !== undefined) ordered(["rail", "unloaded"], rail.unloaded, ["rail", "arrival"], rail.arrival);
   }
 
-  const rolled = new Set<number>();
+  const lastOfLeg = new Map<number, number>();
   doc.rollovers?.forEach((rollover, i) => {
     const leg = doc.legs[rollover.leg];
     if (!leg) return report(["rollovers", i, "leg"], `is not a leg: the scenario has ${doc.legs.length}`);
-    if (rolled.has(rollover.leg)) report(["rollovers", i, "leg"], `rolls legs/${rollover.leg} over a second time`);
-    rolled.add(rollover.leg);
-    ordered(["legs", rollover.leg, "departure"], ms(leg.departure), ["rollovers", i, "announced"], ms(rollover.announced));
+    const previous = lastOfLeg.get(rollover.leg);
+    if (previous !== undefined) ordered(["rollovers", i, "announced"], ms(rollover.announced), ["rollovers", previous, "announced"], ms((doc.rollovers?.[previous] as ScenarioRollover).announced), true);
+    lastOfLeg.set(rollover.leg, i);
+    // Another vessel, voyage or departure is known by the time the leg sails; an arrival estimate by the time it arrives.
+    const sailing = rollover.shown.vessel !== undefined || rollover.shown.voyage !== undefined || rollover.shown.departure !== undefined;
+    const deadline = sailing ? "departure" : "arrival";
+    ordered(["legs", rollover.leg, deadline], ms(leg[deadline]), ["rollovers", i, "announced"], ms(rollover.announced));
     const departure = ms(rollover.shown.departure ?? leg.departure);
     const arrival = ms(rollover.shown.arrival ?? leg.arrival);
     if (arrival <= departure) report(["rollovers", i, "shown", rollover.shown.arrival === undefined ? "departure" : "arrival"], `makes the shown sailing arrive before it departs`);
@@ -121,6 +125,7 @@ function checkLegs(legs: readonly ScenarioLeg[], report: (path: Path, message: s
       if (isUnLocode(leg[end]) && !portByLocode(leg[end])) report(["legs", i, end], `${leg[end]} is not a port of the reference data`);
     }
     if (leg.from === leg.to) report(["legs", i, "to"], `is the port the leg leaves from (${leg.from})`);
+    if (leg.feeder && (i > 0 || legs.length < 2)) report(["legs", i, "feeder"], "can only be set on the first of several legs (a feeder to the transshipment hub)");
     const times = legTimes(leg);
     ordered(["legs", i, "arrival"], times.arrival, ["legs", i, "departure"], times.departure, true);
     if (leg.loaded !== undefined) ordered(["legs", i, "departure"], times.departure, ["legs", i, "loaded"], times.loaded);

@@ -56,6 +56,8 @@ export const ScenarioLegSchema = z.strictObject({
   vessel: ScenarioVesselSchema,
   /** The voyage number. */
   voyage: Text(50),
+  /** A feeder to the transshipment hub (first leg only): its events are the `feeder_*` ones. */
+  feeder: z.boolean().optional(),
   /** When the boxes are loaded; 6 hours before `departure` when absent. */
   loaded: ScenarioOffsetSchema.optional(),
   /** When the vessel departs. */
@@ -96,11 +98,15 @@ export const ScenarioShownSailingSchema = z.strictObject({
   arrival: ScenarioOffsetSchema.optional(),
 });
 
-/** A rollover: until `announced`, the line shows an earlier sailing for a leg; from then on, the leg's real one. */
+/**
+ * A rollover or an estimate revision: until `announced`, the line shows another sailing for a leg
+ * (another vessel, voyage or dates; only an `arrival` is an ETA revision). A leg may have several,
+ * announced one after the other; after the last, the line shows the leg as it sails.
+ */
 export const ScenarioRolloverSchema = z.strictObject({
   /** The index of the leg in `legs`. */
   leg: z.int().nonnegative(),
-  /** When the line announces the rollover; at or before the real departure. */
+  /** When the line announces the change: after the leg's previous change, and by the leg's real departure (its arrival for an ETA revision alone). */
   announced: ScenarioOffsetSchema,
   /** What it showed before. */
   shown: ScenarioShownSailingSchema,
@@ -227,7 +233,7 @@ const ScenarioFieldsSchema = z.strictObject({
   legs: z.array(ScenarioLegSchema).min(1).max(10),
   /** The rail move inland from the port of discharge, if any. */
   rail: ScenarioRailSchema.optional(),
-  /** Legs first shown on another sailing. */
+  /** Legs first shown on another sailing or with other dates (rollovers, ETA revisions). */
   rollovers: z.array(ScenarioRolloverSchema).max(20).optional(),
   /** Holds placed and released. */
   holds: z.array(ScenarioHoldSchema).max(50).optional(),

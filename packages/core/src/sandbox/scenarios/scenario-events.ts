@@ -39,10 +39,11 @@ function legEvents(doc: ScenarioDocument): Draft[] {
     const vessel = { vessel_imo: leg.vessel.imo, voyage_number: leg.voyage };
     const add = (name: Short<TransportEventName>, offsetMs: number, locode: string, terminal: string | null = null) =>
       drafts.push({ offsetMs, containers: undefined, event: { event: `container.transport.${name}`, timestamp: "", location_locode: locode, terminal, ...vessel, data_source: "shipping_line" } });
-    add(i === 0 ? "vessel_loaded" : "transshipment_loaded", times.loaded, leg.from);
-    add(i === 0 ? "vessel_departed" : "transshipment_departed", times.departure, leg.from);
-    add(i === last ? "vessel_arrived" : "transshipment_arrived", times.arrival, leg.to);
-    add(i === last ? "vessel_discharged" : "transshipment_discharged", times.discharged, leg.to, i === last ? (doc.pod_terminal ?? null) : null);
+    const feeder = leg.feeder === true;
+    add(feeder ? "feeder_loaded" : i === 0 ? "vessel_loaded" : "transshipment_loaded", times.loaded, leg.from);
+    add(feeder ? "feeder_departed" : i === 0 ? "vessel_departed" : "transshipment_departed", times.departure, leg.from);
+    add(feeder ? "feeder_arrived" : i === last ? "vessel_arrived" : "transshipment_arrived", times.arrival, leg.to);
+    add(feeder ? "feeder_discharged" : i === last ? "vessel_discharged" : "transshipment_discharged", times.discharged, leg.to, i === last ? (doc.pod_terminal ?? null) : null);
   });
   return drafts;
 }

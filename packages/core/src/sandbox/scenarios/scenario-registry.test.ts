@@ -83,7 +83,7 @@ describe("built-in scenarios", () => {
   it("lists every TEST-TR-* number of the simulated carrier by name", () => {
     expect(BUILTIN_SCENARIOS.map((s) => s.number)).toEqual(SCENARIO_NUMBERS.map((s) => s.number));
     expect(BUILTIN_SCENARIOS.find((s) => s.number === "TEST-TR-CUSTOMS-HOLD")).toMatchObject({ name: "customs_hold", scac: "TEST", has_document: true });
-    expect(BUILTIN_SCENARIOS.filter((s) => s.has_document).map((s) => s.name)).toEqual(["succeeded", "awaiting_manifest", "rollover", "customs_hold", "rail", "delivered"]);
+    expect(BUILTIN_SCENARIOS.filter((s) => s.has_document).map((s) => s.name)).toEqual(["succeeded", "awaiting_manifest", "rollover", "customs_hold", "rail", "feeder", "delivered", "lfd_changes"]);
   });
 
   it.each(BUILTIN_SCENARIOS.filter((s) => s.has_document).map((s) => s.name))("has a valid, editable document for %s", (name) => {
@@ -94,6 +94,12 @@ describe("built-in scenarios", () => {
     const registry = createScenarioRegistry();
     const { timeline } = registry.register("acct-a", { ...document, number: `MY-${name}` }, NOW);
     expect(timeline.events.length).toBeGreaterThan(0);
+  });
+
+  it("sails the feeder scenario's first leg as a feeder", () => {
+    const { timeline } = createScenarioRegistry().register("acct-a", builtinScenarioDocument("feeder"), NOW);
+    const names = timeline.events.filter((e) => e.container === "TGHU1234567").map((e) => e.event.event.replace("container.transport.", ""));
+    expect(names.slice(0, 8)).toEqual(["empty_out", "full_in", "feeder_loaded", "feeder_departed", "feeder_arrived", "feeder_discharged", "transshipment_loaded", "transshipment_departed"]);
   });
 
   it("has no document for what a document cannot express", () => {

@@ -20,7 +20,10 @@ const document = parseScenarioDocument({
     { from: "SGSIN", to: "USLAX", vessel: { name: "MAERSK SHIVLING", imo: "9728253" }, voyage: "102E", departure: "P9D", arrival: "P30D" },
   ],
   rail: { destination: "USCHI", carrier_scac: "UP", terminal: "Global IV", departure: "P32D", arrival: "P36D" },
-  rollovers: [{ leg: 1, announced: "P6D", shown: { vessel: { name: "EVER GIVEN", imo: "9811000" }, voyage: "77E", departure: "P8D", arrival: "P26D" } }],
+  rollovers: [
+    { leg: 1, announced: "P6D", shown: { vessel: { name: "EVER GIVEN", imo: "9811000" }, voyage: "77E", departure: "P8D", arrival: "P26D" } },
+    { leg: 1, announced: "P20D", shown: { arrival: "P29D" } },
+  ],
   holds: [{ name: "customs", placed: "P30DT6H", released: "P31D", containers: ["TGHU1234567"] }],
   fees: [{ type: "extended_dwell_time", amount: 250, facility: "inland", from: "P38D", until: "P39D" }],
   last_free_days: { rail: [{ at: "P36DT2H", value: "P38D" }, { at: "P37D", value: "P39D" }] },
@@ -95,11 +98,13 @@ describe("compileScenario", () => {
     expect(found(timeline.snapshotAt(at(20)))).toEqual(found(timeline.snapshotAt(at(20))));
   });
 
-  it("shows the earlier sailing of a rolled-over leg until the rollover is announced", () => {
+  it("shows the earlier sailing of a rolled-over leg until the rollover is announced, then each revised ETA until the next", () => {
     const before = found(timeline.snapshotAt(at(5))).shipment;
     expect(before).toMatchObject({ pod_eta_at: "2026-03-27T00:00:00.000Z", pod_vessel_name: "EVER GIVEN", pod_voyage_number: "77E", pol_atd_at: "2026-03-03T00:00:00.000Z" });
     const after = found(timeline.snapshotAt(at(6))).shipment;
-    expect(after).toMatchObject({ pod_eta_at: "2026-03-31T00:00:00.000Z", pod_vessel_name: "MAERSK SHIVLING", pod_voyage_number: "102E", pod_ata_at: null });
+    expect(after).toMatchObject({ pod_eta_at: "2026-03-30T00:00:00.000Z", pod_vessel_name: "MAERSK SHIVLING", pod_voyage_number: "102E", pod_ata_at: null });
+    // The second change of the leg is an ETA revision alone.
+    expect(found(timeline.snapshotAt(at(20))).shipment).toMatchObject({ pod_eta_at: "2026-03-31T00:00:00.000Z", pod_vessel_name: "MAERSK SHIVLING" });
     expect(found(timeline.snapshotAt(at(31))).shipment).toMatchObject({ pod_ata_at: "2026-03-31T00:00:00.000Z", destination_locode: "USCHI", destination_eta_at: "2026-04-06T00:00:00.000Z", destination_ata_at: null });
   });
 

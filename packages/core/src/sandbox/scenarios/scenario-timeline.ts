@@ -36,6 +36,7 @@ interface ShownLeg {
 
 function shownLegs(doc: ScenarioDocument, elapsed: number): ShownLeg[] {
   return doc.legs.map((leg, i) => {
+    // Changes of a leg are announced in list order: the first not yet announced is what shows.
     const rollover = doc.rollovers?.find((candidate) => candidate.leg === i && elapsed < requireOffset(candidate.announced));
     const shown = rollover?.shown;
     return {
