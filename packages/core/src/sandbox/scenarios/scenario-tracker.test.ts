@@ -84,6 +84,7 @@ describe("a scenario tracked by a tracker", () => {
       clock.advance(DAY);
     }
 
+    // Deliveries in the order the dispatcher handed them to the transport (the outbox's order, on the memory storage).
     const bodies = sent.map((delivery) => JSON.parse(delivery.body));
     const milestones = bodies
       .filter((body) => body.data.attributes.event.startsWith("container.transport.") && !derived(body.data.attributes.event))
