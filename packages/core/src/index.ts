@@ -52,6 +52,7 @@ export type { WebhookCreate, WebhookOptions, WebhookReplay, WebhookService, Webh
 export type { WebhookReplayResult } from "./webhooks/redelivery.js";
 export type { WebhookNotificationInclude, WebhookNotificationListOptions, WebhookNotificationService } from "./services/webhook-notification-service.js";
 export type { SandboxClockChange, SandboxClockService, SandboxDataChange, SandboxFaultService, SandboxService, SandboxSnapshotService } from "./services/sandbox-service.js";
+export type { SandboxScenario, SandboxScenarioCreate, SandboxScenarioCreated, SandboxScenarioService } from "./services/sandbox-scenario-service.js";
 export {
   sandboxClock,
   type Sandbox,
@@ -69,6 +70,22 @@ export {
   type AccountData,
   type DuePass,
   type DuePassSummary,
+  type SnapshotScenario,
+  type ScenarioDocument,
+  type ScenarioContainer,
+  type ScenarioVessel,
+  type ScenarioLeg,
+  type ScenarioRail,
+  type ScenarioRollover,
+  type ScenarioShownSailing,
+  type ScenarioHold,
+  type ScenarioFee,
+  type ScenarioDateChange,
+  type ScenarioLastFreeDays,
+  type ScenarioEvent,
+  BUILTIN_SCENARIOS,
+  builtinScenarioDocument,
+  type BuiltinScenario,
 } from "./sandbox/index.js";
 
 // The records, and the enums of their fields.

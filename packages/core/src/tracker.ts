@@ -13,6 +13,7 @@ import { createWebhookDispatcher, type WebhookDeliverySummary, type WebhookDispa
 import { retainingDispatcher } from "./webhooks/outbox-retention.js";
 import { createSandbox, sandboxParts, type Sandbox, type SandboxOptions } from "./sandbox/sandbox.js";
 import { faultyCarrier, faultyTransport } from "./sandbox/faulty-sources.js";
+import { scenarioCarrier } from "./sandbox/scenarios/scenario-carrier.js";
 
 /** Options of {@link createTracker}. */
 export interface TrackerOptions {
@@ -144,7 +145,9 @@ export async function createTracker(options: TrackerOptions): Promise<Tracker> {
   if (options.sandbox && options.clock) throw new RangeError("Give clock or sandbox, not both: a sandbox brings its own clock");
   const parts = options.sandbox ? sandboxParts(options.sandbox) : null;
   const clock = parts?.clock ?? options.clock ?? realClock();
-  const carrier = parts ? faultyCarrier(options.carrier ?? simulatedCarrier(), parts.faults) : (options.carrier ?? simulatedCarrier());
+  const source = options.carrier ?? simulatedCarrier();
+  // A sandbox answers its scenarios' numbers itself, and its faults before anything else.
+  const carrier = parts ? faultyCarrier(scenarioCarrier(source, parts.scenarios), parts.faults) : source;
   const policy: RefreshPolicy = { ...DEFAULT_REFRESH_POLICY, ...options.refresh };
   await storage.open();
   await loadReferenceData(storage);

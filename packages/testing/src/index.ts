@@ -4,4 +4,4 @@
  * clock, one account and its API key) and hands back its base URL and controls.
  * @packageDocumentation
  */
-export { startSandbox, type RunningSandbox, type SandboxClockControl, type SandboxFaultControl, type StartSandboxOptions } from "./start-sandbox.js";
+export { startSandbox, type RunningSandbox, type SandboxClockControl, type SandboxFaultControl, type SandboxScenarioControl, type StartSandboxOptions } from "./start-sandbox.js";

@@ -41,6 +41,12 @@ describe("startSandbox", () => {
     expect((await sandbox.faults.list()).map((fault) => fault.hits)).toStrictEqual([1]);
   });
 
+  it("tracks built-in scenarios by name", async () => {
+    expect((await sandbox.scenarios.list()).find((scenario) => scenario.name === "rail")?.number).toBe("TEST-TR-RAIL");
+    const created = await sandbox.scenarios.create({ name: "rail" });
+    expect(created.tracking_request).toMatchObject({ request_number: "TEST-TR-RAIL", status: "created" });
+  });
+
   it("snapshots and restores the account's data", async () => {
     await track("TEST-TR-RAIL");
     const snapshot = await sandbox.snapshot();

@@ -6,6 +6,9 @@ import {
   type SandboxDataChange,
   type SandboxFault,
   type SandboxFaultCreate,
+  type SandboxScenario,
+  type SandboxScenarioCreate,
+  type SandboxScenarioCreated,
   type SandboxSnapshot,
   type Storage,
   type Tracker,
@@ -73,6 +76,17 @@ export interface SandboxFaultControl {
   delete(id: string): Promise<void>;
 }
 
+/** The scripted shipments of a running sandbox. */
+export interface SandboxScenarioControl {
+  /** The built-in scenarios, then the ones this sandbox's account registered. */
+  list(): Promise<SandboxScenario[]>;
+  /**
+   * Tracks a scripted shipment: a scenario document (see docs/sandbox.md) or `{ name: "rollover" }`
+   * for a built-in one. Resolves with the scenario and its tracking request, its first refresh done.
+   */
+  create(input: SandboxScenarioCreate): Promise<SandboxScenarioCreated>;
+}
+
 /** A sandbox server started by {@link startSandbox}. */
 export interface RunningSandbox {
   /** The API's base URL, e.g. `http://127.0.0.1:41234/v2`: what a client under test is given. */
@@ -83,6 +97,8 @@ export interface RunningSandbox {
   readonly clock: SandboxClockControl;
   /** Faults of the carrier source and webhook deliveries. */
   readonly faults: SandboxFaultControl;
+  /** Scripted shipments. */
+  readonly scenarios: SandboxScenarioControl;
   /** The account's session: every SDK service, in process (shipments, tracking requests, webhooks, …). */
   readonly session: Session;
   /** The tracker behind the server. */
@@ -144,6 +160,17 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
           }
         },
         delete: (id) => sandbox.faults.delete(id),
+      },
+      scenarios: {
+        async list() {
+          const all: SandboxScenario[] = [];
+          for (let number = 1; ; number++) {
+            const { data, total } = await sandbox.scenarios.list({ page: { number, size: 100 } });
+            all.push(...data);
+            if (data.length === 0 || all.length >= total) return all;
+          }
+        },
+        create: (input) => sandbox.scenarios.create(input),
       },
       reset: () => sandbox.reset(),
       snapshot: () => sandbox.snapshots.create(),

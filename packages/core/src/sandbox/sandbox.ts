@@ -3,6 +3,8 @@ import { advanceClock, type DuePass, type SandboxAdvanceSummary } from "./advanc
 import type { AccountData } from "./account-data.js";
 import { sandboxClock, type SandboxClock, type SandboxClockOptions } from "./sandbox-clock.js";
 import { faultRegistry, type FaultRegistry } from "./sandbox-faults.js";
+import { createScenarioRegistry, type ScenarioRegistry } from "./scenarios/scenario-registry.js";
+import type { ScenarioDocument } from "./scenarios/scenario-document.js";
 
 /** What `createTracker({ sandbox })` accepts: where the sandbox clock starts, and how fast it runs. */
 export type SandboxOptions = SandboxClockOptions;
@@ -19,10 +21,20 @@ export interface SandboxSnapshot {
   record_counts: Record<AccountDataNoun, number>;
 }
 
+/** A scenario as a snapshot keeps it: its document and the instant its offsets count from. */
+export interface SnapshotScenario {
+  /** The scenario's document. */
+  document: ScenarioDocument;
+  /** When it was registered (its offsets count from here unless the document has a `start`). */
+  registered_at: Date;
+}
+
 /** A snapshot with the data it restores. */
 export interface StoredSandboxSnapshot extends SandboxSnapshot {
   /** The account's data as exported when the snapshot was taken. */
   data: AccountData;
+  /** The account's scenarios then, in registration order. */
+  scenarios: SnapshotScenario[];
 }
 
 /**
@@ -36,6 +48,8 @@ export interface Sandbox {
   readonly clock: SandboxClock;
   /** The faults injected into the carrier source and webhook deliveries. */
   readonly faults: FaultRegistry;
+  /** The scenarios registered by each account, answered by the carrier source. */
+  readonly scenarios: ScenarioRegistry;
   /** Saved snapshots of accounts' data, by id. */
   readonly snapshots: Map<string, StoredSandboxSnapshot>;
   /**
@@ -57,17 +71,19 @@ export interface SandboxDeps {
   webhooks: DuePass;
 }
 
-/** The parts of a sandbox a tracker wires in before its jobs exist: the clock and the faults. */
+/** The parts of a sandbox a tracker wires in before its jobs exist: the clock, the faults and the scenarios. */
 export interface SandboxParts {
   /** The clock the tracker is created with. */
   clock: SandboxClock;
   /** The faults its carrier source and webhook transport consult. */
   faults: FaultRegistry;
+  /** The scenarios its carrier source answers from. */
+  scenarios: ScenarioRegistry;
 }
 
-/** Creates the clock and fault registry of a sandbox (step one of two; see {@link createSandbox}). */
+/** Creates the clock, fault registry and scenario registry of a sandbox (step one of two; see {@link createSandbox}). */
 export function sandboxParts(options: SandboxOptions = {}): SandboxParts {
-  return { clock: sandboxClock(options), faults: faultRegistry() };
+  return { clock: sandboxClock(options), faults: faultRegistry(), scenarios: createScenarioRegistry() };
 }
 
 /** Completes a sandbox from its parts and the tracker's storage and jobs. */

@@ -10,6 +10,8 @@ import { parseInput } from "../validation/input-validation.js";
 import { resolvePage } from "./pagination-defaults.js";
 import type { ListOptions, ListResult } from "./read-options.js";
 import type { SessionContext } from "./session-context.js";
+import { createSandboxScenarioService, type SandboxScenarioService } from "./sandbox-scenario-service.js";
+import type { TrackingRequestWrites } from "./tracking-request-writes.js";
 
 /** What a clock change did: the clock as it is now, and what advancing it ran (null when it did not move). */
 export interface SandboxClockChange {
@@ -67,12 +69,14 @@ export interface SandboxService {
   readonly clock: SandboxClockService;
   /** Faults injected into the carrier source and webhook deliveries. */
   readonly faults: SandboxFaultService;
-  /** Saved copies of the account's data. */
+  /** Saved copies of the account's data (with its scenarios). */
   readonly snapshots: SandboxSnapshotService;
+  /** Scripted shipments: built-in ones and the account's own scenario documents. */
+  readonly scenarios: SandboxScenarioService;
   /**
    * Deletes the account's data (editor only): shipments, containers, events, tracking requests,
-   * parties, custom fields and their definitions, webhooks and their notifications. The account,
-   * its users and API keys stay; so do its faults and snapshots.
+   * parties, custom fields and their definitions, webhooks and their notifications, and its
+   * scenarios. The account, its users and API keys stay; so do its faults and snapshots.
    */
   reset(): Promise<SandboxDataChange>;
 }
@@ -84,7 +88,7 @@ const page = <T>(items: readonly T[], options: ListOptions | undefined, defaultS
 };
 
 /** Creates the {@link SandboxService} of a session; every call is a 404 on a tracker that is not a sandbox. */
-export function createSandboxService(context: SessionContext, sandbox: Sandbox | null): SandboxService {
+export function createSandboxService(context: SessionContext, sandbox: Sandbox | null, trackingRequests: TrackingRequestWrites): SandboxService {
   const { accountId } = context;
   function need(): Sandbox {
     if (!sandbox) throw new NotFoundError("This server is not a sandbox: start it with bollard serve --sandbox (createTracker({ sandbox: {} }) in process)");
@@ -95,9 +99,10 @@ export function createSandboxService(context: SessionContext, sandbox: Sandbox |
     if (!snapshot || snapshot.account_id !== accountId) throw new NotFoundError(`No snapshot ${id}`);
     return snapshot;
   }
-  const listed = ({ data: _data, ...snapshot }: SandboxSnapshot & { data?: unknown }): SandboxSnapshot => snapshot;
+  const listed = ({ data: _data, scenarios: _scenarios, ...snapshot }: SandboxSnapshot & { data?: unknown; scenarios?: unknown }): SandboxSnapshot => snapshot;
 
   return {
+    scenarios: createSandboxScenarioService(context, need, trackingRequests),
     clock: {
       get: () => need().clock.state(),
       async update(update) {
@@ -164,22 +169,31 @@ export function createSandboxService(context: SessionContext, sandbox: Sandbox |
         return exclusive(async () => {
           const data = await exportAccountData(context.storage, accountId);
           const snapshot = { id: uuidv7(), account_id: accountId, created_at: clock.now().toISOString(), record_counts: recordCounts(data) };
-          snapshots.set(snapshot.id, { ...snapshot, data });
+          const scenarios = need().scenarios.list(accountId).map(({ timeline, registered_at }) => ({ document: timeline.document, registered_at }));
+          snapshots.set(snapshot.id, { ...snapshot, data, scenarios });
           return snapshot;
         });
       },
       async restore(id) {
         context.requireEditor();
         const snapshot = snapshotOf(id);
-        return need().exclusive(async () => {
+        const { exclusive, scenarios } = need();
+        return exclusive(async () => {
           const deleted = await replaceAccountData(context.storage, accountId, snapshot.data);
+          scenarios.removeAll(accountId);
+          for (const scenario of snapshot.scenarios) scenarios.register(accountId, scenario.document, scenario.registered_at);
           return { deleted, restored: Object.values(snapshot.record_counts).reduce((sum, n) => sum + n, 0) };
         });
       },
     },
     async reset() {
       context.requireEditor();
-      return need().exclusive(async () => ({ deleted: await replaceAccountData(context.storage, accountId, null), restored: 0 }));
+      const { exclusive, scenarios } = need();
+      return exclusive(async () => {
+        const deleted = await replaceAccountData(context.storage, accountId, null);
+        scenarios.removeAll(accountId);
+        return { deleted, restored: 0 };
+      });
     },
   };
 }

@@ -66,11 +66,12 @@ export function createSession(storage: Storage, clock: Clock, carrier: CarrierSo
       if (principal.user.role !== "editor") throw new ForbiddenError("Your role (viewer) does not allow changes");
     },
   };
+  const trackingRequests = createTrackingRequestService(context);
   return {
     principal,
     shipments: createShipmentService(context),
     containers: createContainerService(context),
-    trackingRequests: createTrackingRequestService(context),
+    trackingRequests,
     reference: createReferenceService(context),
     customFieldDefinitions: createCustomFieldDefinitionService(context),
     customFields: createCustomFieldService(context),
@@ -80,6 +81,6 @@ export function createSession(storage: Storage, clock: Clock, carrier: CarrierSo
     webhooks: createWebhookService(context, webhooks),
     webhookNotifications: createWebhookNotificationService(context),
     search: createSearchService(context),
-    sandbox: createSandboxService(context, sandbox),
+    sandbox: createSandboxService(context, sandbox, trackingRequests),
   };
 }

@@ -56,6 +56,23 @@ const FaultCreate = z.object({
   times: z.int().optional().meta({ description: "How many times it applies (until deleted when absent)" }),
 });
 
+const ScenarioResource = z
+  .object({
+    id: z.string().meta({ description: "builtin:<name> for a built-in scenario, else <SCAC>:<NUMBER>" }),
+    type: z.literal("sandbox_scenario"),
+    attributes: z.object({
+      name: z.string().nullable().meta({ description: "A built-in scenario's name; null for the account's own" }),
+      builtin: z.boolean(),
+      scac: z.string(),
+      number: z.string(),
+      summary: z.string().nullable(),
+      document: z.record(z.string(), z.unknown()).nullable().meta({ description: "The scenario document (for a built-in one, a starting point to copy; null when it has none)" }),
+      start: z.string().nullable().meta({ description: "When its offsets count from; null for a built-in one (each tracking request's creation)" }),
+    }),
+    relationships: z.object({ tracking_request: z.object({ data: z.object({ id: z.string(), type: z.literal("tracking_request") }) }) }).optional(),
+  })
+  .meta({ id: "SandboxScenario" });
+
 const RecordCounts = z.object(Object.fromEntries(ACCOUNT_DATA_NOUNS.map((noun) => [noun, z.int()])));
 const SnapshotResource = z
   .object({ id: z.string(), type: z.literal("sandbox_snapshot"), attributes: z.object({ created_at: z.string(), record_counts: RecordCounts }) })
@@ -86,6 +103,16 @@ export const SANDBOX_ROUTE_SPECS: RouteSpec[] = [
   },
   { method: "get", path: "/sandbox/faults/{id}", summary: `One injected fault, with its hits. ${ONLY}`, status: 200, response: single(FaultResource), errors: [404] },
   { method: "delete", path: "/sandbox/faults/{id}", summary: `Remove an injected fault (204, no body). ${ONLY}`, status: 204, errors: [403, 404] },
+  { method: "get", path: "/sandbox/scenarios", summary: `The built-in scenarios (scac TEST), then the account's own scenario documents. ${ONLY}`, query: z.object(paged), status: 200, response: collection(ScenarioResource), errors: [400, 404] },
+  {
+    method: "post",
+    path: "/sandbox/scenarios",
+    summary: `Track a scripted shipment: a scenario document (carrier, number, containers, legs with vessels and times, rollovers, holds, fees, last free days, rail, events at offsets; see docs/sandbox.md), or {"name": "<built-in>"}. Creates its tracking request and runs the refresh due now. ${ONLY}`,
+    body: z.union([z.object({ name: z.string() }), z.record(z.string(), z.unknown())]),
+    status: 201,
+    response: z.object({ data: ScenarioResource, included: z.array(z.record(z.string(), z.unknown())) }),
+    errors: [400, 403, 404, 413, 415, 422],
+  },
   { method: "post", path: "/sandbox/reset", summary: `Delete the account's data; the account, its users and API keys stay. ${ONLY}`, status: 200, response: DataChange, errors: [403, 404] },
   { method: "get", path: "/sandbox/snapshots", summary: `The account's saved snapshots, oldest first. ${ONLY}`, query: z.object(paged), status: 200, response: collection(SnapshotResource), errors: [400, 404] },
   { method: "post", path: "/sandbox/snapshots", summary: `Save the account's data under a new snapshot id (kept in the server's memory). ${ONLY}`, status: 201, response: single(SnapshotResource), errors: [403, 404] },

@@ -1,5 +1,5 @@
-import type { SandboxClockChange, SandboxClockState, SandboxClockUpdate, SandboxFault, SandboxFaultCreate, SandboxSnapshot } from "@bollard/core";
-import { collectionLinks, collectionMeta, wireValue } from "@bollard/core/jsonapi";
+import type { SandboxClockChange, SandboxClockState, SandboxClockUpdate, SandboxFault, SandboxFaultCreate, SandboxScenario, SandboxScenarioCreate, SandboxSnapshot } from "@bollard/core";
+import { collectionLinks, collectionMeta, resourceDocument, wireValue } from "@bollard/core/jsonapi";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { pageQuery, uuidParam } from "../request/query-params.js";
@@ -13,6 +13,7 @@ function resource(type: string, id: string, attributes: object) {
 
 const clockResource = (clock: SandboxClockState) => resource("sandbox_clock", "clock", clock);
 const faultResource = ({ id, account_id: _account, ...attributes }: SandboxFault) => resource("sandbox_fault", id, attributes);
+const scenarioResource = ({ id, ...attributes }: SandboxScenario) => resource("sandbox_scenario", id, attributes);
 const snapshotResource = ({ id, account_id: _account, ...attributes }: SandboxSnapshot) => resource("sandbox_snapshot", id, attributes);
 
 /** A page of sandbox resources with the links and meta of every listing. */
@@ -46,6 +47,15 @@ export function sandboxRoutes(): Hono<AppEnv> {
   routes.delete("/sandbox/faults/:id", async (c) => {
     await sandbox(c).faults.delete(uuidParam(c));
     return c.body(null, 204);
+  });
+
+  routes.get("/sandbox/scenarios", async (c) => jsonApi(c, 200, listOf(c, await sandbox(c).scenarios.list({ page: pageQuery(c) }), scenarioResource)));
+  routes.post("/sandbox/scenarios", async (c) => {
+    const created = await sandbox(c).scenarios.create(await plainOrAttributesInput<SandboxScenarioCreate>(c));
+    const request = resourceDocument("tracking_request", created.tracking_request).data as { id: string; type: string };
+    const data = { ...scenarioResource(created.scenario), relationships: { tracking_request: { data: { id: request.id, type: request.type } } } };
+    c.header("location", new URL(`/v2/tracking_requests/${request.id}`, c.req.url).href);
+    return jsonApi(c, 201, { data, included: [request] });
   });
 
   routes.post("/sandbox/reset", async (c) => jsonApi(c, 200, { meta: await sandbox(c).reset() }));
