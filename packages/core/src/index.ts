@@ -86,6 +86,11 @@ export {
   BUILTIN_SCENARIOS,
   builtinScenarioDocument,
   type BuiltinScenario,
+  type ScenarioRegistry,
+  type ScenarioLookup,
+  type RegisteredScenario,
+  type ScenarioTimeline,
+  type ScriptedEvent,
 } from "./sandbox/index.js";
 
 // The records, and the enums of their fields.

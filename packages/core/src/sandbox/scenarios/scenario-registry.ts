@@ -16,7 +16,7 @@ export interface RegisteredScenario {
   readonly timeline: ScenarioTimeline;
 }
 
-/** Finds the scenario a carrier request names; what {@link scenarioCarrier} reads. */
+/** Finds the scenario a carrier request names; what the sandbox carrier source (`scenarioCarrier`) reads. */
 export interface ScenarioLookup {
   /**
    * The scenario registered for `scac` and `number` (matched trimmed and upper-cased), in
