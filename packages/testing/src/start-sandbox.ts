@@ -1,5 +1,6 @@
 import {
   createTracker,
+  type ListResult,
   type Session,
   type SandboxClockChange,
   type SandboxClockState,
@@ -151,25 +152,11 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       },
       faults: {
         create: (input) => sandbox.faults.create(input),
-        async list() {
-          const all: SandboxFault[] = [];
-          for (let number = 1; ; number++) {
-            const { data, total } = await sandbox.faults.list({ page: { number, size: 100 } });
-            all.push(...data);
-            if (data.length === 0 || all.length >= total) return all;
-          }
-        },
+        list: () => everyPage((page) => sandbox.faults.list({ page })),
         delete: (id) => sandbox.faults.delete(id),
       },
       scenarios: {
-        async list() {
-          const all: SandboxScenario[] = [];
-          for (let number = 1; ; number++) {
-            const { data, total } = await sandbox.scenarios.list({ page: { number, size: 100 } });
-            all.push(...data);
-            if (data.length === 0 || all.length >= total) return all;
-          }
-        },
+        list: () => everyPage((page) => sandbox.scenarios.list({ page })),
         create: (input) => sandbox.scenarios.create(input),
       },
       reset: () => sandbox.reset(),
@@ -183,5 +170,15 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   } catch (error) {
     await tracker.close({ timeoutMs: 0 });
     throw error;
+  }
+}
+
+/** Every record of a paginated listing, page after page. */
+async function everyPage<T>(list: (page: { number: number; size: number }) => Promise<ListResult<T>>): Promise<T[]> {
+  const all: T[] = [];
+  for (let number = 1; ; number++) {
+    const { data, total } = await list({ number, size: 100 });
+    all.push(...data);
+    if (data.length === 0 || all.length >= total) return all;
   }
 }

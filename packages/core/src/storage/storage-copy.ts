@@ -6,41 +6,6 @@
  */
 
 /**
- * What a copy moves, by repository noun, parents before the records that reference them: the
- * order a copy fills a target in. `webhookNotificationAttempts` is the delivery log of
- * `webhookNotifications`; `meta` entries are `{ key, value }` records.
- */
-export const COPY_NOUNS = [
-  "accounts",
-  "users",
-  "apiKeys",
-  "meta",
-  "ports",
-  "terminals",
-  "railTerminals",
-  "metroAreas",
-  "shippingLines",
-  "vessels",
-  "vesselPositions",
-  "shipments",
-  "containers",
-  "transportEvents",
-  "rawEvents",
-  "parties",
-  "trackingRequests",
-  "customFieldDefinitions",
-  "customFieldOptions",
-  "customFields",
-  "webhooks",
-  "webhookNotifications",
-  "webhookNotificationAttempts",
-  "domainEvents",
-] as const;
-
-/** A kind of record a copy moves; see {@link COPY_NOUNS}. */
-export type CopyNoun = (typeof COPY_NOUNS)[number];
-
-/**
  * The nouns of an account's own data, parents first: what an account-scoped export covers and
  * {@link StorageCopy.clearAccount} deletes (the sandbox's reset and snapshots). The account itself,
  * its users and API keys are not among them (they are how the account signs in), nor the shared
@@ -60,7 +25,33 @@ export const ACCOUNT_DATA_NOUNS = [
   "webhookNotifications",
   "webhookNotificationAttempts",
   "domainEvents",
-] as const satisfies readonly CopyNoun[];
+] as const;
+
+/**
+ * What a copy moves, by repository noun, parents before the records that reference them: the
+ * order a copy fills a target in: the accounts and shared records, then every account's own data
+ * ({@link ACCOUNT_DATA_NOUNS}). `webhookNotificationAttempts` is the delivery log of
+ * `webhookNotifications`; `meta` entries are `{ key, value }` records.
+ */
+export const COPY_NOUNS = [
+  "accounts",
+  "users",
+  "apiKeys",
+  "meta",
+  "ports",
+  "terminals",
+  "railTerminals",
+  "metroAreas",
+  "shippingLines",
+  "vessels",
+  "vesselPositions",
+  ...ACCOUNT_DATA_NOUNS,
+] as const;
+
+/** A kind of record a copy moves; see {@link COPY_NOUNS}. */
+export type CopyNoun = (typeof COPY_NOUNS)[number];
+
+
 
 /** A kind of record of an account's own data; see {@link ACCOUNT_DATA_NOUNS}. */
 export type AccountDataNoun = (typeof ACCOUNT_DATA_NOUNS)[number];
