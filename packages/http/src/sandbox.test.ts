@@ -68,6 +68,11 @@ describe("the sandbox clock", () => {
     expect(moved.body.meta.advance).toMatchObject({ from: "2026-11-01T12:00:00Z", to: "2026-11-02T12:00:00Z" });
     expect(h.tracker.clock.now().toISOString()).toBe("2026-11-02T12:00:00.000Z");
 
+    // Two moves at once run one after the other: both count.
+    const both = await Promise.all([advance(h, 3_600), advance(h, 3_600)]);
+    expect(both.map((r) => r.status)).toStrictEqual([200, 200]);
+    expect(h.tracker.clock.now().toISOString()).toBe("2026-11-02T14:00:00.000Z");
+
     const back = await h.request("PATCH", "/v2/sandbox/clock", { body: { now: START } });
     expect(back.status).toBe(422);
     expect(back.body.errors[0]).toMatchObject({ code: "invalid", source: { pointer: "/now" } });
@@ -81,7 +86,7 @@ describe("the sandbox clock", () => {
     expect(resumed.body.data.attributes).toMatchObject({ speed: 3600, paused: false });
     expect(resumed.body.meta.advance).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(h.tracker.clock.now().getTime()).toBeGreaterThan(Date.parse("2026-11-02T12:00:30Z"));
+    expect(h.tracker.clock.now().getTime()).toBeGreaterThan(Date.parse("2026-11-02T14:00:30Z"));
   });
 });
 

@@ -1,3 +1,4 @@
+import { BollardError } from "../errors/index.js";
 import type { AccountDataNoun, Storage } from "../storage/index.js";
 import { advanceClock, type DuePass, type SandboxAdvanceSummary } from "./advance-clock.js";
 import type { AccountData } from "./account-data.js";
@@ -54,9 +55,12 @@ export interface Sandbox {
   readonly snapshots: Map<string, StoredSandboxSnapshot>;
   /**
    * Moves the clock forward to `target`, running every refresh and webhook pass that falls due on
-   * the way, in time order; resolves when they are done. Runs after any other sandbox change in progress.
+   * the way, in time order; resolves when they are done. Runs after any other sandbox change in
+   * progress; a `target` earlier than the clock is then at is a 422 (`invalid`, on `now`).
    */
   advanceTo(target: Date): Promise<SandboxAdvanceSummary>;
+  /** The same as {@link Sandbox.advanceTo}, `ms` after the instant the clock is at when the move starts (0: run what is due now). */
+  advanceBy(ms: number): Promise<SandboxAdvanceSummary>;
   /** Runs `fn` when no other sandbox change (an advance, a reset, a restore) is in progress. */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
 }
@@ -98,6 +102,13 @@ export function createSandbox(parts: SandboxParts, deps: SandboxDeps): Sandbox {
     ...parts,
     snapshots: new Map(),
     exclusive,
-    advanceTo: (target) => exclusive(() => advanceClock({ clock: parts.clock, ...deps }, target)),
+    advanceTo: (target) =>
+      exclusive(() => {
+        if (target.getTime() < parts.clock.now().getTime()) {
+          throw new BollardError("invalid", `now must not be earlier than the sandbox's current time ${parts.clock.state().now}: the clock only moves forward`, { path: ["now"] });
+        }
+        return advanceClock({ clock: parts.clock, ...deps }, target);
+      }),
+    advanceBy: (ms) => exclusive(() => advanceClock({ clock: parts.clock, ...deps }, new Date(parts.clock.now().getTime() + ms))),
   };
 }

@@ -109,7 +109,7 @@ export function createSandboxScenarioService(context: SessionContext, need: () =
         if (!scenario.builtin) sandbox.scenarios.remove(accountId, scenario.scac, scenario.number);
         throw error;
       }
-      await sandbox.advanceTo(sandbox.clock.now());
+      await sandbox.advanceBy(0);
       const tracking = await context.storage.trackingRequests.get(accountId, created.id);
       if (!tracking) throw new NotFoundError(`No tracking request ${created.id}`);
       return { scenario, tracking_request: tracking };

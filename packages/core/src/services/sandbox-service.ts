@@ -1,4 +1,4 @@
-import { BollardError, NotFoundError } from "../errors/index.js";
+import { NotFoundError } from "../errors/index.js";
 import { uuidv7 } from "../ids/index.js";
 import { exportAccountData, recordCounts, replaceAccountData } from "../sandbox/account-data.js";
 import type { SandboxAdvanceSummary } from "../sandbox/advance-clock.js";
@@ -107,16 +107,11 @@ export function createSandboxService(context: SessionContext, sandbox: Sandbox |
       get: () => need().clock.state(),
       async update(update) {
         context.requireEditor();
-        const { clock, advanceTo } = need();
+        const { clock, advanceTo, advanceBy } = need();
         const input = parseInput(SandboxClockUpdateSchema, update ?? {});
-        const now = clock.now().getTime();
-        let target: number | null = null;
-        if (input.advance_by_seconds !== undefined) target = now + Math.round(input.advance_by_seconds * 1000);
-        if (input.now !== undefined) {
-          target = Date.parse(input.now);
-          if (target < now) throw new BollardError("invalid", `now must not be earlier than the sandbox's current time ${clock.state().now}: the clock only moves forward`, { path: ["now"] });
-        }
-        const advance = target === null ? null : await advanceTo(new Date(target));
+        let advance: SandboxAdvanceSummary | null = null;
+        if (input.advance_by_seconds !== undefined) advance = await advanceBy(Math.round(input.advance_by_seconds * 1000));
+        if (input.now !== undefined) advance = await advanceTo(new Date(input.now));
         if (input.speed !== undefined) clock.setSpeed(input.speed);
         if (input.paused !== undefined) clock.setPaused(input.paused);
         return { clock: clock.state(), advance };
