@@ -107,6 +107,16 @@ describe("the packed packages, installed with npm outside the workspace", () => 
     expect(facts.containers).toBeGreaterThan(0);
     expect(facts.mapFeatures).toBeGreaterThan(0);
 
+    // 3b. The sandbox a test suite starts (@bollard/testing), on plain node, over a real socket.
+    copyFileSync(join(CONSUMER, "sandbox-consumer.mjs"), join(scratch, "sandbox-consumer.mjs"));
+    const sandboxed = await timed("node sandbox-consumer.mjs", () => runCommand(process.execPath, ["sandbox-consumer.mjs"], { cwd: scratch }));
+    expect(JSON.parse(sandboxed.stdout.trim().split("\n").at(-1)!)).toStrictEqual({
+      resolvedTesting: `file://${join(scratch, "node_modules/@bollard/testing/dist/index.js")}`,
+      created: 201,
+      now: "2026-03-07T08:00:00.000Z",
+      shipments: 1,
+    });
+
     // 4. A strict compile against the installed .d.ts files (skipLibCheck stays off, its default).
     copyFileSync(join(CONSUMER, "strict-consumer.ts"), join(scratch, "strict-consumer.ts"));
     const tsconfig = { compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2023", types: ["node"], noEmit: true }, files: ["strict-consumer.ts"] };

@@ -9,6 +9,7 @@ import { memoryStorage } from "@bollard/storage-memory";
 import { postgresStorage } from "@bollard/storage-postgres";
 import { postgresAvailability } from "@bollard/storage-postgres/testing";
 import { sqliteStorage } from "@bollard/storage-sqlite";
+import { startSandbox, type RunningSandbox } from "@bollard/testing";
 
 /** Opens a tracker on SQLite and serves it; the types of every package meet here. */
 export async function serveSqlite(filename: string): Promise<{ tracker: Tracker; server: RunningServer }> {
@@ -38,3 +39,13 @@ export const others: [typeof memoryStorage, typeof postgresStorage, typeof runSt
   postgresAvailability,
   () => startTestReceiver(),
 ];
+
+/** A sandbox with a carrier outage on one line, and a scripted shipment by name: the testing package's types. */
+export async function sandboxWithOutage(): Promise<RunningSandbox> {
+  const sandbox = await startSandbox({ start: "2026-03-02T08:00:00Z" });
+  await sandbox.faults.create({ target: "carrier", effect: "fail", scac: "MAEU", times: 2 });
+  const { tracking_request } = await sandbox.scenarios.create({ name: "rollover" });
+  const change = await sandbox.clock.advance(86_400);
+  if (change.advance && tracking_request.status === "failed") await sandbox.reset();
+  return sandbox;
+}
