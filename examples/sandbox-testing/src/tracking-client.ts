@@ -62,7 +62,7 @@ export class TrackingClient {
       headers: { authorization: `Token ${this.apiKey}`, ...(body !== undefined && { "content-type": "application/vnd.api+json" }) },
       ...(body !== undefined && { body: JSON.stringify(body) }),
     });
-    const document = await response.json();
+    const document = (await response.json()) as any;
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(document.errors?.[0]?.detail)}`);
     return document;
   }
