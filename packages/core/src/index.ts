@@ -56,6 +56,9 @@ export type { WebhookNotificationInclude, WebhookNotificationListOptions, Webhoo
 export type {
   Account,
   ApiKey,
+  Change,
+  ChangeResourceType,
+  ChangeSource,
   Container,
   ContainerFee,
   ContainerHold,

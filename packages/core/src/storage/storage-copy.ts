@@ -24,6 +24,7 @@ export const COPY_NOUNS = [
   "vesselPositions",
   "shipments",
   "containers",
+  "changes",
   "transportEvents",
   "rawEvents",
   "parties",
