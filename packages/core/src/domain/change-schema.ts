@@ -35,10 +35,6 @@ export const ChangeAttributesSchema = z.object({
   source: ChangeSourceSchema,
   /** When Bollard learned it (the tracker's clock at the write). */
   learned_at: TimestampSchema,
-  /** The kind of record that changed. */
-  resource_type: ChangeResourceTypeSchema,
-  /** The id of the record that changed. */
-  resource_id: UuidSchema,
 });
 
 /** The JSON:API attributes of a change. */
@@ -50,6 +46,10 @@ export const ChangeSchema = ChangeAttributesSchema.extend({
   id: UuidSchema,
   /** The account the changed record belongs to. */
   account_id: UuidSchema,
+  /** The kind of record that changed (the `resource` relationship's type). */
+  resource_type: ChangeResourceTypeSchema,
+  /** The id of the record that changed (the `resource` relationship's id). */
+  resource_id: UuidSchema,
 });
 
 /** A stored change of one attribute of a shipment or container. */

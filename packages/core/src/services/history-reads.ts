@@ -46,7 +46,7 @@ export interface HistoryReads {
 /** The instant of an `asOf` option as a canonical timestamp; a 400 on `asOf` when it is no date-time. */
 export function parseAsOf(value: string | Date): string {
   const instant = typeof value === "string" || value instanceof Date ? toTimestamp(value) : null;
-  if (instant === null) throw new BollardError("invalid_parameter", "asOf must be an ISO 8601 date-time, e.g. 2025-11-18T15:26:00Z", { parameter: "asOf" });
+  if (instant === null) throw new BollardError("invalid_parameter", "The instant to read the record as of must be an ISO 8601 date-time, e.g. 2025-11-18T15:26:00Z", { parameter: "asOf" });
   return instant;
 }
 
