@@ -128,6 +128,16 @@ function describeHistory(name: string, makeStorage: () => Storage): void {
         expect(boxChange.attributes).toMatchObject({ attribute: "ref_numbers", before: [], after: ["REF-9"], source: "user" });
       });
 
+      it("records what tracker.ingest changes with source ingest", async () => {
+        const accountId = h.accounts.acme.id;
+        const feed = (eta: string) => ({ shipment: { bill_of_lading_number: "COSUHISTORY001", port_of_lading_locode: "CNSHA", port_of_discharge_locode: "USLAX", pod_eta_at: eta }, containers: [{ number: "MSKU9070323", transport_events: [] }] });
+        const { shipmentId: fed } = await h.tracker.ingest.snapshot({ accountId, scac: "COSU", snapshot: feed("2026-12-01T08:00:00.000Z") });
+        h.clock.advance(HOUR);
+        await h.tracker.ingest.snapshot({ accountId, scac: "COSU", snapshot: feed("2026-12-03T08:00:00.000Z") });
+        const changes = (await h.request("GET", `/v2/shipments/${fed}/changes`)).body.data as { attributes: Record<string, unknown> }[];
+        expect(changes.map((change) => change.attributes)).toContainEqual({ attribute: "pod_eta_at", before: "2026-12-01T08:00:00Z", after: "2026-12-03T08:00:00Z", source: "ingest", learned_at: h.clock.now().toISOString().replace(/\.\d{3}Z$/, "Z") });
+      });
+
       it("answers 404 for an unknown record and 400 for a bad page", async () => {
         expect((await h.request("GET", "/v2/shipments/0196b3a0-0000-7000-8000-000000000001/changes")).status).toBe(404);
         expect((await h.request("GET", `/v2/shipments/${shipmentId}/changes?page[size]=0`)).status).toBe(400);
