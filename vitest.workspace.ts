@@ -47,6 +47,10 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: "testing", root: "packages/testing", include: ["src/**/*.test.ts"] },
+      },
+      {
+        extends: true,
         test: { name: "examples", root: "examples", include: ["**/*.test.ts"], exclude: ["**/node_modules/**"] },
       },
       {

@@ -20,6 +20,7 @@ export const SERVE_OPTIONS: readonly OptionSpec[] = [
   { name: "metrics-host", type: "string", value: "HOST", defaultText: "127.0.0.1", env: "BOLLARD_METRICS_HOST", description: "Address of the metrics listener" },
   { name: "clock-speed", type: "string", value: "N", defaultText: "1", description: "Run simulated time N times faster (demos)" },
   { name: "clock-origin", type: "string", value: "ISO", description: "With --clock-speed: the instant simulated time starts from (servers sharing a database agree)" },
+  { name: "sandbox", type: "boolean", defaultText: "off", description: "Turn on the /v2/sandbox controls: clock, scenarios, faults, reset, snapshots (tests and CI)" },
   { name: "rate-limit", type: "string", value: "N/UNIT", description: "Requests per API key, e.g. 100/min (429 with Retry-After over it)" },
   { name: "allow-private-webhooks", type: "boolean", defaultText: "off", description: "Let webhooks target private and loopback addresses (development)" },
   { name: "shutdown-timeout", type: "string", value: "SECONDS", defaultText: "10", env: "BOLLARD_SHUTDOWN_TIMEOUT", description: "How long a stop on SIGTERM/SIGINT may take" },

@@ -52,7 +52,8 @@ export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<num
       webhooks: { allowPrivateUrls: config.allowPrivateWebhooks, retention: config.webhookRetention },
       // Configured SCACs go to their DCSA endpoints; TEST and every other line stay simulated.
       ...(config.dcsa.carriers.length > 0 && { carrier: dcsaCarrierSource({ carriers: config.dcsa.carriers, fallback: simulatedCarrier() }) }),
-      ...(config.clockSpeed !== 1 && { clock: scaledClock(config.clockSpeed, undefined, config.clockOrigin) }),
+      // A sandbox brings its own clock (one per server), running at --clock-speed until told otherwise.
+      ...(config.sandbox ? { sandbox: { speed: config.clockSpeed } } : config.clockSpeed !== 1 && { clock: scaledClock(config.clockSpeed, undefined, config.clockOrigin) }),
       onBackgroundError: (error, loop) => {
         metrics.backgroundError(loop);
         log.write({ level: "error", msg: "background pass failed", loop, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
@@ -105,6 +106,7 @@ export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<num
 function startedLine(server: RunningServer, db: string, config: ServeConfig, metrics: MetricsListener | undefined): string {
   const notes = [
     `database: ${displayDb(db)}`,
+    config.sandbox && "sandbox: /v2/sandbox controls on",
     config.clockSpeed !== 1 && `clock ×${config.clockSpeed}`,
     config.allowPrivateWebhooks && "private webhook targets allowed",
     metrics && `metrics on http://${metrics.address}/metrics`,

@@ -48,6 +48,7 @@ const ConfigFileSchema = z.strictObject({
   "clock-speed": number(Number.MIN_VALUE, 1_000_000).optional(),
   "clock-origin": text.optional(),
   "rate-limit": text.optional(),
+  sandbox: z.boolean().optional(),
   "allow-private-webhooks": z.boolean().optional(),
   "shutdown-timeout": number(0, 3_600).optional(),
   "webhook-retention-days": z.union([z.number(), text]).optional(),
@@ -72,6 +73,8 @@ export interface ServeConfig {
   clockSpeed: number;
   clockOrigin: string | undefined;
   rateLimit: string | undefined;
+  /** Serve the `/v2/sandbox` controls (`--sandbox`). */
+  sandbox: boolean;
   allowPrivateWebhooks: boolean;
   shutdownSeconds: number;
   /** How long delivered webhook notifications are kept (`--webhook-retention-days`). */
@@ -124,6 +127,8 @@ export function serveConfig(flags: ParsedOptions, env: Record<string, string | u
   const speed = option("clock-speed", number(Number.MIN_VALUE, 1_000_000), pick("clock-speed"), 1);
   const origin = pick("clock-origin") as string | undefined;
   if (origin !== undefined && (speed === 1 || !Number.isFinite(Date.parse(origin)))) throw usageError(`--clock-origin needs --clock-speed and an ISO 8601 instant, not "${origin}"`);
+  const sandbox = (pick("sandbox") as boolean | undefined) ?? false;
+  if (sandbox && origin !== undefined) throw usageError("--clock-origin does not apply with --sandbox: move the sandbox clock with PATCH /v2/sandbox/clock");
   const keyFile = pick("api-key-file") as string | undefined;
   return {
     port,
@@ -139,6 +144,7 @@ export function serveConfig(flags: ParsedOptions, env: Record<string, string | u
     clockSpeed: speed,
     clockOrigin: origin,
     rateLimit: pick("rate-limit") as string | undefined,
+    sandbox,
     allowPrivateWebhooks: (pick("allow-private-webhooks") as boolean | undefined) ?? false,
     shutdownSeconds: option("shutdown-timeout", number(0, 3_600), pick("shutdown-timeout"), 10),
     webhookRetention: parseRetentionDays(pick("webhook-retention-days") as string | number | undefined),

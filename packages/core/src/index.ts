@@ -52,6 +52,42 @@ export type { MapService } from "./services/map-service.js";
 export type { WebhookCreate, WebhookOptions, WebhookReplay, WebhookService, WebhookTrigger, WebhookTriggerResult, WebhookUpdate } from "./services/webhook-service.js";
 export type { WebhookReplayResult } from "./webhooks/redelivery.js";
 export type { WebhookNotificationInclude, WebhookNotificationListOptions, WebhookNotificationService } from "./services/webhook-notification-service.js";
+export type { SandboxClockChange, SandboxClockService, SandboxDataChange, SandboxFaultService, SandboxService, SandboxSnapshotService } from "./services/sandbox-service.js";
+export type { SandboxScenario, SandboxScenarioCreate, SandboxScenarioCreated, SandboxScenarioService } from "./services/sandbox-scenario-service.js";
+export {
+  sandboxClock,
+  type Sandbox,
+  type SandboxAdvanceSummary,
+  type SandboxClock,
+  type SandboxClockOptions,
+  type SandboxClockState,
+  type SandboxClockUpdate,
+  type SandboxFault,
+  type SandboxFaultCreate,
+  type SandboxOptions,
+  type SandboxSnapshot,
+  type FaultRegistry,
+  type StoredSandboxSnapshot,
+  type AccountData,
+  type DuePass,
+  type DuePassSummary,
+  type SnapshotScenario,
+  type ScenarioDocument,
+  type ScenarioContainer,
+  type ScenarioVessel,
+  type ScenarioLeg,
+  type ScenarioRail,
+  type ScenarioRollover,
+  type ScenarioShownSailing,
+  type ScenarioHold,
+  type ScenarioFee,
+  type ScenarioDateChange,
+  type ScenarioLastFreeDays,
+  type ScenarioEvent,
+  BUILTIN_SCENARIOS,
+  builtinScenarioDocument,
+  type BuiltinScenario,
+} from "./sandbox/index.js";
 
 // The records, and the enums of their fields.
 export type {

@@ -11,16 +11,27 @@ import { simulatedCarrier } from "./tracking/simulated-carrier/index.js";
 import { webhookSettings, type WebhookOptions } from "./services/webhook-service.js";
 import { createWebhookDispatcher, type WebhookDeliverySummary, type WebhookDispatcher } from "./webhooks/webhook-dispatcher.js";
 import { retainingDispatcher } from "./webhooks/outbox-retention.js";
+import { createSandbox, sandboxParts, type Sandbox, type SandboxOptions } from "./sandbox/sandbox.js";
+import { faultyCarrier, faultyTransport } from "./sandbox/faulty-sources.js";
+import { scenarioCarrier } from "./sandbox/scenarios/scenario-carrier.js";
 
 /** Options of {@link createTracker}. */
 export interface TrackerOptions {
   /** Where everything is kept: `memoryStorage()`, `sqliteStorage({ filename })`, or your own adapter. */
   storage: Storage;
   /**
-   * The source of time for timestamps and (later) refresh scheduling.
+   * The source of time for timestamps and refresh scheduling (not with `sandbox`, which brings its own).
    * @default realClock()
    */
   clock?: Clock;
+  /**
+   * Makes the tracker a sandbox (`bollard serve --sandbox`): a clock that can be paused, sped up and
+   * advanced (running the refreshes and deliveries that fall due on the way), faults injected into
+   * the carrier source and webhook deliveries, reset and snapshots of an account's data; reached
+   * through {@link Tracker.sandbox} and `session.sandbox`.
+   * @default not a sandbox
+   */
+  sandbox?: SandboxOptions;
   /**
    * Where tracking data comes from.
    * @default simulatedCarrier()
@@ -97,6 +108,8 @@ export interface Tracker {
   readonly ingest: IngestService;
   /** The webhook delivery worker: `runDue()` on demand, or `start()` a loop on real time. */
   readonly webhooks: WebhookDispatcher;
+  /** The sandbox controls when created with {@link TrackerOptions.sandbox}, else null. */
+  readonly sandbox: Sandbox | null;
   /** A session acting as one user of one account (see {@link AccountService.authenticate}). */
   session(principal: Principal): Session;
   /**
@@ -129,8 +142,12 @@ export const REFERENCE_DATA_VERSION = "2026-11-23.1";
  */
 export async function createTracker(options: TrackerOptions): Promise<Tracker> {
   const { storage } = options;
-  const clock = options.clock ?? realClock();
-  const carrier = options.carrier ?? simulatedCarrier();
+  if (options.sandbox && options.clock) throw new RangeError("Give clock or sandbox, not both: a sandbox brings its own clock");
+  const parts = options.sandbox ? sandboxParts(options.sandbox) : null;
+  const clock = parts?.clock ?? options.clock ?? realClock();
+  const source = options.carrier ?? simulatedCarrier();
+  // A sandbox answers its scenarios' numbers itself, and its faults before anything else.
+  const carrier = parts ? faultyCarrier(scenarioCarrier(source, parts.scenarios), parts.faults) : source;
   const policy: RefreshPolicy = { ...DEFAULT_REFRESH_POLICY, ...options.refresh };
   await storage.open();
   await loadReferenceData(storage);
@@ -142,22 +159,26 @@ export async function createTracker(options: TrackerOptions): Promise<Tracker> {
     ...(onError && { onError: (error: unknown) => onError(error, "refresh") }),
     ...(onPass && { onPass: (summary: RefreshSummary, durationMs: number) => onPass({ loop: "refresh", summary, durationMs }) }),
   });
-  const webhooks = webhookSettings(options.webhooks);
+  const settings = webhookSettings(options.webhooks);
+  const webhooks = parts ? { ...settings, transport: faultyTransport(settings.transport, parts.faults) } : settings;
   const dispatcher = createWebhookDispatcher({
     storage, clock, policy: webhooks.policy, transport: webhooks.transport, wallClock: webhooks.wallClock, random: webhooks.random,
     ...(onError && { onError: (error: unknown) => onError(error, "webhooks") }),
     ...(onPass && { onPass: (summary: WebhookDeliverySummary, durationMs: number) => onPass({ loop: "webhooks", summary, durationMs }) }),
   });
+  // storage-sql (issue 13): delivered notifications are pruned while the worker runs.
+  const worker = retainingDispatcher(dispatcher, { storage, clock, options: options.webhooks?.retention, ...(onError && { onError: (error: unknown) => onError(error, "webhooks") }) });
+  const sandbox = parts ? createSandbox(parts, { storage, refresh, webhooks: worker }) : null;
   return {
     storage,
     clock,
     carrier,
     refresh,
-    // storage-sql (issue 13): delivered notifications are pruned while the worker runs.
-    webhooks: retainingDispatcher(dispatcher, { storage, clock, options: options.webhooks?.retention, ...(onError && { onError: (error: unknown) => onError(error, "webhooks") }) }),
+    webhooks: worker,
+    sandbox,
     ingest: createIngestService(storage, clock),
     accounts: createAccountService(storage, clock),
-    session: (principal) => createSession(storage, clock, carrier, principal, webhooks),
+    session: (principal) => createSession(storage, clock, carrier, principal, webhooks, sandbox),
     async close(options = {}) {
       if (closed) return;
       closed = true;

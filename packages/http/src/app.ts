@@ -24,6 +24,7 @@ import { trackingRequestRoutes } from "./routes/tracking-request-routes.js";
 import { vesselRoutes } from "./routes/vessel-routes.js";
 import { webhookNotificationRoutes } from "./routes/webhook-notification-routes.js";
 import { webhookRoutes } from "./routes/webhook-routes.js";
+import { sandboxRoutes } from "./routes/sandbox-routes.js";
 
 /** Options of {@link createHttpApp}. */
 export interface HttpAppOptions {
@@ -63,7 +64,8 @@ function looksLikeId(name: string, value: string): boolean {
 
 /**
  * Creates the HTTP API of a tracker: the `/v2` JSON:API routes, `GET /v2/openapi.json` and
- * `GET /healthz` (and the dashboard at `/` when {@link HttpAppOptions.dashboard} is given).
+ * `GET /healthz` (and the dashboard at `/` when {@link HttpAppOptions.dashboard} is given; the
+ * `/v2/sandbox/*` controls when the tracker was created with `sandbox`).
  * Successful GETs under `/v2` carry an `ETag`; `If-None-Match` with it answers 304. `app.fetch(request)` serves any runtime with the Fetch API.
  * @example
  * const tracker = await createTracker({ storage: memoryStorage() });
@@ -95,7 +97,9 @@ export function createHttpApp(tracker: Tracker, options: HttpAppOptions = {}): H
   ];
   const lookups = lookupRoutes({ webhookIps: options.webhookIps ?? [], webhookIpsUpdatedAt: tracker.clock.now().toISOString() });
   for (const routes of [lookups, shipmentRoutes(createRenderedReads(tracker.storage)), containerRoutes(), changeRoutes(), trackingRequestRoutes(), partyRoutes(), referenceRoutes(), ...customFields, vesselRoutes(), mapRoutes(), webhookRoutes(), webhookNotificationRoutes()]) app.route("/v2", routes);
-  for (const path of new Set(ROUTE_SPECS.map((spec) => spec.path))) {
+  // Only a sandbox tracker has the sandbox routes: elsewhere they are unknown routes (404), with no 405 either.
+  if (tracker.sandbox) app.route("/v2", sandboxRoutes());
+  for (const path of new Set(ROUTE_SPECS.filter((spec) => tracker.sandbox || !spec.path.startsWith("/sandbox/")).map((spec) => spec.path))) {
     const allowed = ROUTE_SPECS.filter((spec) => spec.path === path).map((spec) => spec.method.toUpperCase());
     app.all(`/v2${path.replace(/\{(\w+)\}/g, ":$1")}`, (c) => {
       // `/v2/tracking_requests/infer_number` is no tracking request: a word where an id goes is an unknown route.

@@ -1,5 +1,5 @@
 import { BollardError } from "@bollard/core";
-import { COPY_CHECKPOINT_PREFIX, type CopyNoun, type MetaEntry, type StorageCopy, type StorageRepositories } from "@bollard/core/storage";
+import { ACCOUNT_DATA_NOUNS, COPY_CHECKPOINT_PREFIX, type CopyNoun, type CopyScope, isAccountDataNoun, type MetaEntry, type StorageCopy, type StorageRepositories, unscopedNounDetail } from "@bollard/core/storage";
 import { copy } from "./memory-records.js";
 import type { MemoryTables, Table } from "./memory-table.js";
 
@@ -32,12 +32,23 @@ const TABLE_OF: Record<CopyNoun, keyof MemoryTables> = {
   domainEvents: "domainEvents",
 };
 
+/** Whether a record of `noun` belongs to the scope's account (attempts: through their notification). */
+function inScope(tables: MemoryTables, noun: CopyNoun, scope: CopyScope): (record: any) => boolean {
+  if (!isAccountDataNoun(noun)) throw new BollardError("invalid_parameter", unscopedNounDetail(noun));
+  if (noun !== "webhookNotificationAttempts") return (record) => record.account_id === scope.accountId;
+  return (attempt) => (tables.webhookNotifications.get(attempt.notification_id) as { account_id?: string } | undefined)?.account_id === scope.accountId;
+}
+
 /** The records of a noun as a copy sees them, ordered by their table key (checkpoints of `meta` left out). */
-function entriesOf(tables: MemoryTables, noun: CopyNoun): [string, unknown][] {
+function entriesOf(tables: MemoryTables, noun: CopyNoun, scope?: CopyScope): [string, unknown][] {
   const table = TABLE_OF[noun];
   if (!table) throw new BollardError("invalid_parameter", `Unknown record kind ${JSON.stringify(noun)}`);
   let entries = (tables[table] as Table<unknown>).entries();
   if (noun === "meta") entries = entries.filter(([key]) => !key.startsWith(COPY_CHECKPOINT_PREFIX)).map(([key, value]) => [key, { key, value }]);
+  if (scope) {
+    const belongs = inScope(tables, noun, scope);
+    entries = entries.filter(([, record]) => belongs(record));
+  }
   return entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
@@ -87,11 +98,11 @@ async function storeOne(repos: StorageRepositories, noun: Exclude<CopyNoun, "ves
  */
 export function memoryCopyPort(read: () => MemoryTables, transaction: StorageTransaction): StorageCopy {
   return {
-    async count(noun) {
-      return entriesOf(read(), noun).length;
+    async count(noun, scope) {
+      return entriesOf(read(), noun, scope).length;
     },
-    async exportBatch(noun, after, limit) {
-      const entries = entriesOf(read(), noun);
+    async exportBatch(noun, after, limit, scope) {
+      const entries = entriesOf(read(), noun, scope);
       const start = after === null ? 0 : entries.findIndex(([key]) => key > (JSON.parse(after) as string));
       const batch = start === -1 ? [] : entries.slice(start, start + Math.max(1, Math.floor(limit)));
       const last = batch.at(-1);
@@ -106,6 +117,17 @@ export function memoryCopyPort(read: () => MemoryTables, transaction: StorageTra
         }
         if (checkpoint) await repos.meta.set(checkpoint.key, checkpoint.value);
         return stored;
+      });
+    },
+    clearAccount(accountId) {
+      return transaction(async (_repos, tables) => {
+        let deleted = 0;
+        // Children first, as the SQL adapters must; the scope of attempts reads their notifications.
+        for (const noun of [...ACCOUNT_DATA_NOUNS].reverse()) {
+          const table = tables[TABLE_OF[noun]] as Table<unknown>;
+          for (const [key] of entriesOf(tables, noun, { accountId })) deleted += table.delete(key) ? 1 : 0;
+        }
+        return deleted;
       });
     },
   };

@@ -31,11 +31,10 @@ export function webhookRepositories(tables: MemoryTables, access: Access): Webho
             (query.createdBefore === undefined || n.created_at < query.createdBefore);
           return listWhere(notifications, match, newestFirst, query.page);
         }),
+      listDue: (now, limit) => access.read(() => dueNotifications(notifications, now, limit)),
       claimDue: (now, leaseUntil, limit) =>
         access.write(() => {
-          const due = (n: WebhookNotification) => n.delivery_status === "pending" && n.next_attempt_at !== null && n.next_attempt_at <= now;
-          const byDueTime = (a: WebhookNotification, b: WebhookNotification) => cmp(a.next_attempt_at!, b.next_attempt_at!) || cmp(a.id, b.id);
-          const claimed = listWhere(notifications, due, byDueTime, { number: 1, size: limit }).items.map((n) => ({ ...n, next_attempt_at: leaseUntil }));
+          const claimed = dueNotifications(notifications, now, limit).map((n) => ({ ...n, next_attempt_at: leaseUntil }));
           for (const notification of claimed) notifications.set(notification.id, copy(notification));
           return claimed;
         }),
@@ -58,4 +57,11 @@ export function webhookRepositories(tables: MemoryTables, access: Access): Webho
         }),
     },
   };
+}
+
+/** Pending notifications due at `now`, by `next_attempt_at`, then `id` (the delivery queue). */
+function dueNotifications(notifications: MemoryTables["webhookNotifications"], now: string, limit: number): WebhookNotification[] {
+  const due = (n: WebhookNotification) => n.delivery_status === "pending" && n.next_attempt_at !== null && n.next_attempt_at <= now;
+  const byDueTime = (a: WebhookNotification, b: WebhookNotification) => cmp(a.next_attempt_at!, b.next_attempt_at!) || cmp(a.id, b.id);
+  return listWhere(notifications, due, byDueTime, { number: 1, size: limit }).items;
 }

@@ -1,8 +1,8 @@
 import { BollardError } from "@bollard/core";
-import { COPY_CHECKPOINT_PREFIX, type CopyNoun, type MetaEntry, refuseNulCharacters, REPOSITORY_NOUNS, type StorageCopy } from "@bollard/core/storage";
+import { ACCOUNT_DATA_NOUNS, COPY_CHECKPOINT_PREFIX, type CopyNoun, type CopyScope, isAccountDataNoun, type MetaEntry, refuseNulCharacters, REPOSITORY_NOUNS, type StorageCopy, unscopedNounDetail } from "@bollard/core/storage";
 import { type Kysely, sql, type SqlBool } from "kysely";
 import type { Row, SqlDialect } from "./sql-dialect.js";
-import { type Db, decodeRows, docColumns, docsOf, type SqlScope } from "./sql-rows.js";
+import { type Db, decodeRows, docColumns, docsOf, idEquals, type SqlScope } from "./sql-rows.js";
 import { rowsOf } from "./sql-records.js";
 import { type ApiKeyRow, decodeApiKeys } from "./sql-account-repositories.js";
 import type { TableName } from "./sql-schema.js";
@@ -95,19 +95,21 @@ function copied(noun: CopyNoun): CopiedTable {
  */
 export function sqlCopyPort(scope: SqlScope, privateMetaKeys: readonly string[] = []): StorageCopy {
   const { read, dialect } = scope;
-  const from = (table: CopiedTable) => {
-    const query = (read as Kysely<any>).selectFrom(table.table);
+  const from = (noun: CopyNoun, copyScope?: CopyScope, db: Kysely<any> = read as Kysely<any>) => {
+    const table = copied(noun);
+    const query = db.selectFrom(table.table);
+    if (copyScope) return query.where(accountCondition(dialect, noun, copyScope.accountId));
     return table.table === "meta" ? query.where(ownMetaKeys(privateMetaKeys)) : query;
   };
   return {
-    async count(noun) {
-      const row = await from(copied(noun)).select(sql<string>`count(*)`.as("n")).executeTakeFirst();
+    async count(noun, copyScope) {
+      const row = await from(noun, copyScope).select(sql<string>`count(*)`.as("n")).executeTakeFirst();
       return Number(row?.n ?? 0);
     },
-    async exportBatch(noun, after, limit) {
+    async exportBatch(noun, after, limit, copyScope) {
       const table = copied(noun);
       const selected = noun === "transportEvents" ? dialect.transportEvents.selected : noun === "shipments" || noun === "containers" ? docColumns(dialect, table.table) : table.selected;
-      let query = from(table).select([...new Set([...table.keys, ...selected])]);
+      let query = from(noun, copyScope).select([...new Set([...table.keys, ...selected])]);
       if (after !== null) {
         const values = JSON.parse(after) as unknown[];
         query = query.where(sql<SqlBool>`(${sql.join(table.keys.map((key) => sql.ref(key)))}) > (${sql.join(values)})`);
@@ -133,5 +135,24 @@ export function sqlCopyPort(scope: SqlScope, privateMetaKeys: readonly string[] 
         return stored;
       });
     },
+    clearAccount(accountId) {
+      return scope.write.transaction().execute(async (trx: Db) => {
+        let deleted = 0;
+        // Children first: the foreign keys point from events to containers to shipments.
+        for (const noun of [...ACCOUNT_DATA_NOUNS].reverse()) {
+          const result = await (trx as Kysely<any>).deleteFrom(copied(noun).table).where(accountCondition(dialect, noun, accountId)).executeTakeFirst();
+          deleted += Number(result.numDeletedRows);
+        }
+        return deleted;
+      });
+    },
   };
+}
+
+/** The rows of `noun` that are the account's own data (delivery attempts: those of its notifications). */
+function accountCondition(dialect: SqlDialect, noun: CopyNoun, accountId: string) {
+  if (!isAccountDataNoun(noun)) throw new BollardError("invalid_parameter", unscopedNounDetail(noun));
+  const ofAccount = idEquals(dialect, "account_id", accountId);
+  if (noun !== "webhookNotificationAttempts") return ofAccount;
+  return sql<SqlBool>`${sql.ref("notification_id")} in (select ${sql.ref("id")} from ${sql.table("webhook_notifications")} where ${ofAccount})`;
 }

@@ -1,6 +1,6 @@
 import type { Webhook, WebhookNotification, WebhookNotificationAttempt } from "@bollard/core";
 import type { WebhookNotificationRepository, WebhookRepository } from "@bollard/core/storage";
-import { claimDueRows } from "./sql-claims.js";
+import { claimDueRows, dueRows } from "./sql-claims.js";
 import { pruneDeliveredNotifications } from "./sql-outbox-retention.js";
 import { docsOf, idEquals, pageOfDocs, scopedGet, type SqlScope } from "./sql-rows.js";
 import { rowsOf } from "./sql-records.js";
@@ -64,6 +64,10 @@ export function sqlWebhookNotificationRepository(scope: SqlScope): WebhookNotifi
     },
     claimDue(now, leaseUntil, limit) {
       return claimDueRows<WebhookNotification>(scope, DELIVERY_QUEUE, now, leaseUntil, limit);
+    },
+    async listDue(now, limit) {
+      const rows = await dueRows(read, scope, DELIVERY_QUEUE, now).limit(Math.max(0, Math.floor(limit))).execute();
+      return docsOf<WebhookNotification>(scope.dialect, rows);
     },
     async insertAttempt(attempt: WebhookNotificationAttempt) {
       await insertRows(scope, "webhook_notification_attempts", [rowsOf.webhook_notification_attempts(attempt, dialect)], { kind: "fail", noun: "webhook notification attempt" });

@@ -55,7 +55,8 @@ export function scaledClock(speed: number, base: Clock = realClock(), origin?: D
   return { now: () => new Date(from + (base.now().getTime() - from) * speed) };
 }
 
-function toMillis(instant: Date | string): number {
+/** Milliseconds since the epoch of an instant given as a Date or ISO 8601 text; a RangeError when it is not one. */
+export function toMillis(instant: Date | string): number {
   const ms = instant instanceof Date ? instant.getTime() : Date.parse(instant);
   if (!Number.isFinite(ms)) throw new RangeError(`Not a valid instant: ${String(instant)}`);
   return ms;

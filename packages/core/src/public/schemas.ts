@@ -16,7 +16,9 @@ export { CustomFieldFiltersSchema } from "../services/custom-field-service.js";
 export { CustomFieldOptionCreateSchema, CustomFieldOptionPatchSchema, CustomFieldOptionValueSchema } from "../services/custom-field-option-service.js";
 export { ShippingLineFiltersSchema } from "../services/reference-service.js";
 export { WebhookNotificationFiltersSchema } from "../services/webhook-notification-service.js";
-export { WebhookCreateSchema, WebhookPatchSchema, WebhookReplaySchema, WebhookTriggerSchema } from "../webhooks/webhook-input.js";
+export { TimestampInputSchema, WebhookCreateSchema, WebhookPatchSchema, WebhookReplaySchema, WebhookTriggerSchema } from "../webhooks/webhook-input.js";
+export { SandboxClockUpdateSchema, SandboxFaultCreateSchema } from "../sandbox/sandbox-input.js";
+export { ScenarioDocumentSchema } from "../sandbox/scenarios/scenario-document.js";
 export { CarrierSnapshotSchema, SnapshotTransportEventSchema } from "../tracking/snapshot-schema.js";
 export { PositionReportSchema } from "../tracking/position-ingest.js";
 // Custom field typing and display, to check a value before sending it.

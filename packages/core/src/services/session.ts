@@ -10,6 +10,8 @@ import { createCustomFieldService, type CustomFieldService } from "./custom-fiel
 import { createMapService, type MapService } from "./map-service.js";
 import { createPartyService, type PartyService } from "./party-service.js";
 import { createReferenceService, type ReferenceService } from "./reference-service.js";
+import { createSandboxService, type SandboxService } from "./sandbox-service.js";
+import type { Sandbox } from "../sandbox/sandbox.js";
 import { createSearchService, type SearchService } from "./search-service.js";
 import { createShipmentService, type ShipmentService } from "./shipment-service.js";
 import { createTrackingRequestService, type TrackingRequestService } from "./tracking-request-service.js";
@@ -48,10 +50,12 @@ export interface Session {
   readonly webhookNotifications: WebhookNotificationService;
   /** Search over the account's shipments and containers. */
   readonly search: SearchService;
+  /** The sandbox controls of the session's account: clock, faults, reset, snapshots (404s unless the tracker is a sandbox). */
+  readonly sandbox: SandboxService;
 }
 
 /** Creates a {@link Session} for a principal. */
-export function createSession(storage: Storage, clock: Clock, carrier: CarrierSource, principal: Principal, webhooks: WebhookSettings = defaultWebhookSettings()): Session {
+export function createSession(storage: Storage, clock: Clock, carrier: CarrierSource, principal: Principal, webhooks: WebhookSettings = defaultWebhookSettings(), sandbox: Sandbox | null = null): Session {
   const context: SessionContext = {
     storage,
     clock,
@@ -62,11 +66,12 @@ export function createSession(storage: Storage, clock: Clock, carrier: CarrierSo
       if (principal.user.role !== "editor") throw new ForbiddenError("Your role (viewer) does not allow changes");
     },
   };
+  const trackingRequests = createTrackingRequestService(context);
   return {
     principal,
     shipments: createShipmentService(context),
     containers: createContainerService(context),
-    trackingRequests: createTrackingRequestService(context),
+    trackingRequests,
     reference: createReferenceService(context),
     customFieldDefinitions: createCustomFieldDefinitionService(context),
     customFields: createCustomFieldService(context),
@@ -76,5 +81,6 @@ export function createSession(storage: Storage, clock: Clock, carrier: CarrierSo
     webhooks: createWebhookService(context, webhooks),
     webhookNotifications: createWebhookNotificationService(context),
     search: createSearchService(context),
+    sandbox: createSandboxService(context, sandbox, trackingRequests),
   };
 }

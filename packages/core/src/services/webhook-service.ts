@@ -218,7 +218,7 @@ export function createWebhookService(context: SessionContext, settings: WebhookS
       const body = JSON.stringify(await exampleNotification(parsed.event as WebhookEventName, { notificationId: id }));
       const timestampSeconds = Math.floor(settings.wallClock.now().getTime() / 1000);
       const headers = deliveryHeaders({ id, body, secret: parsed.secret ?? null, timestampSeconds });
-      const response = await settings.transport({ url: parsed.url, headers, body, timeoutMs: settings.policy.timeoutMs });
+      const response = await settings.transport({ url: parsed.url, headers, body, timeoutMs: settings.policy.timeoutMs, accountId });
       const succeeded = response.status !== null && WEBHOOK_SUCCESS_STATUSES.includes(response.status);
       const error = succeeded ? null : (response.error ?? `the receiver answered ${response.status}`);
       const excerpt = response.body === null ? null : response.body.slice(0, settings.policy.responseBodyLimitBytes);

@@ -53,6 +53,11 @@ export interface WebhookNotificationRepository {
    * claimer dies, it is due again when the lease ends (at-least-once delivery).
    */
   claimDue(now: string, leaseUntil: string, limit: number): Promise<WebhookNotification[]>;
+  /**
+   * Across all accounts, up to `limit` of the notifications {@link WebhookNotificationRepository.claimDue}
+   * would claim at `now`, in the same order, without claiming them (the sandbox clock looks ahead with it).
+   */
+  listDue(now: string, limit: number): Promise<WebhookNotification[]>;
   /** Appends one delivery attempt to a notification's log. */
   insertAttempt(attempt: WebhookNotificationAttempt): Promise<void>;
   /** The attempts of one notification, ordered by `attempted_at`, then `id`, ascending. */

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { COPY_CHECKPOINT_PREFIX, COPY_NOUNS, type CopyNoun, type Storage } from "../storage/index.js";
+import { COPY_CHECKPOINT_PREFIX, COPY_NOUNS, type CopyNoun, type CopyScope, type Storage } from "../storage/index.js";
 import { at, compareText, type ContractContext } from "./contract-context.js";
 import { makeApiKey, makeAccount, makeContainer, makeDomainEvent, makeRawEvent, makeShipment, makeTrackingRequest, makeTransportEvent, makeUser } from "./fixtures.js";
 import { makeCustomField, makeCustomFieldDefinition, makeCustomFieldOption } from "./fixtures-custom-fields.js";
@@ -9,7 +9,7 @@ import { makeChange } from "./fixtures-changes.js";
 import { makeWebhook, makeWebhookNotification, makeWebhookNotificationAttempt } from "./fixtures-webhooks.js";
 
 /** Two or more records of every noun, written through the repositories; returns them by noun. */
-async function seedEverything(storage: Storage): Promise<Record<CopyNoun, unknown[]>> {
+export async function seedEverything(storage: Storage): Promise<Record<CopyNoun, unknown[]>> {
   const accounts = [makeAccount(), makeAccount()];
   const a = accounts[0]!.id;
   const users = [makeUser(a), makeUser(a)];
@@ -86,11 +86,11 @@ async function seedEverything(storage: Storage): Promise<Record<CopyNoun, unknow
   return seeded;
 }
 
-/** Every record of `noun`, exported in batches of `size`; checks that no record comes twice. */
-async function exportAll(storage: Storage, noun: CopyNoun, size: number): Promise<unknown[]> {
+/** Every record of `noun` (with `scope`: of one account), exported in batches of `size`; checks that no record comes twice. */
+export async function exportAll(storage: Storage, noun: CopyNoun, size: number, scope?: CopyScope): Promise<unknown[]> {
   const out: unknown[] = [];
   for (let after: string | null = null; ; ) {
-    const batch = await storage.copy.exportBatch(noun, after, size);
+    const batch = await storage.copy.exportBatch(noun, after, size, scope);
     if (!batch) return out;
     expect(batch.records.length).toBeGreaterThan(0);
     expect(batch.records.length).toBeLessThanOrEqual(size);
@@ -100,7 +100,7 @@ async function exportAll(storage: Storage, noun: CopyNoun, size: number): Promis
 }
 
 /** Records in a fixed order for comparison, whatever order the adapter exports in. */
-const sorted = (records: readonly unknown[]) => [...records].sort((x, y) => compareText(JSON.stringify(x), JSON.stringify(y)));
+export const sorted = (records: readonly unknown[]) => [...records].sort((x, y) => compareText(JSON.stringify(x), JSON.stringify(y)));
 
 /** The records of `noun` a copy would move: `meta` without the storage's own entries. */
 function expectedOf(noun: CopyNoun, seeded: Record<CopyNoun, unknown[]>, exported: unknown[]): unknown[] {

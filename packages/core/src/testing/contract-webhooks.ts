@@ -139,7 +139,7 @@ export function describeWebhooksContract(ctx: ContractContext): void {
     expect(await ctx.storage.webhooks.listActive(uuidv7())).toStrictEqual([]);
   });
 
-  ctx.test("webhookNotifications.claimDue takes due pending notifications of every account by next_attempt_at then id, up to limit, and leases them", async () => {
+  ctx.test("webhookNotifications.listDue shows and claimDue takes due pending notifications of every account by next_attempt_at then id, up to limit; claimDue leases them", async () => {
     const [account, other] = [await seedAccount(ctx.storage), await seedAccount(ctx.storage)];
     const [hook, otherHook] = [makeWebhook(account.id), makeWebhook(other.id)];
     await ctx.storage.webhooks.insert(hook);
@@ -159,6 +159,9 @@ export function describeWebhooksContract(ctx: ContractContext): void {
     await ctx.storage.webhookNotifications.insertMany([unscheduled]);
     const lease = at(20);
     const leased = (n: WebhookNotification) => ({ ...n, next_attempt_at: lease });
+    // listDue looks at the same queue without taking anything from it.
+    expect(await ctx.storage.webhookNotifications.listDue(at(10), 10)).toStrictEqual([first, tieA, tieB, last]);
+    expect(await ctx.storage.webhookNotifications.listDue(at(10), 1)).toStrictEqual([first]);
     expect(await ctx.storage.webhookNotifications.claimDue(at(10), lease, 3)).toStrictEqual([first, tieA, tieB].map(leased));
     expect(await ctx.storage.webhookNotifications.get(account.id, tieA.id)).toStrictEqual(leased(tieA));
     expect(await ctx.storage.webhookNotifications.claimDue(at(10), lease, 3)).toStrictEqual([leased(last)]);

@@ -4,6 +4,7 @@ import { describeAccountsContract } from "./contract-accounts.js";
 import { describeChangesContract } from "./contract-changes.js";
 import { describeContainersContract } from "./contract-containers.js";
 import { describeCopyContract } from "./contract-copy.js";
+import { describeAccountCopyContract } from "./contract-account-copy.js";
 import { describeRenderingsContract } from "./contract-renderings.js";
 import type { ContractContext } from "./contract-context.js";
 import { describeCustomFieldValuesContract } from "./contract-custom-field-values.js";
@@ -107,6 +108,7 @@ export function runStorageContract(name: string, makeStorage: () => Promise<Stor
     describe("transactions and lifecycle", () => describeTransactionsContract(ctx));
     describe("NUL characters", () => describeNulCharactersContract(ctx));
     describe("export and import (copy)", () => describeCopyContract(ctx));
+    describe("an account's own data (scoped copy)", () => describeAccountCopyContract(ctx));
     describe("round trips", () => describeRoundTripsContract(ctx));
 
     it("every skip entry names a contract test and gives a reason", () => {

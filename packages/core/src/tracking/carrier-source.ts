@@ -5,6 +5,8 @@ import type { CarrierSnapshotInput } from "./snapshot-schema.js";
 export interface CarrierRequest {
   /** The tracking request's id. */
   tracking_request_id: string;
+  /** The account the tracking request belongs to (absent when a caller outside the refresh path asks). */
+  account_id?: string;
   /** What kind of number it is. */
   request_type: RequestType;
   /** The number to look up. */

@@ -77,7 +77,7 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
   async function fetchFrom(request: TrackingRequest, now: Date, signal: AbortSignal): Promise<CarrierResult> {
     try {
       return await carrier.fetch(
-        { tracking_request_id: request.id, request_type: request.request_type, request_number: request.request_number, scac: request.scac ?? "", requested_at: request.created_at, attempt: request.retry_count ?? 0 },
+        { tracking_request_id: request.id, account_id: request.account_id, request_type: request.request_type, request_number: request.request_number, scac: request.scac ?? "", requested_at: request.created_at, attempt: request.retry_count ?? 0 },
         { now, signal },
       );
     } catch (error) {

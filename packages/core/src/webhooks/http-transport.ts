@@ -15,6 +15,8 @@ export interface WebhookHttpRequest {
   timeoutMs: number;
   /** Aborts the exchange at once (a shutdown that cannot wait); the response then has `error` set. */
   signal?: AbortSignal;
+  /** The account whose webhook is delivered (absent for `POST /v2/webhooks/trigger`); not sent. */
+  accountId?: string;
 }
 
 /** What came back; `status` is null (and `error` set) when no response came. */

@@ -102,7 +102,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       id: notification.id, body: notification.payload, secret: webhook.secret,
       timestampSeconds: Math.floor(wallClock.now().getTime() / 1000), custom: webhook.headers,
     });
-    const response = await transport({ url: webhook.url, headers, body: notification.payload, timeoutMs: policy.timeoutMs, signal });
+    const response = await transport({ url: webhook.url, headers, body: notification.payload, timeoutMs: policy.timeoutMs, signal, accountId: notification.account_id });
     // Cut short by a shutdown: not the receiver's doing, so no attempt is counted.
     if (signal.aborted) return "aborted";
     const valid = response.status !== null && response.status >= 100 && response.status <= 599;

@@ -95,8 +95,8 @@ export const WebhookTriggerSchema = z.strictObject({
   secret: z.string().min(1).max(512).optional(),
 });
 
-/** A point in time for a replay window: any ISO 8601 date-time with an offset or `Z`, kept in the stored form. */
-const ReplayTimeSchema = z.string().transform((value, ctx) => {
+/** A point in time given as input (a replay window, a sandbox clock): any ISO 8601 date-time with an offset or `Z`, kept in the stored form. */
+export const TimestampInputSchema = z.string().transform((value, ctx) => {
   const timestamp = toTimestamp(value);
   if (timestamp === null) {
     ctx.addIssue({ code: "custom", message: "must be an ISO 8601 date-time with an offset or Z, e.g. 2026-11-20T08:00:00Z" });
@@ -109,9 +109,9 @@ const ReplayTimeSchema = z.string().transform((value, ctx) => {
 export const WebhookReplaySchema = z
   .strictObject({
     /** Notifications created at or after this time. */
-    since: ReplayTimeSchema,
+    since: TimestampInputSchema,
     /** Notifications created before this time; defaults to now. */
-    until: ReplayTimeSchema.optional(),
+    until: TimestampInputSchema.optional(),
     /** Only notifications of these events; all of the window's when absent. */
     events: z.array(WebhookEventNameSchema).min(1).max(100).optional(),
   })

@@ -8,6 +8,7 @@ import { collectionDocument, singleDocument } from "./resource-schemas.js";
 import { VESSEL_ROUTE_SPECS } from "./vessel-route-specs.js";
 import type { RouteSpec } from "./route-spec.js";
 import { WEBHOOK_ROUTE_SPECS } from "./webhook-route-specs.js";
+import { SANDBOX_ROUTE_SPECS } from "./sandbox-route-specs.js";
 
 const include = includeParameter;
 const pageNumber = pageNumberParameter;
@@ -96,4 +97,5 @@ export const ROUTE_SPECS: RouteSpec[] = [
   ...PARTY_ROUTE_SPECS,
   ...VESSEL_ROUTE_SPECS,
   ...WEBHOOK_ROUTE_SPECS,
+  ...SANDBOX_ROUTE_SPECS,
 ];

@@ -1,5 +1,6 @@
 import { BollardError } from "@bollard/core";
 import type { Context } from "hono";
+import type { AppEnv } from "../app-env.js";
 
 /** The largest request body accepted. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -71,6 +72,23 @@ export async function readInput<T>(c: Context): Promise<T> {
 /** Request attributes as the SDK input they are sent as; the SDK checks them at run time (see {@link readInput}). */
 export function asInput<T>(attributes: Record<string, unknown>): T {
   return attributes as T;
+}
+
+/**
+ * A body of plain keys as upstream sends the trigger's (`{url, event, secret}`), or the same keys in
+ * a JSON:API `data.attributes`; sets where its 422s point (under `/data/attributes`, or at the top level).
+ */
+export async function plainOrAttributesInput<T>(c: Context<AppEnv>): Promise<T> {
+  const text = await readBodyText(c);
+  let body: unknown = {};
+  try {
+    if (text.trim() !== "") body = JSON.parse(text);
+  } catch {
+    throw new BollardError("malformed_json", "The request body is not valid JSON");
+  }
+  if (isObject(body) && isObject(body.data) && isObject(body.data.attributes)) return asInput<T>(body.data.attributes);
+  c.set("errorLocation", { pointerPrefix: "" });
+  return (isObject(body) ? asInput<T>(body) : body) as T;
 }
 
 /**

@@ -3,33 +3,14 @@ import { listDocument, resourceDocument, serializeResource, webhookEventCategory
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { includeQuery, pageQuery, uuidParam } from "../request/query-params.js";
-import { asInput, readBodyText, readInput } from "../request/request-body.js";
+import { plainOrAttributesInput, readInput } from "../request/request-body.js";
 import { jsonApi } from "../respond.js";
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Answers 405 for the literal paths that `/webhooks/{id}` would otherwise swallow. */
 const methodNotAllowed = (allowed: string) => (c: Context) => {
   c.header("allow", allowed);
   throw new BollardError("method_not_allowed", `${c.req.method} is not allowed here; use ${allowed}`);
 };
-
-/**
- * A body of plain keys as upstream sends the trigger's (`{url, event, secret}`), or the same keys in
- * a JSON:API `data.attributes`; sets where its 422s point (under `/data/attributes`, or at the top level).
- */
-async function plainOrAttributesInput<T>(c: Context<AppEnv>): Promise<T> {
-  const text = await readBodyText(c);
-  let body: unknown = {};
-  try {
-    if (text.trim() !== "") body = JSON.parse(text);
-  } catch {
-    throw new BollardError("malformed_json", "The request body is not valid JSON");
-  }
-  if (isObject(body) && isObject(body.data) && isObject(body.data.attributes)) return asInput<T>(body.data.attributes);
-  c.set("errorLocation", { pointerPrefix: "" });
-  return (isObject(body) ? asInput<T>(body) : body) as T;
-}
 
 /** `/v2/webhooks`: subscriptions, the events catalogue and test deliveries. DELETE answers 204. */
 export function webhookRoutes(): Hono<AppEnv> {

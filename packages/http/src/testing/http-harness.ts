@@ -23,11 +23,12 @@ export interface TestRequestOptions {
 /**
  * An app over a tracker on a manual clock with two accounts (Acme: editor and viewer keys,
  * demo seed 1; Globex: editor key, demo seed 2). Every response is checked against the served
- * OpenAPI document before the test sees it.
+ * OpenAPI document before the test sees it. With `tracker.sandbox`, the tracker runs on its sandbox
+ * clock (`tracker.sandbox.clock`) and the returned manual `clock` is not the tracker's.
  */
 export async function createHarness(options: { storage?: Storage; app?: HttpAppOptions; tracker?: Omit<TrackerOptions, "storage" | "clock"> } = {}) {
   const clock = manualClock("2026-11-01T12:00:00Z");
-  const tracker: Tracker = await createTracker({ ...options.tracker, storage: options.storage ?? memoryStorage(), clock });
+  const tracker: Tracker = await createTracker({ ...options.tracker, storage: options.storage ?? memoryStorage(), ...(!options.tracker?.sandbox && { clock }) });
   const acme = await tracker.accounts.create("Acme Imports");
   const globex = await tracker.accounts.create("Globex Freight");
   const keys = {
@@ -36,8 +37,8 @@ export async function createHarness(options: { storage?: Storage; app?: HttpAppO
     other: (await tracker.accounts.issueKey(globex.id, { role: "editor" })).apiKey,
   };
   const data: { acme: DemoDataset; globex: DemoDataset } = {
-    acme: generateDemoDataset({ seed: 1, accountId: acme.id, now: clock.now(), shipments: 12 }),
-    globex: generateDemoDataset({ seed: 2, accountId: globex.id, now: clock.now(), shipments: 6 }),
+    acme: generateDemoDataset({ seed: 1, accountId: acme.id, now: tracker.clock.now(), shipments: 12 }),
+    globex: generateDemoDataset({ seed: 2, accountId: globex.id, now: tracker.clock.now(), shipments: 6 }),
   };
   await loadDemoDataset(tracker.storage, data.acme);
   await loadDemoDataset(tracker.storage, data.globex);
