@@ -27,6 +27,7 @@ export type { Relation, ToManyRelation, ToOneRelation } from "./relations/relati
 // The session services, their inputs and options.
 export type { ShipmentInclude, ShipmentListOptions, ShipmentService, ShipmentUpdate } from "./services/shipment-service.js";
 export type { ContainerInclude, ContainerListOptions, ContainerService, ContainerUpdate } from "./services/container-service.js";
+export { CHANGE_PAGE_SIZE, type AsOfReadOptions, type ChangeListOptions } from "./services/history-reads.js";
 export type { ContainerEventService } from "./services/container-event-service.js";
 export type { TrackingRequestInclude, TrackingRequestListOptions, TrackingRequestService } from "./services/tracking-request-service.js";
 export type { TrackingRequestCreate, TrackingRequestUpdate, TrackingRequestWrites } from "./services/tracking-request-writes.js";
@@ -97,6 +98,9 @@ export {
 export type {
   Account,
   ApiKey,
+  Change,
+  ChangeResourceType,
+  ChangeSource,
   Container,
   ContainerFee,
   ContainerHold,

@@ -12,6 +12,7 @@ import { lookupRoutes } from "./routes/lookup-routes.js";
 import { openApiDocument } from "./openapi/openapi-document.js";
 import { ROUTE_SPECS } from "./openapi/route-specs.js";
 import { jsonApi } from "./respond.js";
+import { changeRoutes } from "./routes/change-routes.js";
 import { containerRoutes } from "./routes/container-routes.js";
 import { customFieldDefinitionRoutes } from "./routes/custom-field-definition-routes.js";
 import { customFieldRoutes, entityCustomFieldRoutes } from "./routes/custom-field-routes.js";
@@ -95,7 +96,7 @@ export function createHttpApp(tracker: Tracker, options: HttpAppOptions = {}): H
     entityCustomFieldRoutes("tracking_requests", "tracking_request_id", "tracking_request"),
   ];
   const lookups = lookupRoutes({ webhookIps: options.webhookIps ?? [], webhookIpsUpdatedAt: tracker.clock.now().toISOString() });
-  for (const routes of [lookups, shipmentRoutes(createRenderedReads(tracker.storage)), containerRoutes(), trackingRequestRoutes(), partyRoutes(), referenceRoutes(), ...customFields, vesselRoutes(), mapRoutes(), webhookRoutes(), webhookNotificationRoutes()]) app.route("/v2", routes);
+  for (const routes of [lookups, shipmentRoutes(createRenderedReads(tracker.storage)), containerRoutes(), changeRoutes(), trackingRequestRoutes(), partyRoutes(), referenceRoutes(), ...customFields, vesselRoutes(), mapRoutes(), webhookRoutes(), webhookNotificationRoutes()]) app.route("/v2", routes);
   // Only a sandbox tracker has the sandbox routes: elsewhere they are unknown routes (404), with no 405 either.
   if (tracker.sandbox) app.route("/v2", sandboxRoutes());
   for (const path of new Set(ROUTE_SPECS.filter((spec) => tracker.sandbox || !spec.path.startsWith("/sandbox/")).map((spec) => spec.path))) {

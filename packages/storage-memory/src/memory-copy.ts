@@ -18,6 +18,7 @@ const TABLE_OF: Record<CopyNoun, keyof MemoryTables> = {
   vesselPositions: "vesselPositions",
   shipments: "shipments",
   containers: "containers",
+  changes: "changes",
   transportEvents: "transportEvents",
   rawEvents: "rawEvents",
   trackingRequests: "trackingRequests",
@@ -77,6 +78,7 @@ async function storeOne(repos: StorageRepositories, noun: Exclude<CopyNoun, "ves
     case "shippingLines":
     case "vessels":
       return repos[noun].upsertMany([record]);
+    case "changes":
     case "transportEvents":
     case "rawEvents":
     case "domainEvents":

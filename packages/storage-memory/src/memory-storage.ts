@@ -1,6 +1,7 @@
 import { BollardError, type Storage, createTracker } from "@bollard/core";
 import { createStorageGate, guardRepositories, REPOSITORY_NOUNS, type StorageRepositories } from "@bollard/core/storage";
 import { accountRepositories } from "./memory-account-repositories.js";
+import { changeRepositories } from "./memory-change-repositories.js";
 import { memoryCopyPort } from "./memory-copy.js";
 import { customFieldRepositories } from "./memory-custom-field-repositories.js";
 import { partyRepositories } from "./memory-party-repositories.js";
@@ -17,6 +18,7 @@ function repositories(tables: MemoryTables, access: Access): StorageRepositories
       ...accountRepositories(tables, access),
       ...referenceRepositories(tables, access),
       ...trackingRepositories(tables, access),
+      ...changeRepositories(tables, access),
       ...customFieldRepositories(tables, access),
       ...partyRepositories(tables, access),
       ...webhookRepositories(tables, access),

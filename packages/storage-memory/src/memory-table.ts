@@ -1,4 +1,4 @@
-import type { Account, ApiKey, Container, CustomField, CustomFieldDefinition, CustomFieldOption, DomainEvent, MetroArea, Party, Port, RailTerminal, RawEvent, Shipment, ShippingLine, Terminal, TrackingRequest, TransportEvent, User, Vessel, VesselPositionRecord, Webhook, WebhookNotification, WebhookNotificationAttempt } from "@bollard/core";
+import type { Account, ApiKey, Change, Container, CustomField, CustomFieldDefinition, CustomFieldOption, DomainEvent, MetroArea, Party, Port, RailTerminal, RawEvent, Shipment, ShippingLine, Terminal, TrackingRequest, TransportEvent, User, Vessel, VesselPositionRecord, Webhook, WebhookNotification, WebhookNotificationAttempt } from "@bollard/core";
 
 /** A keyed collection of stored records; values are owned by the table and never mutated. */
 export interface Table<T> {
@@ -79,6 +79,7 @@ export interface MemoryTables {
   vesselPositions: Table<VesselPositionRecord>;
   shipments: Table<Shipment>;
   containers: Table<Container>;
+  changes: Table<Change>;
   transportEvents: Table<TransportEvent>;
   rawEvents: Table<RawEvent>;
   trackingRequests: Table<TrackingRequest>;
@@ -95,7 +96,7 @@ export interface MemoryTables {
 
 const TABLE_NAMES = [
   "accounts", "users", "apiKeys", "ports", "terminals", "railTerminals", "metroAreas", "shippingLines", "vessels",
-  "vesselPositions", "shipments", "containers", "transportEvents", "rawEvents", "trackingRequests", "parties",
+  "vesselPositions", "shipments", "containers", "changes", "transportEvents", "rawEvents", "trackingRequests", "parties",
   "customFieldDefinitions", "customFieldOptions", "customFields", "webhooks", "webhookNotifications", "webhookAttempts", "domainEvents", "meta",
 ] as const satisfies ReadonlyArray<keyof MemoryTables>;
 

@@ -1,6 +1,7 @@
 import type {
   Account,
   ApiKey,
+  Change,
   Container,
   MetroArea,
   Party,
@@ -133,6 +134,14 @@ export const rowsOf = {
     notification_id: a.notification_id,
     attempted_at: d.time(a.attempted_at),
     doc: doc(a),
+  }),
+  changes: (c: Change, d: SqlDialect): Row => ({
+    id: c.id,
+    account_id: c.account_id,
+    resource_type: c.resource_type,
+    resource_id: c.resource_id,
+    learned_at: d.time(c.learned_at),
+    doc: doc(c),
   }),
   domain_events: (e: DomainEvent, d: SqlDialect): Row => ({
     id: e.id,

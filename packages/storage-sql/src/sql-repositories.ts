@@ -1,4 +1,5 @@
 import type { StorageRepositories } from "@bollard/core/storage";
+import { sqlChangeRepository } from "./sql-change-repositories.js";
 import { sqlAccountRepository, sqlApiKeyRepository, sqlMetaRepository, sqlUserRepository } from "./sql-account-repositories.js";
 import { sqlCustomFieldDefinitionRepository, sqlCustomFieldOptionRepository, sqlCustomFieldRepository } from "./sql-custom-field-repositories.js";
 import { sqlRawEventRepository, sqlTransportEventRepository } from "./sql-event-repositories.js";
@@ -32,6 +33,7 @@ export function sqlRepositories(scope: SqlScope): StorageRepositories {
     vesselPositions: sqlVesselPositionRepository(scope),
     shipments: sqlShipmentRepository(scope),
     containers: sqlContainerRepository(scope),
+    changes: sqlChangeRepository(scope),
     transportEvents: sqlTransportEventRepository(scope),
     rawEvents: sqlRawEventRepository(scope),
     trackingRequests: sqlTrackingRequestRepository(scope),

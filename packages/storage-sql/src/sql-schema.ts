@@ -105,6 +105,16 @@ export interface ContainersTable {
   doc: Doc;
 }
 
+/** Changes of shipments and containers (append-only), read per (`account_id`, `resource_type`, `resource_id`) by `learned_at`. */
+export interface ChangesTable {
+  id: string;
+  account_id: string;
+  resource_type: string;
+  resource_id: string;
+  learned_at: string;
+  doc: Doc;
+}
+
 /** Transport events: the shared columns; the rest is the dialect's `transportEvents` codec. */
 export interface TransportEventsTable {
   id: string;
@@ -238,6 +248,7 @@ export interface SqlDatabase {
   vessel_positions: VesselPositionsTable;
   shipments: ShipmentsTable;
   containers: ContainersTable;
+  changes: ChangesTable;
   transport_events: TransportEventsTable;
   raw_events: RawEventsTable;
   tracking_requests: TrackingRequestsTable;

@@ -28,3 +28,4 @@ export * from "./metro-area-schema.js";
 export * from "./shipping-line-schema.js";
 export * from "./domain-event-schema.js";
 export * from "./search-result-schema.js";
+export * from "./change-schema.js";

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import {
   AccountAttributesSchema,
+  ChangeAttributesSchema,
   ContainerAttributesSchema,
   CustomFieldAttributesSchema,
   CustomFieldDefinitionAttributesSchema,
@@ -20,6 +21,7 @@ import {
   VesselAttributesSchema,
   WebhookAttributesSchema,
   type Account,
+  type Change,
   type Container,
   type CustomField,
   type CustomFieldDefinition,
@@ -162,6 +164,9 @@ export const webhookNotificationResource = defineResource<WebhookNotification>({
 /** The search result resource (`GET /v2/search`): a shipment or a container found by number, with no relationships. */
 export const searchResultResource = defineResource<SearchResult>({ type: "search_result", attributes: keys<SearchResult>(SearchResultAttributesSchema), relationships: {} });
 
+/** The change resource (`GET /v2/shipments/{id}/changes`): one attribute's before and after, its source and when Bollard learned it; `resource` is the shipment or container. */
+export const changeResource = defineResource<Change>({ type: "change", attributes: keys<Change>(ChangeAttributesSchema), relationships: RELATIONS.change });
+
 /** Every resource definition Bollard serves, by type. */
 export const resourceRegistry: ReadonlyMap<string, ResourceDefinition> = new Map<string, ResourceDefinition>(
   [
@@ -185,6 +190,7 @@ export const resourceRegistry: ReadonlyMap<string, ResourceDefinition> = new Map
     webhookResource,
     webhookNotificationResource,
     searchResultResource,
+    changeResource,
     ...WEBHOOK_EXTRA_RESOURCES,
   ].map((definition) => [definition.type, definition as ResourceDefinition]),
 );

@@ -1,5 +1,6 @@
 import type {
   Account,
+  Change,
   Container,
   CustomField,
   CustomFieldDefinition,
@@ -63,6 +64,8 @@ export interface RecordTypes {
   webhook_notification: WebhookNotification;
   /** One delivery attempt of a webhook notification. */
   webhook_notification_log: WebhookNotificationAttempt;
+  /** One change of one attribute of a shipment or container (its history). */
+  change: Change;
 }
 
 /** The name of a record type, e.g. `"shipment"`. */

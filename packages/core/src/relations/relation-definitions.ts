@@ -66,6 +66,7 @@ const definition = relationBuilders<RecordTypes["custom_field_definition"]>();
 const customField = relationBuilders<RecordTypes["custom_field"]>();
 const notification = relationBuilders<RecordTypes["webhook_notification"]>();
 const attempt = relationBuilders<RecordTypes["webhook_notification_log"]>();
+const change = relationBuilders<RecordTypes["change"]>();
 
 /**
  * How every record type relates to others, by relation name. The names are the JSON:API
@@ -138,6 +139,7 @@ export const RELATIONS = {
     webhook_notification_logs: notification.many("webhook_notification_log"),
   },
   webhook_notification_log: { webhook_notification: attempt.one("webhook_notification", "notification_id") },
+  change: { resource: change.one(["shipment", "container"], "resource_id", "resource_type") },
 } as const satisfies Record<RecordType, Record<string, Relation>>;
 
 /** The relations of one record type. */

@@ -1,8 +1,11 @@
 import { z } from "zod";
 import type { IncludePath, WithRelated } from "../relations/include-paths.js";
+import type { Change } from "../domain/index.js";
 import { BollardError, NotFoundError } from "../errors/index.js";
+import { recordingChanges } from "../history/recording-changes.js";
 import { createContainerEventService, type ContainerEventService } from "./container-event-service.js";
 import { definedOnly, parseInput, parseOptions, ReferenceListSchema } from "../validation/input-validation.js";
+import { createHistoryReads, parseAsOf, type AsOfReadOptions, type ChangeListOptions } from "./history-reads.js";
 import { resolvePage } from "./pagination-defaults.js";
 import type { ListOptions, ListResult, ReadOptions } from "./read-options.js";
 import { createRelatedReader } from "./related-reader.js";
@@ -31,8 +34,14 @@ export type ContainerInclude = IncludePath<"container">;
 
 /** Reads and edits of the session account's containers and their events. */
 export interface ContainerService extends ContainerEventService {
-  /** One container with the related records asked for; 404 when absent. */
-  get<const P extends ContainerInclude = never>(id: string, options?: ReadOptions<P>): Promise<WithRelated<"container", P>>;
+  /** One container with the related records asked for, now or as Bollard knew it at `asOf`; 404 when absent (or not yet there at `asOf`). */
+  get<const P extends ContainerInclude = never>(id: string, options?: AsOfReadOptions<P>): Promise<WithRelated<"container", P>>;
+  /**
+   * Every change to the container's attributes, newest first (default page size 30): the attribute,
+   * its value before and after, the source (`carrier`, `terminal`, `ingest`, `user`) and when
+   * Bollard learned it. 404 when the container does not exist.
+   */
+  changes(id: string, options?: ChangeListOptions): Promise<ListResult<Change>>;
   /** Containers newest first; default page size 30. */
   list<const P extends ContainerInclude = never>(options?: ContainerListOptions<P>): Promise<ListResult<WithRelated<"container", P>>>;
   /** Replaces `ref_numbers` (editor only); anything else is a 422 on its path. */
@@ -53,6 +62,7 @@ export interface ContainerService extends ContainerEventService {
 export function createContainerService(context: SessionContext): ContainerService {
   const { storage, accountId } = context;
   const reader = createRelatedReader(storage, accountId);
+  const history = createHistoryReads(context);
   return {
     ...createContainerEventService(context),
     async refresh(id) {
@@ -67,7 +77,13 @@ export function createContainerService(context: SessionContext): ContainerServic
         return { message: "Started refresh for Shipping line, Terminal, Rail" };
       });
     },
-    get: (id, options = {}) => reader.one("container", options.include, () => storage.containers.get(accountId, id), `No container ${id}`),
+    async get(id, options = {}) {
+      const asOf = options.asOf;
+      if (asOf === undefined) return reader.one("container", options.include, () => storage.containers.get(accountId, id), `No container ${id}`);
+      const container = await reader.one("container", options.include, () => history.asOf("container", id, asOf), `No container ${id} at ${parseAsOf(asOf)}`);
+      return history.linkageAt("container", container, asOf);
+    },
+    changes: (id, options) => history.changes("container", id, options),
     list(options = {}) {
       const filters = parseOptions(ContainerFiltersSchema, definedOnly({ number: options.number }));
       const page = resolvePage(options.page, 30);
@@ -76,10 +92,12 @@ export function createContainerService(context: SessionContext): ContainerServic
     async update(id, input, options = {}) {
       context.requireEditor();
       const patch = definedOnly(parseInput(ContainerUpdateSchema, input ?? {}));
-      const updated = await storage.transaction(async (tx) => {
+      const now = context.clock.now().toISOString();
+      const updated = await storage.transaction(async (outer) => {
+        const tx = recordingChanges(outer, { source: "user", learnedAt: now });
         const container = await tx.containers.get(accountId, id);
         if (!container) throw new NotFoundError(`No container ${id}`);
-        const next = { ...container, ...patch, updated_at: context.clock.now().toISOString() };
+        const next = { ...container, ...patch, updated_at: now };
         await tx.containers.update(next);
         return next;
       });

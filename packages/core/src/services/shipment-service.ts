@@ -1,9 +1,11 @@
 import { z } from "zod";
-import type { Shipment, TrackingRequest } from "../domain/index.js";
+import type { Change, Shipment, TrackingRequest } from "../domain/index.js";
 import { NotFoundError } from "../errors/index.js";
+import { recordingChanges } from "../history/recording-changes.js";
 import type { IncludePath, WithRelated } from "../relations/include-paths.js";
 import type { StorageRepositories } from "../storage/index.js";
 import { definedOnly, parseInput, parseOptions, ReferenceListSchema } from "../validation/input-validation.js";
+import { createHistoryReads, parseAsOf, type AsOfReadOptions, type ChangeListOptions } from "./history-reads.js";
 import { resolvePage } from "./pagination-defaults.js";
 import type { ListOptions, ListResult, ReadOptions } from "./read-options.js";
 import { createRelatedReader } from "./related-reader.js";
@@ -43,8 +45,20 @@ export interface ShipmentService {
    * @example
    * const shipment = await session.shipments.get(id, { include: ["containers", "containers.transport_events"] });
    * for (const container of shipment.containers) console.log(container.number, container.transport_events.length);
+   *
+   * // What Bollard knew a week ago (404 when the shipment did not exist yet):
+   * const then = await session.shipments.get(id, { asOf: "2025-11-11T12:00:00Z" });
    */
-  get<const P extends ShipmentInclude = never>(id: string, options?: ReadOptions<P>): Promise<WithRelated<"shipment", P>>;
+  get<const P extends ShipmentInclude = never>(id: string, options?: AsOfReadOptions<P>): Promise<WithRelated<"shipment", P>>;
+  /**
+   * Every change to the shipment's attributes, newest first (default page size 30): the attribute,
+   * its value before and after, the source (`carrier`, `ingest`, `user`) and when Bollard learned it.
+   * 404 when the shipment does not exist.
+   * @example
+   * const { data: changes } = await session.shipments.changes(id, { page: { size: 10 } });
+   * for (const c of changes) console.log(c.learned_at, c.attribute, c.before, "→", c.after, c.source);
+   */
+  changes(id: string, options?: ChangeListOptions): Promise<ListResult<Change>>;
   /** Shipments newest first, filtered; default page size 30. */
   list<const P extends ShipmentInclude = never>(options?: ShipmentListOptions<P>): Promise<ListResult<WithRelated<"shipment", P>>>;
   /** Replaces `ref_numbers` and/or `tags` (editor only); anything else is a 422 on its path. */
@@ -71,12 +85,14 @@ function isPolled(request: TrackingRequest): boolean {
 export function createShipmentService(context: SessionContext): ShipmentService {
   const { storage, accountId } = context;
   const reader = createRelatedReader(storage, accountId);
+  const history = createHistoryReads(context);
 
   /** Runs a write of one shipment in a transaction, then reads it back with the related records asked for. */
   async function write(id: string, include: readonly string[] | undefined, change: (stored: Shipment, now: string) => Shipment | null, also?: (tx: StorageRepositories, stored: Shipment, now: string) => Promise<void>) {
     context.requireEditor();
     const now = context.clock.now().toISOString();
-    const shipment = await storage.transaction(async (tx) => {
+    const shipment = await storage.transaction(async (outer) => {
+      const tx = recordingChanges(outer, { source: "user", learnedAt: now });
       const stored = await tx.shipments.get(accountId, id);
       if (!stored) throw new NotFoundError(`No shipment ${id}`);
       const next = change(stored, now);
@@ -109,7 +125,13 @@ export function createShipmentService(context: SessionContext): ShipmentService 
   }
 
   return {
-    get: (id, options = {}) => reader.one("shipment", options.include, () => storage.shipments.get(accountId, id), `No shipment ${id}`),
+    async get(id, options = {}) {
+      const asOf = options.asOf;
+      if (asOf === undefined) return reader.one("shipment", options.include, () => storage.shipments.get(accountId, id), `No shipment ${id}`);
+      const shipment = await reader.one("shipment", options.include, () => history.asOf("shipment", id, asOf), `No shipment ${id} at ${parseAsOf(asOf)}`);
+      return history.linkageAt("shipment", shipment, asOf);
+    },
+    changes: (id, options) => history.changes("shipment", id, options),
     list(options = {}) {
       const filters = parseOptions(ShipmentFiltersSchema, definedOnly({ trackingStopped: options.trackingStopped, number: options.number, q: options.q }));
       const page = resolvePage(options.page, 30);

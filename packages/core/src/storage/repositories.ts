@@ -21,6 +21,7 @@ import type {
   VesselPositionRecord,
 } from "../domain/index.js";
 import type { Page, PageResult } from "./pagination.js";
+import type { ChangeRepository } from "./change-repositories.js";
 import type { WebhookNotificationRepository, WebhookRepository } from "./webhook-repositories.js";
 
 /*
@@ -413,6 +414,8 @@ export interface StorageRepositories {
   readonly shipments: ShipmentRepository;
   /** Containers. */
   readonly containers: ContainerRepository;
+  /** The history of shipments and containers, one record per changed attribute. */
+  readonly changes: ChangeRepository;
   /** Transport events. */
   readonly transportEvents: TransportEventRepository;
   /** Raw carrier events. */

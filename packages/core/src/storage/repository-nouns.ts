@@ -14,6 +14,7 @@ export const REPOSITORY_NOUNS: Readonly<Record<keyof StorageRepositories, string
   vesselPositions: "vessel position",
   shipments: "shipment",
   containers: "container",
+  changes: "change",
   transportEvents: "transport event",
   rawEvents: "raw event",
   trackingRequests: "tracking request",

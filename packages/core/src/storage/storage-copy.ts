@@ -14,6 +14,7 @@
 export const ACCOUNT_DATA_NOUNS = [
   "shipments",
   "containers",
+  "changes",
   "transportEvents",
   "rawEvents",
   "parties",

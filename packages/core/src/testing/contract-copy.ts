@@ -5,6 +5,7 @@ import { makeApiKey, makeAccount, makeContainer, makeDomainEvent, makeRawEvent, 
 import { makeCustomField, makeCustomFieldDefinition, makeCustomFieldOption } from "./fixtures-custom-fields.js";
 import { makeMetroArea, makePort, makeRailTerminal, makeShippingLine, makeTerminal, makeVessel, makeVesselPosition } from "./fixtures-reference.js";
 import { makeParty } from "./fixtures-parties.js";
+import { makeChange } from "./fixtures-changes.js";
 import { makeWebhook, makeWebhookNotification, makeWebhookNotificationAttempt } from "./fixtures-webhooks.js";
 
 /** Two or more records of every noun, written through the repositories; returns them by noun. */
@@ -28,6 +29,7 @@ export async function seedEverything(storage: Storage): Promise<Record<CopyNoun,
   const webhooks = [makeWebhook(a), makeWebhook(a)];
   const notifications = [makeWebhookNotification(a, webhooks[0]!.id), makeWebhookNotification(a, webhooks[0]!.id, { next_attempt_at: at(3) })];
   const attempts = [makeWebhookNotificationAttempt(notifications[0]!.id), makeWebhookNotificationAttempt(notifications[0]!.id)];
+  const changes = [makeChange(a, shipments[0]!.id), makeChange(a, c.id, { resource_type: "container", attribute: "holds_at_pod_terminal", before: [], after: [{ name: "customs", status: "hold", description: "" }], source: "terminal" })];
   const domainEvents = [makeDomainEvent(a), makeDomainEvent(a, { shipment_id: shipments[0]!.id, container_id: c.id })];
   const seeded: Record<CopyNoun, unknown[]> = {
     accounts,
@@ -43,6 +45,7 @@ export async function seedEverything(storage: Storage): Promise<Record<CopyNoun,
     vesselPositions,
     shipments,
     containers,
+    changes,
     transportEvents,
     rawEvents,
     parties: [makeParty(a), makeParty(a, { company_name: "Second Customer" })],
@@ -68,6 +71,7 @@ export async function seedEverything(storage: Storage): Promise<Record<CopyNoun,
   await storage.vesselPositions.insertMany(vesselPositions);
   for (const shipment of shipments) await storage.shipments.insert(shipment);
   for (const container of containers) await storage.containers.insert(container);
+  await storage.changes.insertMany(changes);
   await storage.transportEvents.insertMany(transportEvents);
   await storage.rawEvents.insertMany(rawEvents);
   for (const party of seeded.parties) await storage.parties.insert(party as never);

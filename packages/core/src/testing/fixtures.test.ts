@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  ChangeSchema,
   AccountSchema,
   ApiKeySchema,
   ContainerSchema,
@@ -55,6 +56,7 @@ const cases = [
   ["makeCustomField", CustomFieldSchema, () => f.makeCustomField(accountId, parentId)],
   ["makeWebhook", WebhookSchema, () => f.makeWebhook(accountId)],
   ["makeParty", PartySchema, () => f.makeParty(accountId)],
+  ["makeChange", ChangeSchema, () => f.makeChange(accountId, uuidv7())],
   ["makeDomainEvent", DomainEventSchema, () => f.makeDomainEvent(accountId)],
   ["makeWebhookNotification", WebhookNotificationSchema, () => f.makeWebhookNotification(accountId, parentId)],
   ["makeWebhookNotificationAttempt", WebhookNotificationAttemptSchema, () => f.makeWebhookNotificationAttempt(parentId)],

@@ -8,6 +8,7 @@ export * from "./fixtures-reference.js";
 export * from "./fixtures-custom-fields.js";
 export * from "./fixtures-webhooks.js";
 export * from "./fixtures-parties.js";
+export * from "./fixtures-changes.js";
 
 const COMPANIES = ["Harbor Freight Logistics", "Acme Imports", "Blue Anchor Trading", "Northwind Traders"] as const;
 

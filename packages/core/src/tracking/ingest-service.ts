@@ -5,6 +5,7 @@ import { ScacSchema, type TrackingRequest } from "../domain/index.js";
 import { BollardError, NotFoundError } from "../errors/index.js";
 import { uuidv7 } from "../ids/index.js";
 import { parseInput } from "../validation/input-validation.js";
+import { recordingChanges } from "../history/recording-changes.js";
 import type { Storage } from "../storage/index.js";
 import { applySnapshot, assertTracking, parseSnapshot } from "./apply-snapshot.js";
 import { ingestPositions, type PositionIngestResult, type PositionReportInput } from "./position-ingest.js";
@@ -83,7 +84,8 @@ export function createIngestService(storage: Storage, clock: Clock): IngestServi
   async function apply(accountId: string, find: (tx: Parameters<Parameters<Storage["transaction"]>[0]>[0]) => Promise<TrackingRequest>, snapshotInput: unknown): Promise<IngestResult> {
     const snapshot = parseSnapshot(snapshotInput);
     const now = clock.now().toISOString();
-    return storage.transaction(async (tx) => {
+    return storage.transaction(async (outer) => {
+      const tx = recordingChanges(outer, { source: "ingest", learnedAt: now });
       const request = await find(tx);
       const plan = await applySnapshot(tx, request, snapshot, now);
       if (request.status !== "created") await applyInitialCustomFields(tx, request, plan.shipment.id, now);

@@ -8,6 +8,7 @@ import type { CarrierResult } from "./carrier-source.js";
 import { retryDelay, type RefreshPolicy } from "./refresh-policy.js";
 import { trackingRequestEvent } from "./tracking-request-events.js";
 import { applyInitialCustomFields } from "../services/initial-custom-fields.js";
+import { recordingChanges } from "../history/recording-changes.js";
 
 /** What one refresh of one tracking request did. */
 export type RefreshOutcome = "updated" | "unchanged" | "created" | "awaiting_manifest" | "failed" | "retrying" | "stopped" | "skipped";
@@ -15,12 +16,15 @@ export type RefreshOutcome = "updated" | "unchanged" | "created" | "awaiting_man
 const at = (ms: number) => new Date(ms).toISOString();
 
 /**
- * Records a carrier's answer for one tracking request inside `tx`: applies a found snapshot (and
+ * Records a carrier's answer for one tracking request inside the transaction `outer`: applies a found snapshot (and
  * creates the shipment the first time), moves the request through its statuses, schedules the next
- * attempt, stops tracking automatically when a stop rule applies, and records the domain events.
+ * attempt, stops tracking automatically when a stop rule applies, and records the domain events
+ * and the changes of the shipment and its containers (source `carrier`, or `terminal`).
  */
-export async function recordCarrierResult(tx: StorageRepositories, requestId: { account_id: string; id: string }, result: CarrierResult, nowMs: number, policy: RefreshPolicy): Promise<RefreshOutcome> {
+export async function recordCarrierResult(outer: StorageRepositories, requestId: { account_id: string; id: string }, result: CarrierResult, nowMs: number, policy: RefreshPolicy): Promise<RefreshOutcome> {
   const now = at(nowMs);
+  // What the carrier changed goes into the history (terminal attributes as `terminal`).
+  const tx = recordingChanges(outer, { source: "carrier", learnedAt: now });
   const request = await tx.trackingRequests.get(requestId.account_id, requestId.id);
   if (!request || request.next_attempt_at === null || !["pending", "awaiting_manifest", "created"].includes(request.status)) return "skipped";
   const events: DomainEvent[] = [];

@@ -1,6 +1,6 @@
 import { ERROR_CODES, type ErrorCode } from "@bollard/core";
 import { WEBHOOK_RESOURCE_ATTRIBUTES, resourceRegistry } from "@bollard/core/jsonapi";
-import { AccountAttributesSchema, ContainerAttributesSchema, CustomFieldAttributesSchema, CustomFieldDefinitionAttributesSchema, CustomFieldOptionAttributesSchema, MetroAreaAttributesSchema, PartyAttributesSchema, PortAttributesSchema, RailTerminalAttributesSchema, RawEventAttributesSchema, SearchResultAttributesSchema, ShipmentAttributesSchema, ShippingLineAttributesSchema, TerminalAttributesSchema, TrackingRequestAttributesSchema, TransportEventAttributesSchema, UserAttributesSchema, VesselAttributesSchema, WebhookAttributesSchema, WebhookNotificationAttributesSchema } from "@bollard/core/schemas";
+import { AccountAttributesSchema, ChangeAttributesSchema, ContainerAttributesSchema, CustomFieldAttributesSchema, CustomFieldDefinitionAttributesSchema, CustomFieldOptionAttributesSchema, MetroAreaAttributesSchema, PartyAttributesSchema, PortAttributesSchema, RailTerminalAttributesSchema, RawEventAttributesSchema, SearchResultAttributesSchema, ShipmentAttributesSchema, ShippingLineAttributesSchema, TerminalAttributesSchema, TrackingRequestAttributesSchema, TransportEventAttributesSchema, UserAttributesSchema, VesselAttributesSchema, WebhookAttributesSchema, WebhookNotificationAttributesSchema } from "@bollard/core/schemas";
 import { z } from "zod";
 import "zod-openapi";
 
@@ -30,6 +30,7 @@ const ATTRIBUTES: Record<string, z.ZodObject> = {
   webhook: WebhookAttributesSchema,
   webhook_notification: WebhookNotificationAttributesSchema,
   search_result: SearchResultAttributesSchema,
+  change: ChangeAttributesSchema,
   // Webhook payload types (event objects, delivery logs, event categories) and the notification's served attributes.
   ...WEBHOOK_RESOURCE_ATTRIBUTES,
 };

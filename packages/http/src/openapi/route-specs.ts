@@ -14,19 +14,26 @@ const include = includeParameter;
 const pageNumber = pageNumberParameter;
 const pageSize = z.string().optional().meta({ description: "Page size; capped at 100" });
 const paged = { include, "page[number]": pageNumber, "page[size]": pageSize };
+const asOf = z.string().optional().meta({
+  description:
+    "Answer what Bollard knew at this instant (ISO 8601 date-time): the resource's attributes and to-one relationships as they were, its to-many linkage cut to the records that existed then; included records are as they are now. 404 when the resource did not exist yet, 400 on as_of for a value that is no date-time",
+});
+const changesPage = { "page[number]": pageNumber, "page[size]": z.string().optional().meta({ description: "Page size (default 30); capped at 100" }) };
 const patchBody = (attributes: z.ZodObject) =>
   z.object({ data: z.object({ id: z.string().optional(), type: z.string().optional(), attributes }) });
 
 /** Every route Bollard serves (later issues append theirs). */
 export const ROUTE_SPECS: RouteSpec[] = [
   { method: "get", path: "/shipments", summary: "List shipments, newest first", query: z.object({ ...paged, "filter[tracking_stopped]": z.enum(["true", "false"]).optional(), number: z.string().optional(), q: z.string().optional() }), status: 200, response: collectionDocument("shipment"), errors: [400] },
-  { method: "get", path: "/shipments/{id}", summary: "Get a shipment", query: z.object({ include }), status: 200, response: singleDocument("shipment"), errors: [400, 404] },
+  { method: "get", path: "/shipments/{id}", summary: "Get a shipment, now or as of an instant", query: z.object({ include, as_of: asOf }), status: 200, response: singleDocument("shipment"), errors: [400, 404] },
+  { method: "get", path: "/shipments/{id}/changes", summary: "List every change to a shipment's attributes, newest first", query: z.object(changesPage), status: 200, response: collectionDocument("change"), errors: [400, 404] },
   { method: "patch", path: "/shipments/{id}", summary: "Edit a shipment's ref_numbers and tags", body: patchBody(z.object({ ref_numbers: z.array(z.string()).optional(), tags: z.array(z.string()).optional() })), status: 200, response: singleDocument("shipment"), errors: [400, 403, 404, 413, 415, 422] },
   { method: "patch", path: "/shipments/{id}/stop_tracking", summary: "Stop tracking a shipment (refreshes and notifications pause; history stays)", status: 200, response: singleDocument("shipment"), errors: [400, 403, 404, 413, 415] },
   { method: "patch", path: "/shipments/{id}/resume_tracking", summary: "Resume tracking a shipment", status: 200, response: singleDocument("shipment"), errors: [400, 403, 404, 413, 415] },
   { method: "get", path: "/containers", summary: "List containers, newest first", query: z.object({ ...paged, "filter[number]": z.string().optional() }), status: 200, response: collectionDocument("container"), errors: [400] },
   { method: "patch", path: "/containers", summary: "Edit a container's ref_numbers (the target is data.id)", body: z.object({ data: z.object({ id: z.string(), type: z.string().optional(), attributes: z.object({ ref_numbers: z.array(z.string()).optional() }) }) }), status: 200, response: singleDocument("container"), errors: [400, 403, 404, 413, 415, 422] },
-  { method: "get", path: "/containers/{id}", summary: "Get a container", query: z.object({ include }), status: 200, response: singleDocument("container"), errors: [400, 404] },
+  { method: "get", path: "/containers/{id}", summary: "Get a container, now or as of an instant", query: z.object({ include, as_of: asOf }), status: 200, response: singleDocument("container"), errors: [400, 404] },
+  { method: "get", path: "/containers/{id}/changes", summary: "List every change to a container's attributes, newest first", query: z.object(changesPage), status: 200, response: collectionDocument("change"), errors: [400, 404] },
   { method: "get", path: "/containers/{id}/transport_events", summary: "List a container's transport events by timestamp", query: z.object(paged), status: 200, response: collectionDocument("transport_event"), errors: [400, 404] },
   { method: "get", path: "/containers/{id}/raw_events", summary: "List a container's raw carrier events (deprecated)", query: z.object(paged), status: 200, response: collectionDocument("raw_event"), errors: [400, 404], deprecated: true },
   {

@@ -2,6 +2,7 @@ import { BollardError, NotFoundError, type IncludePath, type RecordType } from "
 import { parseIncludeParameter } from "@bollard/core/jsonapi";
 import { UuidSchema } from "@bollard/core/schemas";
 import type { Context } from "hono";
+import type { AppEnv } from "../app-env.js";
 import type { z } from "zod";
 
 /**
@@ -58,6 +59,16 @@ export function filterQuery<S extends z.ZodType>(c: Context, schema: S, names: R
   const issue = result.error.issues[0]!;
   const name = names[issue.path.map(String).join(".")] ?? "filter";
   throw new BollardError("invalid_parameter", `${name}: ${issue.message}`, { parameter: name });
+}
+
+/**
+ * The `as_of` query parameter of a shipment or container read, passed on as given: the SDK parses it,
+ * and its error on `asOf` (a value that is no ISO 8601 date-time) is reported on `as_of`.
+ */
+export function asOfQuery(c: Context<AppEnv>): string | undefined {
+  const value = c.req.query("as_of");
+  if (value !== undefined) c.set("errorLocation", { ...c.get("errorLocation"), parameters: { ...c.get("errorLocation")?.parameters, asOf: "as_of" } });
+  return value;
 }
 
 /** A path id that must be a UUID; anything else cannot name a record, so it is a 404. */

@@ -3,7 +3,7 @@ import { documentInclude, listDocument, resourceDocument } from "@bollard/core/j
 import { ContainerFiltersSchema, UuidSchema } from "@bollard/core/schemas";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
-import { filterQuery, includeQuery, pageQuery, uuidParam } from "../request/query-params.js";
+import { asOfQuery, filterQuery, includeQuery, pageQuery, uuidParam } from "../request/query-params.js";
 import { asInput, readResource } from "../request/request-body.js";
 import { jsonApi } from "../respond.js";
 
@@ -27,7 +27,8 @@ export function containerRoutes(): Hono<AppEnv> {
   routes.get("/containers/:id", async (c) => {
     const id = uuidParam(c);
     const include = includeQuery(c, "container");
-    const container = await c.get("session").containers.get(id, { include: documentInclude("container", include) });
+    const asOf = asOfQuery(c);
+    const container = await c.get("session").containers.get(id, { include: documentInclude("container", include), ...(asOf !== undefined && { asOf }) });
     return jsonApi(c, 200, resourceDocument("container", container, { include, self: c.req.url }));
   });
   routes.get("/containers/:id/transport_events", async (c) => {

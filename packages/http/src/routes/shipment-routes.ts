@@ -3,11 +3,14 @@ import { documentInclude, listDocument, resourceDocument, shipmentDocumentText, 
 import { ShipmentFiltersSchema } from "@bollard/core/schemas";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
-import { booleanQuery, filterQuery, includeQuery, pageQuery, uuidParam } from "../request/query-params.js";
+import { asOfQuery, booleanQuery, filterQuery, includeQuery, pageQuery, uuidParam } from "../request/query-params.js";
 import { readInput, readResource } from "../request/request-body.js";
 import { jsonApi, jsonApiText } from "../respond.js";
 
-/** `/v2/shipments` routes. `GET /v2/shipments/{id}` (the hottest read) is spliced from rendered records. */
+/**
+ * `/v2/shipments` routes. `GET /v2/shipments/{id}` (the hottest read) is spliced from rendered
+ * records, except with `as_of`, which reads the shipment as it was (see `ShipmentService.get`).
+ */
 export function shipmentRoutes(rendered: RenderedReads): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const withLinkage = documentInclude<"shipment">;
@@ -21,11 +24,12 @@ export function shipmentRoutes(rendered: RenderedReads): Hono<AppEnv> {
   routes.get("/shipments/:id", async (c) => {
     const id = uuidParam(c);
     const include = includeQuery(c, "shipment");
-    if (include.every((path) => path === "containers")) {
+    const asOf = asOfQuery(c);
+    if (asOf === undefined && include.every((path) => path === "containers")) {
       const shipment = await rendered.shipment(c.get("session"), id, { withEvents: include.length > 0 });
       return jsonApiText(c, 200, shipmentDocumentText(shipment, { includeContainers: include.length > 0, self: c.req.url }));
     }
-    const shipment = await c.get("session").shipments.get(id, { include: withLinkage("shipment", include) });
+    const shipment = await c.get("session").shipments.get(id, { include: withLinkage("shipment", include), ...(asOf !== undefined && { asOf }) });
     return jsonApi(c, 200, resourceDocument("shipment", shipment, { include, self: c.req.url }));
   });
   routes.patch("/shipments/:id", async (c) => {

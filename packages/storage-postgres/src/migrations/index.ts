@@ -3,6 +3,7 @@ import * as initial from "./0001-initial.js";
 import * as deliveredNotifications from "./0002-delivered-notifications.js";
 import * as apiKeyUse from "./0003-api-key-use.js";
 import * as parties from "./0004-parties.js";
+import * as changes from "./0005-changes.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "0002-delivered-notifications": deliveredNotifications,
   "0003-api-key-use": apiKeyUse,
   "0004-parties": parties,
+  "0005-changes": changes,
 };
 
 /** The Kysely migration provider over the in-code migrations. */

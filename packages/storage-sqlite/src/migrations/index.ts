@@ -5,6 +5,7 @@ import * as renderedResources from "./0003-rendered-resources.js";
 import * as deliveredNotifications from "./0004-delivered-notifications.js";
 import * as apiKeyUse from "./0005-api-key-use.js";
 import * as parties from "./0006-parties.js";
+import * as changes from "./0007-changes.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0004-delivered-notifications": deliveredNotifications,
   "0005-api-key-use": apiKeyUse,
   "0006-parties": parties,
+  "0007-changes": changes,
 };
 
 /** The Kysely migration provider over the in-code migrations. */
