@@ -1,5 +1,5 @@
 import { BollardError, type Storage, createTracker } from "@bollard/core";
-import { createStorageGate, guardRepositories, REPOSITORY_NOUNS, type StorageRepositories } from "@bollard/core/storage";
+import { createMutex, createStorageGate, guardRepositories, REPOSITORY_NOUNS, type StorageRepositories } from "@bollard/core/storage";
 import { accountRepositories } from "./memory-account-repositories.js";
 import { changeRepositories } from "./memory-change-repositories.js";
 import { memoryCopyPort } from "./memory-copy.js";
@@ -25,16 +25,6 @@ function repositories(tables: MemoryTables, access: Access): StorageRepositories
     },
     { nouns: REPOSITORY_NOUNS },
   );
-}
-
-/** Runs tasks one at a time, in call order; a failed task does not block the next. */
-function createMutex(): <T>(task: () => T | Promise<T>) => Promise<T> {
-  let tail: Promise<unknown> = Promise.resolve();
-  return (task) => {
-    const run = tail.then(() => task());
-    tail = run.catch(() => undefined);
-    return run;
-  };
 }
 
 /**

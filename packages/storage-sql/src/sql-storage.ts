@@ -1,5 +1,6 @@
 import { BollardError } from "@bollard/core";
 import {
+  createMutex,
   createStorageGate,
   guardRepositories,
   REPOSITORY_NOUNS,
@@ -61,13 +62,7 @@ export function createSqlStorage(config: SqlStorageConfig): Storage {
     return dialect.translateError(error, noun);
   };
   let opening: Promise<void> | undefined;
-  let queue: Promise<unknown> = Promise.resolve();
-
-  function serialized<T>(task: () => Promise<T>): Promise<T> {
-    const result = queue.then(task, task);
-    queue = result.catch(() => undefined);
-    return result;
-  }
+  const serialized = createMutex();
 
   const scope: SqlScope = { read: config.reader, write: writer, dialect };
   const repositories = guardRepositories(sqlRepositories(scope), { nouns: REPOSITORY_NOUNS, gate, translate });

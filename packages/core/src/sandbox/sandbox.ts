@@ -1,5 +1,5 @@
 import { BollardError } from "../errors/index.js";
-import type { AccountDataNoun, Storage } from "../storage/index.js";
+import { createMutex, type AccountDataNoun, type Storage } from "../storage/index.js";
 import { advanceClock, type DuePass, type SandboxAdvanceSummary } from "./advance-clock.js";
 import type { AccountData } from "./account-data.js";
 import { sandboxClock, type SandboxClock, type SandboxClockOptions } from "./sandbox-clock.js";
@@ -92,12 +92,7 @@ export function sandboxParts(options: SandboxOptions = {}): SandboxParts {
 
 /** Completes a sandbox from its parts and the tracker's storage and jobs. */
 export function createSandbox(parts: SandboxParts, deps: SandboxDeps): Sandbox {
-  let queue: Promise<unknown> = Promise.resolve();
-  function exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const run = queue.then(fn, fn);
-    queue = run.catch(() => undefined);
-    return run;
-  }
+  const exclusive = createMutex();
   return {
     ...parts,
     snapshots: new Map(),

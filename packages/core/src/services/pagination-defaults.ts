@@ -1,5 +1,6 @@
 import { BollardError } from "../errors/index.js";
-import type { Page } from "../storage/index.js";
+import { slicePage, type Page } from "../storage/index.js";
+import type { ListResult } from "./read-options.js";
 
 /** The largest page size served; larger requests are capped to it (as the real service's clients expect). */
 export const MAX_PAGE_SIZE = 100;
@@ -18,4 +19,11 @@ export function resolvePage(requested: Partial<Page> | undefined, defaultSize: n
     throw new BollardError("invalid_parameter", "page.size must be a positive integer", { parameter: "page.size" });
   }
   return { number, size: Math.min(size, MAX_PAGE_SIZE) };
+}
+
+/** One page of a listing held in memory (the sandbox's faults, snapshots and scenarios), resolved as {@link resolvePage} does. */
+export function pageOfList<T>(ordered: readonly T[], requested: Partial<Page> | undefined, defaultSize: number): ListResult<T> {
+  const page = resolvePage(requested, defaultSize);
+  const { items, total } = slicePage(ordered, page);
+  return { data: items, total, page };
 }

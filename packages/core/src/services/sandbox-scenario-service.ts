@@ -3,7 +3,7 @@ import { BollardError, NotFoundError, ValidationError } from "../errors/index.js
 import type { Sandbox } from "../sandbox/sandbox.js";
 import { BUILTIN_SCENARIOS, builtinScenarioDocument } from "../sandbox/scenarios/builtin-scenarios.js";
 import type { ScenarioDocument } from "../sandbox/scenarios/scenario-document.js";
-import { resolvePage } from "./pagination-defaults.js";
+import { pageOfList } from "./pagination-defaults.js";
 import type { ListOptions, ListResult } from "./read-options.js";
 import type { SessionContext } from "./session-context.js";
 import type { TrackingRequestWrites } from "./tracking-request-writes.js";
@@ -80,9 +80,7 @@ export function createSandboxScenarioService(context: SessionContext, need: () =
     async list(options) {
       const own = need().scenarios.list(accountId).map((scenario) => ownOf(scenario.timeline.document, scenario.timeline.start));
       const all = [...BUILTIN_SCENARIOS.map(builtinOf), ...own];
-      const page = resolvePage(options?.page, 30);
-      const from = (page.number - 1) * page.size;
-      return { data: all.slice(from, from + page.size), total: all.length, page };
+      return pageOfList(all, options?.page, 30);
     },
     async create(input) {
       context.requireEditor();

@@ -7,7 +7,7 @@ import type { SandboxFault } from "../sandbox/sandbox-faults.js";
 import { SandboxClockUpdateSchema, SandboxFaultCreateSchema, type SandboxClockUpdate, type SandboxFaultCreate } from "../sandbox/sandbox-input.js";
 import type { Sandbox, SandboxSnapshot } from "../sandbox/sandbox.js";
 import { parseInput } from "../validation/input-validation.js";
-import { resolvePage } from "./pagination-defaults.js";
+import { pageOfList } from "./pagination-defaults.js";
 import type { ListOptions, ListResult } from "./read-options.js";
 import type { SessionContext } from "./session-context.js";
 import { createSandboxScenarioService, type SandboxScenarioService } from "./sandbox-scenario-service.js";
@@ -81,11 +81,7 @@ export interface SandboxService {
   reset(): Promise<SandboxDataChange>;
 }
 
-const page = <T>(items: readonly T[], options: ListOptions | undefined, defaultSize: number): ListResult<T> => {
-  const resolved = resolvePage(options?.page, defaultSize);
-  const start = (resolved.number - 1) * resolved.size;
-  return { data: items.slice(start, start + resolved.size), total: items.length, page: resolved };
-};
+const page = <T>(items: readonly T[], options: ListOptions | undefined, defaultSize: number): ListResult<T> => pageOfList(items, options?.page, defaultSize);
 
 /** Creates the {@link SandboxService} of a session; every call is a 404 on a tracker that is not a sandbox. */
 export function createSandboxService(context: SessionContext, sandbox: Sandbox | null, trackingRequests: TrackingRequestWrites): SandboxService {

@@ -1,4 +1,5 @@
 export * from "./pagination.js";
+export * from "./mutex.js";
 export * from "./repositories.js";
 export * from "./webhook-repositories.js";
 export * from "./change-repositories.js";
