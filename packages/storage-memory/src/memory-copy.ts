@@ -2,6 +2,7 @@ import { BollardError } from "@bollard/core";
 import { ACCOUNT_DATA_NOUNS, COPY_CHECKPOINT_PREFIX, type CopyNoun, type CopyScope, isAccountDataNoun, type MetaEntry, type StorageCopy, type StorageRepositories, unscopedNounDetail } from "@bollard/core/storage";
 import { copy } from "./memory-records.js";
 import type { MemoryTables, Table } from "./memory-table.js";
+import { refreshLogKey } from "./memory-refresh-log-repositories.js";
 
 /** The table of each noun (the attempts of the delivery log are `webhookAttempts`). */
 const TABLE_OF: Record<CopyNoun, keyof MemoryTables> = {
@@ -19,6 +20,7 @@ const TABLE_OF: Record<CopyNoun, keyof MemoryTables> = {
   shipments: "shipments",
   containers: "containers",
   changes: "changes",
+  refreshLog: "refreshLog",
   transportEvents: "transportEvents",
   rawEvents: "rawEvents",
   trackingRequests: "trackingRequests",
@@ -57,6 +59,7 @@ async function isStored(repos: StorageRepositories, tables: MemoryTables, noun: 
   if (noun === "meta") return (await repos.meta.get((record as MetaEntry).key)) !== null;
   // insertMany skips a stored (vessel_id, timestamp) itself.
   if (noun === "vesselPositions") return false;
+  if (noun === "refreshLog") return tables.refreshLog.get(refreshLogKey(record)) !== undefined;
   return (tables[TABLE_OF[noun]] as Table<unknown>).get(record.id) !== undefined;
 }
 
@@ -86,6 +89,8 @@ async function storeOne(repos: StorageRepositories, noun: Exclude<CopyNoun, "ves
       return repos[noun].insertMany([record]);
     case "webhookNotificationAttempts":
       return repos.webhookNotifications.insertAttempt(record);
+    case "refreshLog":
+      return repos.refreshLog.append(record);
     default:
       return repos[noun].insert(record);
   }

@@ -6,6 +6,7 @@ import { memoryCopyPort } from "./memory-copy.js";
 import { customFieldRepositories } from "./memory-custom-field-repositories.js";
 import { partyRepositories } from "./memory-party-repositories.js";
 import type { Access } from "./memory-records.js";
+import { refreshLogRepositories } from "./memory-refresh-log-repositories.js";
 import { referenceRepositories } from "./memory-reference-repositories.js";
 import { createTables, overlayTables, type MemoryTables } from "./memory-table.js";
 import { trackingRepositories } from "./memory-tracking-repositories.js";
@@ -19,6 +20,7 @@ function repositories(tables: MemoryTables, access: Access): StorageRepositories
       ...referenceRepositories(tables, access),
       ...trackingRepositories(tables, access),
       ...changeRepositories(tables, access),
+      ...refreshLogRepositories(tables, access),
       ...customFieldRepositories(tables, access),
       ...partyRepositories(tables, access),
       ...webhookRepositories(tables, access),

@@ -1,3 +1,4 @@
+import type { RefreshLogDay } from "@bollard/core/storage";
 import type { Account, ApiKey, Change, Container, CustomField, CustomFieldDefinition, CustomFieldOption, DomainEvent, MetroArea, Party, Port, RailTerminal, RawEvent, Shipment, ShippingLine, Terminal, TrackingRequest, TransportEvent, User, Vessel, VesselPositionRecord, Webhook, WebhookNotification, WebhookNotificationAttempt } from "@bollard/core";
 
 /** A keyed collection of stored records; values are owned by the table and never mutated. */
@@ -80,6 +81,7 @@ export interface MemoryTables {
   shipments: Table<Shipment>;
   containers: Table<Container>;
   changes: Table<Change>;
+  refreshLog: Table<RefreshLogDay>;
   transportEvents: Table<TransportEvent>;
   rawEvents: Table<RawEvent>;
   trackingRequests: Table<TrackingRequest>;
@@ -96,7 +98,7 @@ export interface MemoryTables {
 
 const TABLE_NAMES = [
   "accounts", "users", "apiKeys", "ports", "terminals", "railTerminals", "metroAreas", "shippingLines", "vessels",
-  "vesselPositions", "shipments", "containers", "changes", "transportEvents", "rawEvents", "trackingRequests", "parties",
+  "vesselPositions", "shipments", "containers", "changes", "refreshLog", "transportEvents", "rawEvents", "trackingRequests", "parties",
   "customFieldDefinitions", "customFieldOptions", "customFields", "webhooks", "webhookNotifications", "webhookAttempts", "domainEvents", "meta",
 ] as const satisfies ReadonlyArray<keyof MemoryTables>;
 

@@ -7,6 +7,7 @@ import { rowsOf } from "./sql-records.js";
 import { type ApiKeyRow, decodeApiKeys } from "./sql-account-repositories.js";
 import type { TableName } from "./sql-schema.js";
 import { insertRows, insertValues } from "./sql-writes.js";
+import { refreshLogDayOf } from "./sql-refresh-log-repositories.js";
 
 /** How one noun is stored: its table, key columns, the columns a read needs and both directions. */
 interface CopiedTable {
@@ -34,6 +35,7 @@ const TABLES: Record<CopyNoun, CopiedTable> = {
   shipments: { table: "shipments", keys: ["id"], selected: [], decode: (rows, dialect) => decodeRows(dialect, "shipments", rows) },
   containers: { table: "containers", keys: ["id"], selected: [], decode: (rows, dialect) => decodeRows(dialect, "containers", rows) },
   changes: byId("changes"),
+  refreshLog: { table: "refresh_log", keys: ["account_id", "shipment_id", "day"], selected: ["attempted", "succeeded"], decode: (rows) => rows.map((row) => refreshLogDayOf(row as never)) },
   transportEvents: { table: "transport_events", keys: ["id"], selected: [], decode: (rows, dialect) => dialect.transportEvents.decode(rows) },
   rawEvents: byId("raw_events"),
   trackingRequests: byId("tracking_requests"),
@@ -63,6 +65,7 @@ const ROWS: Record<Exclude<CopyNoun, "transportEvents">, (record: never, dialect
   shipments: rowsOf.shipments,
   containers: rowsOf.containers,
   changes: rowsOf.changes,
+  refreshLog: rowsOf.refresh_log,
   rawEvents: rowsOf.raw_events,
   trackingRequests: rowsOf.tracking_requests,
   parties: rowsOf.parties,

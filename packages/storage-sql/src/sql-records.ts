@@ -23,9 +23,10 @@ import type {
   WebhookNotification,
   WebhookNotificationAttempt,
 } from "@bollard/core";
+import type { RefreshLogDay } from "@bollard/core/storage";
 import type { Row, SqlDialect } from "./sql-dialect.js";
 import { searchText } from "./sql-rows.js";
-import { SEARCH_SEPARATOR, type TableName } from "./sql-schema.js";
+import { type RefreshLogTable, SEARCH_SEPARATOR, type TableName } from "./sql-schema.js";
 
 /*
  * Record → row, one function per table: the indexed columns derived from the record, `doc` (its
@@ -142,6 +143,13 @@ export const rowsOf = {
     resource_id: c.resource_id,
     learned_at: d.time(c.learned_at),
     doc: doc(c),
+  }),
+  refresh_log: (r: RefreshLogDay): RefreshLogTable & Row => ({
+    account_id: r.account_id,
+    shipment_id: r.shipment_id,
+    day: r.day,
+    attempted: r.attempted.join(","),
+    succeeded: r.succeeded.join(","),
   }),
   domain_events: (e: DomainEvent, d: SqlDialect): Row => ({
     id: e.id,

@@ -1,5 +1,6 @@
 import type { StorageRepositories } from "@bollard/core/storage";
 import { sqlChangeRepository } from "./sql-change-repositories.js";
+import { sqlRefreshLogRepository } from "./sql-refresh-log-repositories.js";
 import { sqlAccountRepository, sqlApiKeyRepository, sqlMetaRepository, sqlUserRepository } from "./sql-account-repositories.js";
 import { sqlCustomFieldDefinitionRepository, sqlCustomFieldOptionRepository, sqlCustomFieldRepository } from "./sql-custom-field-repositories.js";
 import { sqlRawEventRepository, sqlTransportEventRepository } from "./sql-event-repositories.js";
@@ -34,6 +35,7 @@ export function sqlRepositories(scope: SqlScope): StorageRepositories {
     shipments: sqlShipmentRepository(scope),
     containers: sqlContainerRepository(scope),
     changes: sqlChangeRepository(scope),
+    refreshLog: sqlRefreshLogRepository(scope),
     transportEvents: sqlTransportEventRepository(scope),
     rawEvents: sqlRawEventRepository(scope),
     trackingRequests: sqlTrackingRequestRepository(scope),

@@ -115,6 +115,18 @@ export interface ChangesTable {
   doc: Doc;
 }
 
+/**
+ * The refresh log: one row per (`account_id`, `shipment_id`, UTC `day`), its lists of millisecond
+ * offsets from the day's start as comma-separated text, so an append is one upsert that concatenates.
+ */
+export interface RefreshLogTable {
+  account_id: string;
+  shipment_id: string;
+  day: string;
+  attempted: string;
+  succeeded: string;
+}
+
 /** Transport events: the shared columns; the rest is the dialect's `transportEvents` codec. */
 export interface TransportEventsTable {
   id: string;
@@ -249,6 +261,7 @@ export interface SqlDatabase {
   shipments: ShipmentsTable;
   containers: ContainersTable;
   changes: ChangesTable;
+  refresh_log: RefreshLogTable;
   transport_events: TransportEventsTable;
   raw_events: RawEventsTable;
   tracking_requests: TrackingRequestsTable;

@@ -38,6 +38,7 @@ function recordingStorage() {
     vesselPositions: { insertMany: write("vesselPositions.insertMany", (p) => requireParent(ids.vessels, p.vessel_id, "position")) },
     trackingRequests: { insert: write("trackingRequests.insert", () => undefined, ids.trackingRequests) },
     shipments: { insert: write("shipments.insert", (s) => requireParent(ids.trackingRequests, s.tracking_request_id, "shipment"), ids.shipments) },
+    refreshLog: { append: write("refreshLog.append", (r) => requireParent(ids.shipments, r.shipment_id, "refresh log day")) },
     containers: { insert: write("containers.insert", (c) => requireParent(ids.shipments, c.shipment_id, "container"), ids.containers) },
     transportEvents: { insertMany: write("transportEvents.insertMany", (e) => {
       requireParent(ids.containers, e.container_id, "transport event");
@@ -74,6 +75,8 @@ describe("loadDemoDataset", () => {
     expect(firstOf("vessels.upsertMany")).toBe(0);
     expect(firstOf("vesselPositions.insertMany")).toBe(1);
     expect(recorder.calls.at(-1)).toBe("transportEvents.insertMany");
+    // Each shipment's refresh timestamps are logged, as a refresh would log them.
+    expect(recorder.calls.filter((call) => call === "refreshLog.append").length).toBeGreaterThanOrEqual(dataset.shipments.length);
   });
 
   it("writes nothing outside the transaction for an empty data set", async () => {

@@ -1,5 +1,6 @@
 import type { Change, ChangeResourceType, Container, Shipment } from "../domain/index.js";
 import { withAttribute } from "./record-diff.js";
+import { REFRESH_TIMESTAMPS, type RefreshTimestampsAt } from "./refresh-log.js";
 
 /** What {@link recordAsOf} needs besides the current record. */
 export interface AsOfInputs {
@@ -9,20 +10,22 @@ export interface AsOfInputs {
   undone: readonly Change[];
   /** `learned_at` of the record's newest change at or before `instant`, or null when there is none. */
   lastChangeAt: string | null;
+  /**
+   * A shipment's refresh timestamps at `instant` as its refresh log has them (see
+   * `readRefreshTimestampsAt`); a timestamp absent here was not logged at or before the instant.
+   */
+  refreshes?: RefreshTimestampsAt;
 }
-
-/** The refresh timestamps the history leaves out, by record type (see `UNTRACKED_FIELDS`). */
-const REFRESH_TIMESTAMPS: Readonly<Record<ChangeResourceType, readonly string[]>> = {
-  shipment: ["line_tracking_last_attempted_at", "line_tracking_last_succeeded_at"],
-  container: [],
-};
 
 /**
  * The record as Bollard knew it at `instant`: the current version with every change learned after
  * the instant undone, newest first; null when the record did not exist yet (`created_at` after it).
- * `updated_at` becomes the last change at or before the instant (or `created_at`). The refresh
- * timestamps the history leaves out keep their current value when it is at or before the instant,
- * and are otherwise `null`: unknown, as no record of the refreshes in between is kept.
+ * `updated_at` becomes the last change at or before the instant (or `created_at`). A shipment's
+ * refresh timestamps, which the history leaves out, are the ones its refresh log has at the instant
+ * (`refreshes`). One the log has nothing for at or before the instant had no logged value then: it
+ * is its current value when that is at or before the instant (set before the log began and never
+ * since), else `null` (it was null then; or set before the log began, which only a shipment stored
+ * before its database had a refresh log can be).
  */
 export function recordAsOf<T extends Shipment | Container>(type: ChangeResourceType, current: T, inputs: AsOfInputs): T | null {
   const { instant } = inputs;
@@ -30,9 +33,11 @@ export function recordAsOf<T extends Shipment | Container>(type: ChangeResourceT
   let record = current;
   for (const change of inputs.undone) record = withAttribute(record, change.attribute, change.before ?? null);
   if (record.updated_at > instant) record = { ...record, updated_at: inputs.lastChangeAt ?? record.created_at };
-  for (const field of REFRESH_TIMESTAMPS[type]) {
-    const value = (record as Record<string, unknown>)[field];
-    if (typeof value === "string" && value > instant) record = { ...record, [field]: null };
+  if (type !== "shipment") return record;
+  for (const field of REFRESH_TIMESTAMPS) {
+    const value = (record as Shipment)[field];
+    const logged = inputs.refreshes?.[field];
+    record = { ...record, [field]: logged ?? (value !== null && value <= instant ? value : null) };
   }
   return record;
 }

@@ -15,7 +15,8 @@ export interface AttributeDiff {
  * Fields the history leaves out. `id`, `account_id` and `created_at` never change. `updated_at`
  * moves with every write and says nothing of its own. A shipment's `line_tracking_last_attempted_at`
  * and `line_tracking_last_succeeded_at` move on every refresh (hourly by default) whether or not
- * the carrier said anything new: recording them would bury the real changes.
+ * the carrier said anything new: recording them would bury the real changes, so the refresh log
+ * keeps them instead, compactly (see `refreshLogAppends`), and `as_of` reads them from there exactly.
  */
 export const UNTRACKED_FIELDS: Readonly<Record<ChangeResourceType, readonly string[]>> = {
   shipment: ["id", "account_id", "created_at", "updated_at", "line_tracking_last_attempted_at", "line_tracking_last_succeeded_at"],

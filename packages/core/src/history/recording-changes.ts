@@ -3,6 +3,7 @@ import { uuidv7 } from "../ids/index.js";
 import type { StorageRepositories } from "../storage/index.js";
 import { changeSource } from "./change-sources.js";
 import { diffRecords } from "./record-diff.js";
+import { logRefreshes } from "./refresh-log.js";
 
 /** Who is writing, for {@link recordingChanges}. */
 export interface ChangeRecording {
@@ -16,7 +17,9 @@ export interface ChangeRecording {
  * A transaction's repositories whose `shipments.update` and `containers.update` also record the
  * history: each update reads the stored version first, writes the new one, then stores one change
  * per differing attribute (see `diffRecords`) through `changes.insertMany`, in the same transaction.
- * Inserts record nothing: a record's history starts at its `created_at`.
+ * Inserts record no change: a record's history starts at its `created_at`. A shipment's refresh
+ * timestamps, which the changes leave out, go to the refresh log instead when an insert or update
+ * sets them (see `logRefreshes`).
  */
 export function recordingChanges(tx: StorageRepositories, recording: ChangeRecording): StorageRepositories {
   async function record(type: ChangeResourceType, before: Shipment | Container | null, after: Shipment | Container): Promise<void> {
@@ -38,10 +41,15 @@ export function recordingChanges(tx: StorageRepositories, recording: ChangeRecor
     ...tx,
     shipments: {
       ...tx.shipments,
+      async insert(shipment) {
+        await tx.shipments.insert(shipment);
+        await logRefreshes(tx, null, shipment);
+      },
       async update(shipment) {
         const before = await tx.shipments.get(shipment.account_id, shipment.id);
         await tx.shipments.update(shipment);
         await record("shipment", before, shipment);
+        await logRefreshes(tx, before, shipment);
       },
     },
     containers: {

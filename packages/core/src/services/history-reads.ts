@@ -2,6 +2,7 @@ import { toTimestamp } from "../domain/common-schema.js";
 import type { Change, ChangeResourceType, Container, Shipment } from "../domain/index.js";
 import { BollardError, NotFoundError } from "../errors/index.js";
 import { recordAsOf, relatedExistingAt } from "../history/as-of.js";
+import { readRefreshTimestampsAt } from "../history/refresh-log.js";
 import { relationsByType } from "../relations/relation-definitions.js";
 import type { Page } from "../storage/index.js";
 import { resolvePage } from "./pagination-defaults.js";
@@ -69,7 +70,9 @@ export function createHistoryReads(context: SessionContext): HistoryReads {
       if (!record || record.created_at > instant) return null;
       const undone = await storage.changes.listLearnedAfter(accountId, type, id, instant);
       const previous = record.updated_at > instant ? (await storage.changes.listByResource(accountId, type, id, { number: undone.length + 1, size: 1 })).items[0] : undefined;
-      return recordAsOf(type, record, { instant, undone, lastChangeAt: previous?.learned_at ?? null }) as never;
+      // A shipment's refresh timestamps are not changes: its refresh log has them.
+      const refreshes = type === "shipment" ? await readRefreshTimestampsAt(storage.refreshLog, accountId, id, instant) : undefined;
+      return recordAsOf(type, record, { instant, undone, lastChangeAt: previous?.learned_at ?? null, refreshes }) as never;
     },
     linkageAt(type, record, asOf) {
       const many = Object.entries(relationsByType(type) ?? {}).filter(([, relation]) => relation.kind === "many").map(([name]) => name);

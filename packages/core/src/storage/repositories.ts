@@ -22,6 +22,7 @@ import type {
 } from "../domain/index.js";
 import type { Page, PageResult } from "./pagination.js";
 import type { ChangeRepository } from "./change-repositories.js";
+import type { RefreshLogRepository } from "./refresh-log-repositories.js";
 import type { WebhookNotificationRepository, WebhookRepository } from "./webhook-repositories.js";
 
 /*
@@ -416,6 +417,8 @@ export interface StorageRepositories {
   readonly containers: ContainerRepository;
   /** The history of shipments and containers, one record per changed attribute. */
   readonly changes: ChangeRepository;
+  /** When each shipment's refresh timestamps moved, one record per shipment and UTC day. */
+  readonly refreshLog: RefreshLogRepository;
   /** Transport events. */
   readonly transportEvents: TransportEventRepository;
   /** Raw carrier events. */

@@ -15,6 +15,7 @@ export const REPOSITORY_NOUNS: Readonly<Record<keyof StorageRepositories, string
   shipments: "shipment",
   containers: "container",
   changes: "change",
+  refreshLog: "refresh log day",
   transportEvents: "transport event",
   rawEvents: "raw event",
   trackingRequests: "tracking request",

@@ -15,6 +15,7 @@ export const ACCOUNT_DATA_NOUNS = [
   "shipments",
   "containers",
   "changes",
+  "refreshLog",
   "transportEvents",
   "rawEvents",
   "parties",

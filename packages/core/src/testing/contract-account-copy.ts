@@ -2,11 +2,15 @@ import { expect } from "vitest";
 import { ACCOUNT_DATA_NOUNS, COPY_NOUNS, isAccountDataNoun, type AccountDataNoun, type Storage } from "../storage/index.js";
 import { compareText, expectCode, type ContractContext } from "./contract-context.js";
 import { exportAll, seedEverything } from "./contract-copy.js";
-import { makeAccount, makeContainer, makeShipment, makeTransportEvent } from "./fixtures.js";
+import { makeAccount, makeContainer, makeRefreshLogDay, makeShipment, makeTransportEvent } from "./fixtures.js";
 import { makeWebhook, makeWebhookNotification, makeWebhookNotificationAttempt } from "./fixtures-webhooks.js";
 
-/** Records in id order, whatever order the adapter exports in (every account-data record has an id). */
-const sorted = (records: readonly unknown[]) => [...records].sort((x, y) => compareText((x as { id: string }).id, (y as { id: string }).id));
+/** Records in key order, whatever order the adapter exports in: by id, a refresh log day (which has none) by its shipment and day. */
+const sortKey = (record: unknown) => {
+  const { id, shipment_id, day } = record as { id?: string; shipment_id?: string; day?: string };
+  return id ?? `${shipment_id} ${day}`;
+};
+const sorted = (records: readonly unknown[]) => [...records].sort((x, y) => compareText(sortKey(x), sortKey(y)));
 
 /** A second account with a little data of its own (a shipment and its box, a webhook with a logged delivery). */
 async function seedOtherAccount(storage: Storage): Promise<{ accountId: string; records: Partial<Record<AccountDataNoun, unknown[]>> }> {
@@ -17,6 +21,7 @@ async function seedOtherAccount(storage: Storage): Promise<{ accountId: string; 
   const webhook = makeWebhook(account.id);
   const notification = makeWebhookNotification(account.id, webhook.id);
   const attempt = makeWebhookNotificationAttempt(notification.id);
+  const refreshes = makeRefreshLogDay(account.id, shipment.id);
   await storage.accounts.insert(account);
   await storage.shipments.insert(shipment);
   await storage.containers.insert(container);
@@ -24,9 +29,10 @@ async function seedOtherAccount(storage: Storage): Promise<{ accountId: string; 
   await storage.webhooks.insert(webhook);
   await storage.webhookNotifications.insertMany([notification]);
   await storage.webhookNotifications.insertAttempt(attempt);
+  await storage.refreshLog.append(refreshes);
   return {
     accountId: account.id,
-    records: { shipments: [shipment], containers: [container], transportEvents: [event], webhooks: [webhook], webhookNotifications: [notification], webhookNotificationAttempts: [attempt] },
+    records: { shipments: [shipment], containers: [container], refreshLog: [refreshes], transportEvents: [event], webhooks: [webhook], webhookNotifications: [notification], webhookNotificationAttempts: [attempt] },
   };
 }
 

@@ -6,6 +6,7 @@ import { makeCustomField, makeCustomFieldDefinition, makeCustomFieldOption } fro
 import { makeMetroArea, makePort, makeRailTerminal, makeShippingLine, makeTerminal, makeVessel, makeVesselPosition } from "./fixtures-reference.js";
 import { makeParty } from "./fixtures-parties.js";
 import { makeChange } from "./fixtures-changes.js";
+import { makeRefreshLogDay } from "./fixtures-refresh-log.js";
 import { makeWebhook, makeWebhookNotification, makeWebhookNotificationAttempt } from "./fixtures-webhooks.js";
 
 /** Two or more records of every noun, written through the repositories; returns them by noun. */
@@ -30,6 +31,7 @@ export async function seedEverything(storage: Storage): Promise<Record<CopyNoun,
   const notifications = [makeWebhookNotification(a, webhooks[0]!.id), makeWebhookNotification(a, webhooks[0]!.id, { next_attempt_at: at(3) })];
   const attempts = [makeWebhookNotificationAttempt(notifications[0]!.id), makeWebhookNotificationAttempt(notifications[0]!.id)];
   const changes = [makeChange(a, shipments[0]!.id), makeChange(a, c.id, { resource_type: "container", attribute: "holds_at_pod_terminal", before: [], after: [{ name: "customs", status: "hold", description: "" }], source: "terminal" })];
+  const refreshLog = [makeRefreshLogDay(a, shipments[0]!.id), makeRefreshLogDay(a, shipments[0]!.id, { day: "2024-03-02", attempted: [0, 3_600_000], succeeded: [0] })];
   const domainEvents = [makeDomainEvent(a), makeDomainEvent(a, { shipment_id: shipments[0]!.id, container_id: c.id })];
   const seeded: Record<CopyNoun, unknown[]> = {
     accounts,
@@ -46,6 +48,7 @@ export async function seedEverything(storage: Storage): Promise<Record<CopyNoun,
     shipments,
     containers,
     changes,
+    refreshLog,
     transportEvents,
     rawEvents,
     parties: [makeParty(a), makeParty(a, { company_name: "Second Customer" })],
@@ -72,6 +75,7 @@ export async function seedEverything(storage: Storage): Promise<Record<CopyNoun,
   for (const shipment of shipments) await storage.shipments.insert(shipment);
   for (const container of containers) await storage.containers.insert(container);
   await storage.changes.insertMany(changes);
+  for (const day of refreshLog) await storage.refreshLog.append(day);
   await storage.transportEvents.insertMany(transportEvents);
   await storage.rawEvents.insertMany(rawEvents);
   for (const party of seeded.parties) await storage.parties.insert(party as never);

@@ -28,6 +28,7 @@ import {
   isImo,
 } from "../domain/index.js";
 import { uuidv7 } from "../ids/index.js";
+import { RefreshLogDaySchema } from "../storage/index.js";
 import * as f from "./fixtures.js";
 
 const accountId = uuidv7();
@@ -57,6 +58,7 @@ const cases = [
   ["makeWebhook", WebhookSchema, () => f.makeWebhook(accountId)],
   ["makeParty", PartySchema, () => f.makeParty(accountId)],
   ["makeChange", ChangeSchema, () => f.makeChange(accountId, uuidv7())],
+  ["makeRefreshLogDay", RefreshLogDaySchema, () => f.makeRefreshLogDay(accountId, parentId)],
   ["makeDomainEvent", DomainEventSchema, () => f.makeDomainEvent(accountId)],
   ["makeWebhookNotification", WebhookNotificationSchema, () => f.makeWebhookNotification(accountId, parentId)],
   ["makeWebhookNotificationAttempt", WebhookNotificationAttemptSchema, () => f.makeWebhookNotificationAttempt(parentId)],

@@ -9,6 +9,7 @@ export * from "./fixtures-custom-fields.js";
 export * from "./fixtures-webhooks.js";
 export * from "./fixtures-parties.js";
 export * from "./fixtures-changes.js";
+export * from "./fixtures-refresh-log.js";
 
 const COMPANIES = ["Harbor Freight Logistics", "Acme Imports", "Blue Anchor Trading", "Northwind Traders"] as const;
 

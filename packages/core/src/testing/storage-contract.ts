@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Storage } from "../storage/index.js";
 import { describeAccountsContract } from "./contract-accounts.js";
 import { describeChangesContract } from "./contract-changes.js";
+import { describeRefreshLogContract } from "./contract-refresh-log.js";
 import { describeContainersContract } from "./contract-containers.js";
 import { describeCopyContract } from "./contract-copy.js";
 import { describeAccountCopyContract } from "./contract-account-copy.js";
@@ -93,6 +94,7 @@ export function runStorageContract(name: string, makeStorage: () => Promise<Stor
     describe("shipments", () => describeShipmentsContract(ctx));
     describe("containers", () => describeContainersContract(ctx));
     describe("history (changes)", () => describeChangesContract(ctx));
+    describe("refresh log", () => describeRefreshLogContract(ctx));
     ctx.test(`the storage ${options.renderings ? "declares" : "does not declare"} the renderings capability, as runStorageContract was told`, async () => {
       expect(ctx.storage.renderings !== undefined).toBe(options.renderings ?? false);
     });

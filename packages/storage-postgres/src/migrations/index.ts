@@ -4,6 +4,7 @@ import * as deliveredNotifications from "./0002-delivered-notifications.js";
 import * as apiKeyUse from "./0003-api-key-use.js";
 import * as parties from "./0004-parties.js";
 import * as changes from "./0005-changes.js";
+import * as refreshLog from "./0006-refresh-log.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "0003-api-key-use": apiKeyUse,
   "0004-parties": parties,
   "0005-changes": changes,
+  "0006-refresh-log": refreshLog,
 };
 
 /** The Kysely migration provider over the in-code migrations. */

@@ -6,6 +6,7 @@ import * as deliveredNotifications from "./0004-delivered-notifications.js";
 import * as apiKeyUse from "./0005-api-key-use.js";
 import * as parties from "./0006-parties.js";
 import * as changes from "./0007-changes.js";
+import * as refreshLog from "./0008-refresh-log.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "0005-api-key-use": apiKeyUse,
   "0006-parties": parties,
   "0007-changes": changes,
+  "0008-refresh-log": refreshLog,
 };
 
 /** The Kysely migration provider over the in-code migrations. */
