@@ -6,6 +6,7 @@ const BENCHES: Record<string, () => Promise<BenchResult[]>> = {
   "storage-insert": async () => (await import("./storage-insert-bench.js")).run(),
   "storage-read": async () => (await import("./storage-read-bench.js")).run(),
   "http-read": async () => (await import("./http-read-bench.js")).run(),
+  "list-read": async () => (await import("./list-read-bench.js")).run(),
   "postgres-read": async () => (await import("./postgres-read-bench.js")).run(),
   refresh: async () => (await import("./refresh-bench.js")).run(),
   map: async () => (await import("./map-bench.js")).run(),
