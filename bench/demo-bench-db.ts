@@ -11,8 +11,9 @@ export const DEMO_DB = new URL(`../.bench/demo-${DEMO_SHIPMENTS}.sqlite`, import
 export interface DemoBenchDatabase {
   /** An editor key of the Bench account. */
   apiKey: string;
-  /** Shipment ids, container ids and a container id that has transport events. */
+  /** Shipment ids, container ids, the containers that have transport events, and tracking request ids. */
   shipmentIds: string[];
+  trackingRequestIds: string[];
   containerIds: string[];
   containersWithEvents: string[];
 }
@@ -51,7 +52,8 @@ export async function openDemoDatabase(copyTo?: string): Promise<DemoBenchDataba
     const containerIds = containers.map((c) => c.id);
     const events = await tracker.storage.transportEvents.listByContainers(account.id, containerIds, { number: 1, size: 1_000_000 });
     const containersWithEvents = [...new Set(events.items.map((e) => e.container_id).filter((id): id is string => id !== null))];
-    return { filename, apiKey, shipmentIds, containerIds, containersWithEvents };
+    const trackingRequestIds = (await tracker.storage.trackingRequests.list(account.id, { page: { number: 1, size: 100_000 } })).items.map((r) => r.id);
+    return { filename, apiKey, shipmentIds, trackingRequestIds, containerIds, containersWithEvents };
   } finally {
     await tracker.close();
   }

@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The repository root, where benchmark servers are started. */
@@ -81,9 +82,9 @@ export async function stopServers(servers: readonly BenchServer[]): Promise<void
   );
 }
 
-/** `bollard serve` on core 0 from source, against `db`. */
-export function bollardCommand(db: string, extra: string[] = []): string[] {
-  return ["taskset", "-c", "0", process.execPath, "--conditions=bollard-source", "--import", "tsx", "packages/cli/src/bin.ts", "serve", "--db", db, "--port", "0", ...extra];
+/** `bollard serve` on core 0 from the source of `tree` (this repository by default), against `db`. */
+export function bollardCommand(db: string, extra: string[] = [], tree = ROOT): string[] {
+  return ["taskset", "-c", "0", process.execPath, "--conditions=bollard-source", "--import", "tsx", join(tree, "packages/cli/src/bin.ts"), "serve", "--db", db, "--port", "0", ...extra];
 }
 
 /** The line `bollard serve` prints once it listens; group 1 is the port. */
