@@ -1,16 +1,15 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { openBenchDatabase, BENCH_DB, SHIPMENTS } from "./build-bench-db.js";
 import { median, type BenchResult } from "./measure.js";
+import { BOLLARD_READY, bollardCommand, requireWrk, startServer, stopServers, wrk as runWrk } from "./wrk.js";
 
 const RUNS = 3;
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
 const CONNECTIONS = 32;
-const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const wrk = (port: number, script: string) => runWrk(port, script, { connections: CONNECTIONS, seconds: SECONDS });
 
 /**
  * `GET /v2/shipments/{id}?include=containers` over a socket with random ids and authentication,
@@ -20,12 +19,12 @@ const ROOT = fileURLToPath(new URL("../", import.meta.url));
  * reads of one request measured in-process.
  */
 export async function run(): Promise<BenchResult[]> {
-  if (spawnSync("wrk", ["--version"]).error) throw new Error("the HTTP benchmark needs wrk: apt-get install wrk");
+  requireWrk();
   const { tracker, apiKey, ids } = await openBenchDatabase();
   await tracker.close();
   const dir = mkdtempSync(join(tmpdir(), "bollard-bench-http-"));
   try {
-    const bollard = await startServer(["taskset", "-c", "0", process.execPath, "--conditions=bollard-source", "--import", "tsx", "packages/cli/src/bin.ts", "serve", "--db", BENCH_DB, "--port", "0"], /listening on http:\/\/[^:]+:(\d+)/);
+    const bollard = await startServer(bollardCommand(BENCH_DB), BOLLARD_READY);
     const sample = await fetch(`http://127.0.0.1:${bollard.port}/v2/shipments/${ids[0]}?include=containers`, { headers: { authorization: `Token ${apiKey}` } });
     const documentBytes = Buffer.from(await sample.arrayBuffer());
     writeFileSync(join(dir, "doc.json"), documentBytes);
@@ -42,7 +41,7 @@ export async function run(): Promise<BenchResult[]> {
       bare.push(wrk(hono.port, join(dir, "ids.lua")));
       ours.push(wrk(bollard.port, join(dir, "ids.lua")));
     }
-    for (const server of [bollard, floor, hono]) server.child.kill("SIGTERM");
+    await stopServers([bollard, floor, hono]);
     const rps = median(ours.map((r) => r.rps));
     const floorRps = median(base.map((r) => r.rps));
     const honoRps = median(bare.map((r) => r.rps));
@@ -104,17 +103,6 @@ function storageReadsPerSecond(ids: readonly string[]): number {
   }
 }
 
-function wrk(port: number, script: string): { rps: number; p99: number } {
-  const result = spawnSync("taskset", ["-c", "1", "wrk", "-t1", `-c${CONNECTIONS}`, `-d${SECONDS}s`, "--latency", "-s", script, `http://127.0.0.1:${port}`], { encoding: "utf8" });
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(result.stdout)?.[1]);
-  const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(result.stdout);
-  const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(result.stdout);
-  if (!rps || !p99) throw new Error(`wrk failed: ${result.stdout}${result.stderr}`);
-  if (non2xx) throw new Error(`wrk saw ${non2xx[1]} error responses`);
-  const scale = p99[2] === "us" ? 0.001 : p99[2] === "s" ? 1000 : 1;
-  return { rps, p99: Number(p99[1]) * scale };
-}
-
 function wrkScript(ids: string[], apiKey: string): string {
   return `local ids = {${ids.map((id) => `"${id}"`).join(",")}}
 wrk.headers["Authorization"] = "Token ${apiKey}"
@@ -131,16 +119,3 @@ const server = createServer((req, res) => { res.writeHead(200, { "content-type":
 server.listen(0, "127.0.0.1", () => console.log("port " + server.address().port));
 process.on("SIGTERM", () => server.close(() => process.exit(0)));
 `;
-
-function startServer(command: string[], ready: RegExp): Promise<{ child: ChildProcess; port: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command[0]!, command.slice(1), { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] });
-    let out = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = ready.exec(out);
-      if (match) resolve({ child, port: Number(match[1]) });
-    });
-    child.on("exit", (code) => reject(new Error(`server exited (${code}) before it was ready: ${out}`)));
-  });
-}

@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { formatResults, type BenchResult } from "./measure.js";
 
 /** Every benchmark by name; `pnpm bench NAME…` runs a subset. */
@@ -6,21 +7,35 @@ const BENCHES: Record<string, () => Promise<BenchResult[]>> = {
   "storage-insert": async () => (await import("./storage-insert-bench.js")).run(),
   "storage-read": async () => (await import("./storage-read-bench.js")).run(),
   "http-read": async () => (await import("./http-read-bench.js")).run(),
+  "list-read": async () => (await import("./list-read-bench.js")).run(),
   "postgres-read": async () => (await import("./postgres-read-bench.js")).run(),
   refresh: async () => (await import("./refresh-bench.js")).run(),
   map: async () => (await import("./map-bench.js")).run(),
   "webhook-delivery": async () => (await import("./webhook-delivery-bench.js")).run(),
   dashboard: async () => (await import("./dashboard-bench.js")).run(),
   scale: async () => (await import("./scale-bench.js")).run(),
+  mixed: async () => (await import("./mixed-bench.js")).run(),
 };
 
 /** Options that size a benchmark, by flag: `pnpm bench scale --shipments 5000`. */
 const SIZE_FLAGS: Record<string, string> = { "--shipments": "BENCH_SCALE_SHIPMENTS" };
+/** Options that name a directory: `pnpm bench mixed --baseline ../baseline` (a worktree of an older commit, installed). */
+const PATH_FLAGS: Record<string, string> = { "--baseline": "BENCH_BASELINE" };
 
 const selected: string[] = [];
 const args = process.argv.slice(2);
 for (let i = 0; i < args.length; i++) {
   const [flag, inline] = args[i]!.split("=", 2) as [string, string | undefined];
+  const pathVariable = PATH_FLAGS[flag];
+  if (pathVariable) {
+    const value = inline ?? args[++i];
+    if (!value || !existsSync(join(value, "packages/cli/src/bin.ts"))) {
+      console.error(`${flag} takes a Bollard checkout with its dependencies installed (no packages/cli/src/bin.ts in "${value ?? ""}")`);
+      process.exit(1);
+    }
+    process.env[pathVariable] = resolve(value);
+    continue;
+  }
   const variable = SIZE_FLAGS[flag];
   if (variable) {
     const value = inline ?? args[++i];
@@ -31,8 +46,8 @@ for (let i = 0; i < args.length; i++) {
     process.env[variable] = value;
   } else if (!flag.startsWith("-")) selected.push(flag);
 }
-// `scale` builds 100,000 shipments twice (tens of minutes): it runs only when named.
-const names = selected.length > 0 ? selected : Object.keys(BENCHES).filter((name) => name !== "scale");
+// `scale` builds 100,000 shipments twice (tens of minutes) and `mixed` wants a baseline: they run only when named.
+const names = selected.length > 0 ? selected : Object.keys(BENCHES).filter((name) => name !== "scale" && name !== "mixed");
 const results: BenchResult[] = [];
 for (const name of names) {
   const bench = BENCHES[name];

@@ -12,7 +12,8 @@ import type { SqlDatabase, TableName } from "./sql-schema.js";
 /** A Kysely executor over the tables: a connection, a pool, or an open transaction. */
 export type Db = Kysely<SqlDatabase>;
 // Listing helpers accept any typed select; the caller states the row shape it decodes.
-type AnySelect = SelectQueryBuilder<any, any, any>;
+/** Any select query being built (a listing's filtered rows before their columns and order). */
+export type AnySelect = SelectQueryBuilder<any, any, any>;
 
 /**
  * Where a repository's statements run, and in which dialect. Outside a transaction `read` may be
@@ -161,4 +162,16 @@ export function pageOfRecords<T>(dialect: SqlDialect, table: TableName, filtered
 /** Lower-cased texts joined for substring search; see `SEARCH_SEPARATOR`. */
 export function searchText(parts: readonly string[], separator: string): string {
   return parts.map((part) => part.toLowerCase()).join(separator);
+}
+
+/**
+ * Sorts records found by a set of parents in `(created_at, id)` order, in memory. Asking the database
+ * for that order makes SQLite walk the account's whole `(account_id, created_at, id)` index instead
+ * of looking the few parents up (17 ms against 0.2 ms for a page of 30 shipments' containers).
+ */
+export function inCreatedOrder<T extends { created_at: string; id: string }>(records: readonly T[]): T[] {
+  // By instant, not text: "…00Z" sorts after "…00.500Z" as text.
+  const keyed = records.map((record) => ({ record, at: Date.parse(record.created_at) }));
+  keyed.sort((a, b) => a.at - b.at || (a.record.id < b.record.id ? -1 : a.record.id > b.record.id ? 1 : 0));
+  return keyed.map(({ record }) => record);
 }

@@ -1,14 +1,15 @@
 import type { Container, Shipment } from "@bollard/core";
-import type { ContainerRepository, ShipmentRepository } from "@bollard/core/storage";
+import type { ContainerListQuery, ContainerRepository, ShipmentListQuery, ShipmentRepository } from "@bollard/core/storage";
 import { sql, type SqlBool } from "kysely";
-import { decodeRows, docColumns, idEquals, inIdOrder, pageOfRecords, perDialect, precompiled, scopedGet, type SqlScope } from "./sql-rows.js";
+import { decodeRows, docColumns, idEquals, inCreatedOrder, inIdOrder, pageOfRecords, perDialect, precompiled, scopedGet, type AnySelect, type SqlScope } from "./sql-rows.js";
 import { rowsOf } from "./sql-records.js";
 import { SEARCH_SEPARATOR } from "./sql-schema.js";
 import { insertRows, replaceRecord } from "./sql-writes.js";
 
 /** The shipment with this id in this account: `select doc … where id and account_id`. */
 export const getShipment = scopedGet<Shipment>("shipments");
-const getContainer = scopedGet<Container>("containers");
+/** The container with this id in this account. */
+export const getContainer = scopedGet<Container>("containers");
 const containersOfOne = perDialect((dialect) =>
   precompiled(2, (db, accountId: string, shipmentId: string) =>
     db.selectFrom("containers").select(docColumns(dialect, "containers") as ["doc"]).where("account_id", "=", accountId).where("shipment_id", "=", shipmentId).orderBy("created_at").orderBy("id"),
@@ -20,6 +21,47 @@ export async function containersOfShipment({ read, dialect }: SqlScope, accountI
   if (!dialect.isId(accountId) || !dialect.isId(shipmentId)) return [];
   return decodeRows<Container>(dialect, "containers", (await containersOfOne(dialect)(read, accountId, shipmentId)) as Record<string, unknown>[]);
 }
+
+/** The account's shipments matching a listing's filters, unordered and unselected (see `ShipmentRepository.list`). */
+export function shipmentsMatching({ read, dialect }: SqlScope, accountId: string, { trackingStopped, number, q }: Omit<ShipmentListQuery, "page">): AnySelect {
+  let query = read.selectFrom("shipments").where(idEquals(dialect, "shipments.account_id", accountId));
+  if (trackingStopped !== undefined) query = query.where("tracking_stopped", "=", dialect.flag(trackingStopped));
+  if (number !== undefined) {
+    const lc = number.toLowerCase();
+    query = query.where((eb) => eb.or([eb("bl_number_lc", "=", lc), eb("normalized_number_lc", "=", lc)]));
+  }
+  if (q !== undefined) {
+    const needle = q.toLowerCase();
+    query = query.where((eb) =>
+      eb.or([
+        // A needle holding the separator could only match across two numbers.
+        needle.includes(SEARCH_SEPARATOR) ? sql<SqlBool>`1 = 0` : dialect.contains("shipments.search_text", needle),
+        eb.exists(
+          eb
+            .selectFrom("containers")
+            .select(sql`1`.as("one"))
+            .whereRef("containers.account_id", "=", "shipments.account_id")
+            .whereRef("containers.shipment_id", "=", "shipments.id")
+            .where(dialect.contains("containers.number_lc", needle)),
+        ),
+      ]),
+    );
+  }
+  return query;
+}
+
+/** The order of the shipment listing: newest first. */
+export const SHIPMENT_LIST_ORDER = (ordered: AnySelect): AnySelect => ordered.orderBy("shipments.created_at", "desc").orderBy("shipments.id", "desc");
+
+/** The account's containers matching a listing's filters, unordered and unselected (see `ContainerRepository.list`). */
+export function containersMatching({ read, dialect }: SqlScope, accountId: string, { number }: Omit<ContainerListQuery, "page">): AnySelect {
+  let query = read.selectFrom("containers").where(idEquals(dialect, "account_id", accountId));
+  if (number !== undefined) query = query.where("number_lc", "=", number.toLowerCase());
+  return query;
+}
+
+/** The order of the container listing: newest first. */
+export const CONTAINER_LIST_ORDER = (ordered: AnySelect): AnySelect => ordered.orderBy("created_at", "desc").orderBy("id", "desc");
 
 /** Shipments. `q` searches `search_text` and the shipment's container numbers. */
 export function sqlShipmentRepository(scope: SqlScope): ShipmentRepository {
@@ -39,31 +81,8 @@ export function sqlShipmentRepository(scope: SqlScope): ShipmentRepository {
       const rows = await read.selectFrom("shipments").select(docColumns(dialect, "shipments") as ["doc"]).where(idEquals(dialect, "account_id", accountId)).where(dialect.idIn("id", ids.filter(dialect.isId))).execute();
       return inIdOrder(decodeRows<Shipment>(dialect, "shipments", rows), ids);
     },
-    list(accountId, { page, trackingStopped, number, q }) {
-      let query = read.selectFrom("shipments").where(idEquals(dialect, "shipments.account_id", accountId));
-      if (trackingStopped !== undefined) query = query.where("tracking_stopped", "=", dialect.flag(trackingStopped));
-      if (number !== undefined) {
-        const lc = number.toLowerCase();
-        query = query.where((eb) => eb.or([eb("bl_number_lc", "=", lc), eb("normalized_number_lc", "=", lc)]));
-      }
-      if (q !== undefined) {
-        const needle = q.toLowerCase();
-        query = query.where((eb) =>
-          eb.or([
-            // A needle holding the separator could only match across two numbers.
-            needle.includes(SEARCH_SEPARATOR) ? sql<SqlBool>`1 = 0` : dialect.contains("shipments.search_text", needle),
-            eb.exists(
-              eb
-                .selectFrom("containers")
-                .select(sql`1`.as("one"))
-                .whereRef("containers.account_id", "=", "shipments.account_id")
-                .whereRef("containers.shipment_id", "=", "shipments.id")
-                .where(dialect.contains("containers.number_lc", needle)),
-            ),
-          ]),
-        );
-      }
-      return pageOfRecords<Shipment>(dialect, "shipments", query, (ordered) => ordered.orderBy("shipments.created_at", "desc").orderBy("shipments.id", "desc"), page);
+    list(accountId, query) {
+      return pageOfRecords<Shipment>(dialect, "shipments", shipmentsMatching(scope, accountId, query), SHIPMENT_LIST_ORDER, query.page);
     },
   };
 }
@@ -90,12 +109,10 @@ export function sqlContainerRepository(scope: SqlScope): ContainerRepository {
       if (shipmentIds.length === 0) return [];
       if (shipmentIds.length === 1) return containersOfShipment(scope, accountId, shipmentIds[0]!);
       const query = read.selectFrom("containers").select(docColumns(dialect, "containers") as ["doc"]).where(idEquals(dialect, "account_id", accountId)).where(dialect.idIn("shipment_id", shipmentIds.filter(dialect.isId)));
-      return decodeRows<Container>(dialect, "containers", await query.orderBy("created_at").orderBy("id").execute());
+      return inCreatedOrder(decodeRows<Container>(dialect, "containers", await query.execute()));
     },
-    list(accountId, { page, number }) {
-      let query = read.selectFrom("containers").where(idEquals(dialect, "account_id", accountId));
-      if (number !== undefined) query = query.where("number_lc", "=", number.toLowerCase());
-      return pageOfRecords<Container>(dialect, "containers", query, (ordered) => ordered.orderBy("created_at", "desc").orderBy("id", "desc"), page);
+    list(accountId, query) {
+      return pageOfRecords<Container>(dialect, "containers", containersMatching(scope, accountId, query), CONTAINER_LIST_ORDER, query.page);
     },
   };
 }

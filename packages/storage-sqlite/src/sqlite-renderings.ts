@@ -1,5 +1,6 @@
-import { type RenderedRecord, type StoredRenderings, renderingFingerprint, storedRendering } from "@bollard/core/storage";
-import { containersOfShipment, getShipment, type SqlScope } from "@bollard/storage-sql";
+import type { Container, Shipment } from "@bollard/core";
+import { type Page, type PageResult, type RenderedContainer, type RenderedRecord, type StoredRenderings, renderingFingerprint, storedRendering } from "@bollard/core/storage";
+import { CONTAINER_LIST_ORDER, containersMatching, containersOfShipment, getContainer, getShipment, pageOfRows, SHIPMENT_LIST_ORDER, shipmentsMatching, type AnySelect, type SqlScope } from "@bollard/storage-sql";
 import type Database from "better-sqlite3";
 import { CompiledQuery } from "kysely";
 import { DOCUMENT_FORMAT, sqliteDocuments } from "./sqlite-documents.js";
@@ -76,6 +77,12 @@ const renderedContainers = directRead<RenderedRow>(
   "select id, attributes_json, relationships_json from containers where account_id = ? and shipment_id = ? order by created_at, id",
 );
 
+// `+`: SQLite looks the few shipments up and sorts what it finds, instead of walking the account's
+// containers in creation order (17 ms against 0.2 ms for a page of 30 shipments).
+const renderedContainersOfMany = directRead<RenderedRow & { shipment_id: string }>(
+  "select id, attributes_json, relationships_json, shipment_id from containers where account_id = ? and shipment_id in (select value from json_each(?)) order by +created_at, +id",
+);
+
 /** A container's event: the linkage's id and its container. */
 type EventIdRow = { id: string; container_id: string };
 
@@ -90,6 +97,29 @@ const rawEventIds = directRead<EventIdRow>(
 /** The stored rendering of a row, or null for a row written without one (re-rendered on the next open). */
 function fromRow(row: RenderedRow): RenderedRecord | null {
   return row.attributes_json === null || row.relationships_json === null ? null : { id: row.id, attributes: row.attributes_json, relationships: row.relationships_json };
+}
+
+/**
+ * A page of a listing's rendered columns (its total counted as the listing counts it). A row written
+ * without renderings is rendered from its record, read with `get`.
+ */
+async function renderedPage(
+  table: "shipments" | "containers",
+  filtered: AnySelect,
+  order: (query: AnySelect) => AnySelect,
+  page: Page,
+  get: (id: string) => Promise<Shipment | Container | null>,
+): Promise<PageResult<RenderedRecord>> {
+  const columns = (query: AnySelect) => query.select([`${table}.id as id`, `${table}.attributes_json as attributes_json`, `${table}.relationships_json as relationships_json`]);
+  const { items, total } = await pageOfRows<RenderedRow, RenderedRow>(filtered, columns, order, page, (rows) => [...rows]);
+  const rendered: RenderedRecord[] = [];
+  for (const row of items) {
+    const stored = fromRow(row);
+    const record = stored ? null : await get(row.id);
+    if (stored) rendered.push(stored);
+    else if (record) rendered.push(storedRendering(table === "shipments" ? "shipment" : "container", record));
+  }
+  return { items: rendered, total };
 }
 
 /**
@@ -112,6 +142,21 @@ export function sqliteRenderings(scope: RenderingScope): StoredRenderings {
       if (stored.every((rendering) => rendering !== null)) return stored as RenderedRecord[];
       const containers = await containersOfShipment(scope, accountId, shipmentId);
       return containers.map((container) => storedRendering("container", container));
+    },
+    shipmentPage(accountId, query) {
+      return renderedPage("shipments", shipmentsMatching(scope, accountId, query), SHIPMENT_LIST_ORDER, query.page, (id) => getShipment(scope, accountId, id));
+    },
+    containerPage(accountId, query) {
+      return renderedPage("containers", containersMatching(scope, accountId, query), CONTAINER_LIST_ORDER, query.page, (id) => getContainer(scope, accountId, id));
+    },
+    async containersOfShipments(accountId, shipmentIds) {
+      const rows = await renderedContainersOfMany(scope, accountId, JSON.stringify(shipmentIds));
+      if (rows.every((row) => fromRow(row) !== null)) return rows.map((row) => ({ ...fromRow(row)!, shipment_id: row.shipment_id }));
+      const containers = (await Promise.all(shipmentIds.map((id) => containersOfShipment(scope, accountId, id)))).flat();
+      return rows.flatMap((row) => {
+        const container = containers.find((c) => c.id === row.id);
+        return container ? [{ ...storedRendering("container", container), shipment_id: container.shipment_id }] : [];
+      });
     },
     async containerEventIds(accountId, containerIds) {
       const ids = JSON.stringify(containerIds);

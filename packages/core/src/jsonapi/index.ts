@@ -8,3 +8,5 @@ export * from "./resources.js";
 export * from "./rendered.js";
 export * from "./rendered-reads.js";
 export * from "./wire-time.js";
+export * from "./rendered-events.js";
+export * from "./rendered-lists.js";

@@ -1,9 +1,10 @@
 import { NotFoundError } from "../errors/index.js";
 import type { Session } from "../services/session.js";
-import type { ContainerEventIdRows, RenderedRecord, Storage } from "../storage/storage.js";
+import type { RenderedRecord, Storage } from "../storage/storage.js";
+import { containerLinkage, eventIds, type ContainerEventIds } from "./rendered-events.js";
+import { createRenderedLists, type RenderedLists } from "./rendered-lists.js";
 import { identifiersOf, renderDocument, renderRecord, renderResource } from "./rendered.js";
 import { containerResource, shipmentResource } from "./resources.js";
-import type { ResourceIdentifier } from "./jsonapi-types.js";
 
 /** A shipment and its containers in rendered form. */
 export interface RenderedShipment {
@@ -18,16 +19,8 @@ export interface RenderedShipment {
   events?: ReadonlyMap<string, ContainerEventIds>;
 }
 
-/** The ids of one container's events: its `transport_events` and `raw_events` linkage. */
-export interface ContainerEventIds {
-  /** Transport event ids, in `timestamp` order. */
-  transport_events: string[];
-  /** Raw event ids, in `index` order. */
-  raw_events: string[];
-}
-
-/** Reads for a JSON:API server's hottest route, in rendered form. */
-export interface RenderedReads {
+/** Reads for a JSON:API server's hottest routes, in rendered form: a shipment, and the default listings. */
+export interface RenderedReads extends RenderedLists {
   /**
    * The session account's shipment with its containers: from the storage's stored renderings
    * when it keeps them (`Storage.renderings`), else rendered from the records the session reads.
@@ -49,6 +42,7 @@ export interface RenderedShipmentOptions {
 export function createRenderedReads(storage: Storage): RenderedReads {
   const stored = storage.renderings;
   return {
+    ...createRenderedLists(storage),
     async shipment(session, id, options = {}) {
       if (!stored) {
         const shipment = await session.shipments.get(id, { include: ["containers"] });
@@ -67,21 +61,6 @@ export function createRenderedReads(storage: Storage): RenderedReads {
   };
 }
 
-/** The event ids of containers: the ids alone where the storage reads them so, else through the event lists. */
-async function eventIds(storage: Storage, accountId: string, containerIds: string[]): Promise<Map<string, ContainerEventIds>> {
-  const events = new Map(containerIds.map((id) => [id, { transport_events: [] as string[], raw_events: [] as string[] }]));
-  const rows = await eventIdRows(storage, accountId, containerIds);
-  for (const event of rows.transport_events) events.get(event.container_id)?.transport_events.push(event.id);
-  for (const event of rows.raw_events) events.get(event.container_id)?.raw_events.push(event.id);
-  return events;
-}
-
-async function eventIdRows(storage: Storage, accountId: string, containerIds: string[]): Promise<ContainerEventIdRows> {
-  if (storage.renderings?.containerEventIds) return storage.renderings.containerEventIds(accountId, containerIds);
-  const [transport, raw] = await Promise.all([storage.transportEvents.listByContainers(accountId, containerIds), storage.rawEvents.listByContainers(accountId, containerIds)]);
-  return { transport_events: transport.items, raw_events: raw.items };
-}
-
 /** Options of {@link shipmentDocumentText}. */
 export interface ShipmentDocumentTextOptions {
   /** Put the containers in `included` (`include=containers`). */
@@ -98,9 +77,4 @@ export function shipmentDocumentText(rendered: RenderedShipment, options: Shipme
   const data = renderResource(shipmentResource, rendered.shipment, { containers: identifiersOf("container", rendered.containers) });
   const included = options.includeContainers ? rendered.containers.map((container) => renderResource(containerResource, container, containerLinkage(rendered.events?.get(container.id)))) : [];
   return renderDocument(data, included, options.self);
-}
-
-function containerLinkage(events: ContainerEventIds | undefined): Record<string, ResourceIdentifier[]> {
-  const linkage = (type: string, ids: readonly string[] = []) => ids.map((id) => ({ type, id }));
-  return { transport_events: linkage("transport_event", events?.transport_events), raw_events: linkage("raw_event", events?.raw_events) };
 }

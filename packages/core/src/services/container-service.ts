@@ -10,6 +10,7 @@ import { resolvePage } from "./pagination-defaults.js";
 import type { ListOptions, ListResult, ReadOptions } from "./read-options.js";
 import { createRelatedReader } from "./related-reader.js";
 import type { SessionContext } from "./session-context.js";
+import type { ContainerListQuery } from "../storage/index.js";
 
 /** What {@link ContainerService.update} accepts. */
 export const ContainerUpdateSchema = z.strictObject({
@@ -85,9 +86,8 @@ export function createContainerService(context: SessionContext): ContainerServic
     },
     changes: (id, options) => history.changes("container", id, options),
     list(options = {}) {
-      const filters = parseOptions(ContainerFiltersSchema, definedOnly({ number: options.number }));
-      const page = resolvePage(options.page, 30);
-      return reader.page("container", options.include, page, () => storage.containers.list(accountId, { page, ...definedOnly(filters) }));
+      const query = containerListQuery(options);
+      return reader.page("container", options.include, query.page, () => storage.containers.list(accountId, query));
     },
     async update(id, input, options = {}) {
       context.requireEditor();
@@ -104,4 +104,10 @@ export function createContainerService(context: SessionContext): ContainerServic
       return (await reader.attach("container", [updated], options.include))[0] as never;
     },
   };
+}
+
+/** The storage query of a container listing: its filters checked (400 on a bad one) and its page resolved (30 by default). */
+export function containerListQuery(options: Omit<ContainerListOptions, "include">): ContainerListQuery {
+  const filters = parseOptions(ContainerFiltersSchema, definedOnly({ number: options.number }));
+  return { page: resolvePage(options.page, 30), ...definedOnly(filters) };
 }

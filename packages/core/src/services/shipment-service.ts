@@ -3,7 +3,7 @@ import type { Change, Shipment, TrackingRequest } from "../domain/index.js";
 import { NotFoundError } from "../errors/index.js";
 import { recordingChanges } from "../history/recording-changes.js";
 import type { IncludePath, WithRelated } from "../relations/include-paths.js";
-import type { StorageRepositories } from "../storage/index.js";
+import type { ShipmentListQuery, StorageRepositories } from "../storage/index.js";
 import { definedOnly, parseInput, parseOptions, ReferenceListSchema } from "../validation/input-validation.js";
 import { createHistoryReads, parseAsOf, type AsOfReadOptions, type ChangeListOptions } from "./history-reads.js";
 import { resolvePage } from "./pagination-defaults.js";
@@ -133,9 +133,8 @@ export function createShipmentService(context: SessionContext): ShipmentService 
     },
     changes: (id, options) => history.changes("shipment", id, options),
     list(options = {}) {
-      const filters = parseOptions(ShipmentFiltersSchema, definedOnly({ trackingStopped: options.trackingStopped, number: options.number, q: options.q }));
-      const page = resolvePage(options.page, 30);
-      return reader.page("shipment", options.include, page, () => storage.shipments.list(accountId, { page, ...definedOnly(filters) }));
+      const query = shipmentListQuery(options);
+      return reader.page("shipment", options.include, query.page, () => storage.shipments.list(accountId, query));
     },
     update(id, input, options = {}) {
       const patch = definedOnly(parseInput(ShipmentUpdateSchema, input ?? {}));
@@ -144,4 +143,10 @@ export function createShipmentService(context: SessionContext): ShipmentService 
     stopTracking: (id, options = {}) => setTracking(id, false, options.include),
     resumeTracking: (id, options = {}) => setTracking(id, true, options.include),
   };
+}
+
+/** The storage query of a shipment listing: its filters checked (400 on a bad one) and its page resolved (30 by default). */
+export function shipmentListQuery(options: Omit<ShipmentListOptions, "include">): ShipmentListQuery {
+  const filters = parseOptions(ShipmentFiltersSchema, definedOnly({ trackingStopped: options.trackingStopped, number: options.number, q: options.q }));
+  return { page: resolvePage(options.page, 30), ...definedOnly(filters) };
 }

@@ -1,4 +1,5 @@
-import type { StorageRepositories } from "./repositories.js";
+import type { PageResult } from "./pagination.js";
+import type { ContainerListQuery, ShipmentListQuery, StorageRepositories } from "./repositories.js";
 import type { StorageCopy } from "./storage-copy.js";
 
 /** What a storage backend can do, declared so core never checks which backend it runs on. */
@@ -99,6 +100,22 @@ export interface StoredRenderings {
    * `raw_events` linkage. Optional: without it the linkage is read through the event lists.
    */
   containerEventIds?(accountId: string, containerIds: readonly string[]): Promise<ContainerEventIdRows>;
+  /**
+   * A page of the shipment listing in rendered form: the shipments, total and order
+   * `shipments.list(accountId, query)` gives. Optional, as are the two below: without them a
+   * listing decodes its records and renders them.
+   */
+  shipmentPage?(accountId: string, query: ShipmentListQuery): Promise<PageResult<RenderedRecord>>;
+  /** A page of the container listing in rendered form, as `containers.list(accountId, query)` gives it. */
+  containerPage?(accountId: string, query: ContainerListQuery): Promise<PageResult<RenderedRecord>>;
+  /** The containers of several shipments in rendered form, with their shipment's id, in the order of `containers.listByShipments`. */
+  containersOfShipments?(accountId: string, shipmentIds: readonly string[]): Promise<RenderedContainer[]>;
+}
+
+/** A container in rendered form with the id of its shipment (see {@link StoredRenderings.containersOfShipments}). */
+export interface RenderedContainer extends RenderedRecord {
+  /** The container's `shipment_id`. */
+  readonly shipment_id: string;
 }
 
 /** What {@link StoredRenderings.containerEventIds} reads: each event's id and its container's, in list order. */

@@ -1,18 +1,22 @@
 import { BollardError, NotFoundError, type ContainerUpdate } from "@bollard/core";
-import { documentInclude, listDocument, resourceDocument } from "@bollard/core/jsonapi";
+import { containerListText, documentInclude, listDocument, resourceDocument, type RenderedLists } from "@bollard/core/jsonapi";
 import { ContainerFiltersSchema, UuidSchema } from "@bollard/core/schemas";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { asOfQuery, filterQuery, includeQuery, pageQuery, uuidParam } from "../request/query-params.js";
 import { asInput, readResource } from "../request/request-body.js";
-import { jsonApi } from "../respond.js";
+import { jsonApi, jsonApiText } from "../respond.js";
 
-/** `/v2/containers` routes, with the container's transport and raw events. */
-export function containerRoutes(): Hono<AppEnv> {
+/** `/v2/containers` routes, with the container's transport and raw events. The listing without `include` is spliced from rendered records. */
+export function containerRoutes(rendered: RenderedLists): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get("/containers", async (c) => {
     const include = includeQuery(c, "container");
     const filters = filterQuery(c, ContainerFiltersSchema, { number: "filter[number]" });
+    if (include.length === 0) {
+      const page = await rendered.containers(c.get("session"), { ...filters, page: pageQuery(c) });
+      return jsonApiText(c, 200, containerListText(page, { requestUrl: c.req.url }));
+    }
     const result = await c.get("session").containers.list({ ...filters, page: pageQuery(c), include: documentInclude("container", include) });
     return jsonApi(c, 200, listDocument("container", result, { include, requestUrl: c.req.url }));
   });

@@ -1,5 +1,5 @@
 import type { ShipmentUpdate } from "@bollard/core";
-import { documentInclude, listDocument, resourceDocument, shipmentDocumentText, type RenderedReads } from "@bollard/core/jsonapi";
+import { documentInclude, listDocument, resourceDocument, shipmentDocumentText, shipmentListText, type RenderedReads } from "@bollard/core/jsonapi";
 import { ShipmentFiltersSchema } from "@bollard/core/schemas";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
@@ -8,8 +8,9 @@ import { readInput, readResource } from "../request/request-body.js";
 import { jsonApi, jsonApiText } from "../respond.js";
 
 /**
- * `/v2/shipments` routes. `GET /v2/shipments/{id}` (the hottest read) is spliced from rendered
- * records, except with `as_of`, which reads the shipment as it was (see `ShipmentService.get`).
+ * `/v2/shipments` routes. `GET /v2/shipments/{id}` (the hottest read) and the listing, with or
+ * without `include=containers`, are spliced from rendered records; `as_of` reads the shipment as it
+ * was (see `ShipmentService.get`), and other includes read the records.
  */
 export function shipmentRoutes(rendered: RenderedReads): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -18,7 +19,13 @@ export function shipmentRoutes(rendered: RenderedReads): Hono<AppEnv> {
     const include = includeQuery(c, "shipment");
     const filters = filterQuery(c, ShipmentFiltersSchema, { number: "number", q: "q" });
     const trackingStopped = booleanQuery(c, "filter[tracking_stopped]");
-    const result = await c.get("session").shipments.list({ ...filters, ...(trackingStopped !== undefined && { trackingStopped }), page: pageQuery(c), include: withLinkage("shipment", include) });
+    const listing = { ...filters, ...(trackingStopped !== undefined && { trackingStopped }), page: pageQuery(c) };
+    if (include.every((path) => path === "containers")) {
+      const includeContainers = include.length > 0;
+      const page = await rendered.shipments(c.get("session"), { ...listing, includeContainers });
+      return jsonApiText(c, 200, shipmentListText(page, { includeContainers, requestUrl: c.req.url }));
+    }
+    const result = await c.get("session").shipments.list({ ...listing, include: withLinkage("shipment", include) });
     return jsonApi(c, 200, listDocument("shipment", result, { include, requestUrl: c.req.url }));
   });
   routes.get("/shipments/:id", async (c) => {

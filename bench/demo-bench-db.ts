@@ -1,0 +1,60 @@
+import { copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
+import { createTracker, generateDemoDataset, loadDemoDataset } from "@bollard/core";
+import { sqliteStorage } from "@bollard/storage-sqlite";
+
+/** How many demo shipments the list and mixed benchmarks' database holds (the issue's 3,100). */
+export const DEMO_SHIPMENTS = Number(process.env.BENCH_DEMO_SHIPMENTS ?? 3_100);
+/** Where it is kept between runs (rebuilt when missing). */
+export const DEMO_DB = new URL(`../.bench/demo-${DEMO_SHIPMENTS}.sqlite`, import.meta.url).pathname;
+
+/** What a benchmark needs to call the demo database's server. */
+export interface DemoBenchDatabase {
+  /** An editor key of the Bench account. */
+  apiKey: string;
+  /** Shipment ids, container ids, the containers that have transport events, and tracking request ids. */
+  shipmentIds: string[];
+  trackingRequestIds: string[];
+  containerIds: string[];
+  containersWithEvents: string[];
+}
+
+/**
+ * Opens (building once) a SQLite database holding `DEMO_SHIPMENTS` demo shipments (every journey
+ * stage, with containers, transport and raw events, tracking requests, vessels) in account "Bench",
+ * issues a key and returns the ids the benchmarks request. With `copyTo`, the database is copied
+ * there first and the copy is used (a benchmark that writes leaves the built one as it was).
+ */
+export async function openDemoDatabase(copyTo?: string): Promise<DemoBenchDatabase & { filename: string }> {
+  mkdirSync(new URL("../.bench/", import.meta.url), { recursive: true });
+  if (!existsSync(DEMO_DB)) {
+    const started = performance.now();
+    const tracker = await createTracker({ storage: sqliteStorage({ filename: `${DEMO_DB}.building` }) });
+    const { account } = await tracker.accounts.ensure("Bench");
+    const dataset = generateDemoDataset({ seed: 7, accountId: account.id, now: new Date("2026-11-01T00:00:00Z"), shipments: DEMO_SHIPMENTS });
+    await loadDemoDataset(tracker.storage, dataset);
+    await tracker.close();
+    copyFileSync(`${DEMO_DB}.building`, DEMO_DB);
+    rmSync(`${DEMO_DB}.building`, { force: true });
+    console.error(`built ${DEMO_DB}: ${dataset.shipments.length} shipments, ${dataset.containers.length} containers, ${dataset.transportEvents.length} transport events in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  const filename = copyTo ?? DEMO_DB;
+  if (copyTo) {
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${copyTo}${suffix}`, { force: true });
+    copyFileSync(DEMO_DB, copyTo);
+  }
+  const tracker = await createTracker({ storage: sqliteStorage({ filename }) });
+  try {
+    const account = await tracker.accounts.findByName("Bench");
+    if (!account) throw new Error(`${filename} has no Bench account: delete it to rebuild`);
+    const { apiKey } = await tracker.accounts.issueKey(account.id, { role: "editor" });
+    const shipmentIds = (await tracker.storage.shipments.list(account.id, { page: { number: 1, size: 100_000 } })).items.map((s) => s.id);
+    const containers = (await tracker.storage.containers.list(account.id, { page: { number: 1, size: 100_000 } })).items;
+    const containerIds = containers.map((c) => c.id);
+    const events = await tracker.storage.transportEvents.listByContainers(account.id, containerIds, { number: 1, size: 1_000_000 });
+    const containersWithEvents = [...new Set(events.items.map((e) => e.container_id).filter((id): id is string => id !== null))];
+    const trackingRequestIds = (await tracker.storage.trackingRequests.list(account.id, { page: { number: 1, size: 100_000 } })).items.map((r) => r.id);
+    return { filename, apiKey, shipmentIds, trackingRequestIds, containerIds, containersWithEvents };
+  } finally {
+    await tracker.close();
+  }
+}

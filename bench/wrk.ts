@@ -1,0 +1,91 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The repository root, where benchmark servers are started. */
+export const ROOT = fileURLToPath(new URL("../", import.meta.url));
+
+/** What one wrk run measured. */
+export interface WrkRun {
+  /** Requests per second. */
+  rps: number;
+  /** Latency percentiles in milliseconds. */
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  /** Socket errors plus non-2xx/3xx responses. */
+  errors: number;
+}
+
+/** Fails with the install hint when wrk is missing. */
+export function requireWrk(): void {
+  if (spawnSync("wrk", ["--version"]).error) throw new Error("the HTTP benchmarks need wrk: apt-get install wrk");
+}
+
+/**
+ * Runs wrk pinned to core 1 (the servers run on core 0) against `port` with a Lua script for
+ * `seconds`, and parses its figures. `allowErrors` keeps error responses in the figures instead of
+ * failing (the mixed workload reports them).
+ */
+export function wrk(port: number, script: string, options: { connections: number; seconds: number; allowErrors?: boolean }): WrkRun {
+  const result = spawnSync("taskset", ["-c", "1", "wrk", "-t1", `-c${options.connections}`, `-d${options.seconds}s`, "--timeout", "10s", "--latency", "-s", script, `http://127.0.0.1:${port}`], { encoding: "utf8" });
+  const out = result.stdout;
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+  const latency = (label: string) => {
+    const match = new RegExp(`${label}\\s+([\\d.]+)(us|ms|s)\\b`).exec(out);
+    if (!match) return Number.NaN;
+    return Number(match[1]) * (match[2] === "us" ? 0.001 : match[2] === "s" ? 1000 : 1);
+  };
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const errors = non2xx + (socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0);
+  const run = { rps, p50: latency(" 50%"), p90: latency(" 90%"), p99: latency(" 99%"), max: Number.NaN, errors };
+  const max = /Latency\s+[\d.]+\w+\s+[\d.]+\w+\s+([\d.]+)(us|ms|s)/.exec(out);
+  if (max) run.max = Number(max[1]) * (max[2] === "us" ? 0.001 : max[2] === "s" ? 1000 : 1);
+  if (!rps || Number.isNaN(run.p99)) throw new Error(`wrk failed: ${out}${result.stderr}`);
+  if (errors > 0 && !options.allowErrors) throw new Error(`wrk saw ${errors} errors:\n${out}`);
+  return run;
+}
+
+/** A server started for a benchmark, with the port it printed. */
+export interface BenchServer {
+  child: ChildProcess;
+  port: number;
+}
+
+/** Starts a server process and resolves once its output matches `ready` (group 1 is the port). */
+export function startServer(command: string[], ready: RegExp, env?: NodeJS.ProcessEnv): Promise<BenchServer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command[0]!, command.slice(1), { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"], ...(env && { env: { ...process.env, ...env } }) });
+    let out = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = ready.exec(out);
+      if (match) resolve({ child, port: Number(match[1]) });
+    });
+    child.on("exit", (code) => reject(new Error(`server exited (${code}) before it was ready: ${out}`)));
+  });
+}
+
+/** Stops benchmark servers and waits for them to exit. */
+export async function stopServers(servers: readonly BenchServer[]): Promise<void> {
+  await Promise.all(
+    servers.map(
+      ({ child }) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once("exit", () => resolve());
+          child.kill("SIGTERM");
+        }),
+    ),
+  );
+}
+
+/** `bollard serve` on core 0 from the source of `tree` (this repository by default), against `db`. */
+export function bollardCommand(db: string, extra: string[] = [], tree = ROOT): string[] {
+  return ["taskset", "-c", "0", process.execPath, "--conditions=bollard-source", "--import", "tsx", join(tree, "packages/cli/src/bin.ts"), "serve", "--db", db, "--port", "0", ...extra];
+}
+
+/** The line `bollard serve` prints once it listens; group 1 is the port. */
+export const BOLLARD_READY = /listening on http:\/\/[^:]+:(\d+)/;

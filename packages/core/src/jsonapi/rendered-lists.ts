@@ -1,0 +1,139 @@
+import { containerListQuery, type ContainerListOptions } from "../services/container-service.js";
+import { shipmentListQuery, type ShipmentListOptions } from "../services/shipment-service.js";
+import type { Session } from "../services/session.js";
+import type { Page } from "../storage/pagination.js";
+import type { RenderedContainer, RenderedRecord, Storage } from "../storage/storage.js";
+import { collectionLinks, collectionMeta } from "./collection-links.js";
+import { containerLinkage, eventIds, type ContainerEventIds } from "./rendered-events.js";
+import { identifiersOf, renderRecord, renderResource } from "./rendered.js";
+import { containerResource, shipmentResource } from "./resources.js";
+
+/*
+ * The default listings in rendered form: the shipment list (with or without its containers) and
+ * the container list are answered by splicing the text a storage rendered when each record was
+ * written, as `GET /v2/shipments/{id}` is; the text equals `JSON.stringify(listDocument(...))`.
+ */
+
+/** A page of shipments in rendered form, with their containers. */
+export interface RenderedShipmentPage {
+  /** The page's shipments, in listing order. */
+  shipments: RenderedRecord[];
+  /** Each shipment's containers, oldest first, by shipment id. */
+  containers: ReadonlyMap<string, RenderedRecord[]>;
+  /** The containers' event ids, by container id: read only when the containers are included. */
+  events?: ReadonlyMap<string, ContainerEventIds>;
+  /** The page returned. */
+  page: Page;
+  /** How many shipments match across all pages. */
+  total: number;
+}
+
+/** A page of containers in rendered form, with the ids of their events. */
+export interface RenderedContainerPage {
+  /** The page's containers, in listing order. */
+  containers: RenderedRecord[];
+  /** Their event ids, by container id. */
+  events: ReadonlyMap<string, ContainerEventIds>;
+  /** The page returned. */
+  page: Page;
+  /** How many containers match across all pages. */
+  total: number;
+}
+
+/** Options of {@link RenderedLists.shipments}: the listing's filters and page, and whether its containers are included. */
+export interface RenderedShipmentListOptions extends Omit<ShipmentListOptions, "include"> {
+  /** `include=containers`: read the containers' event ids too. */
+  includeContainers?: boolean;
+}
+
+/** The listings answered in rendered form (see {@link createRenderedLists}). */
+export interface RenderedLists {
+  /** A page of the session account's shipments with their containers, filtered as `session.shipments.list` filters. */
+  shipments(session: Session, options?: RenderedShipmentListOptions): Promise<RenderedShipmentPage>;
+  /** A page of the session account's containers, filtered as `session.containers.list` filters. */
+  containers(session: Session, options?: Omit<ContainerListOptions, "include">): Promise<RenderedContainerPage>;
+}
+
+/**
+ * The rendered listings over a tracker's storage: from its stored renderings when it keeps list
+ * renderings (`StoredRenderings.shipmentPage` and the rest), else rendered from the records the
+ * session lists. Both give the same text.
+ */
+export function createRenderedLists(storage: Storage): RenderedLists {
+  const stored = storage.renderings;
+  return {
+    async shipments(session, options = {}) {
+      const accountId = session.principal.account.id;
+      const { includeContainers, ...listing } = options;
+      let page: RenderedShipmentPage;
+      if (stored?.shipmentPage && stored.containersOfShipments) {
+        const query = shipmentListQuery(listing);
+        const { items, total } = await stored.shipmentPage(accountId, query);
+        const containers = items.length > 0 ? await stored.containersOfShipments(accountId, items.map((s) => s.id)) : [];
+        page = { shipments: items, containers: byShipment(containers), page: query.page, total };
+      } else {
+        const result = await session.shipments.list({ ...listing, include: ["containers"] });
+        const containers = result.data.flatMap((shipment) => shipment.containers.map((c) => ({ ...renderRecord(containerResource, c), shipment_id: shipment.id })));
+        page = { shipments: result.data.map((s) => renderRecord(shipmentResource, s)), containers: byShipment(containers), page: result.page, total: result.total };
+      }
+      if (!includeContainers) return page;
+      const containerIds = [...page.containers.values()].flat().map((c) => c.id);
+      return containerIds.length > 0 ? { ...page, events: await eventIds(storage, accountId, containerIds) } : page;
+    },
+    async containers(session, options = {}) {
+      const accountId = session.principal.account.id;
+      let containers: RenderedRecord[];
+      let page: Page;
+      let total: number;
+      if (stored?.containerPage) {
+        const query = containerListQuery(options);
+        ({ items: containers, total } = await stored.containerPage(accountId, query));
+        page = query.page;
+      } else {
+        const result = await session.containers.list(options);
+        ({ page, total } = result);
+        containers = result.data.map((c) => renderRecord(containerResource, c));
+      }
+      const events = containers.length > 0 ? await eventIds(storage, accountId, containers.map((c) => c.id)) : new Map<string, ContainerEventIds>();
+      return { containers, events, page, total };
+    },
+  };
+}
+
+function byShipment(containers: readonly RenderedContainer[]): Map<string, RenderedRecord[]> {
+  const groups = new Map<string, RenderedRecord[]>();
+  for (const { shipment_id, ...container } of containers) {
+    const group = groups.get(shipment_id);
+    if (group) group.push(container);
+    else groups.set(shipment_id, [container]);
+  }
+  return groups;
+}
+
+/** Options of the list texts: the request URL the paging links are rebuilt from. */
+export interface RenderedListTextOptions {
+  /** The request URL as sent (`links.self`). */
+  requestUrl: string;
+}
+
+/** The JSON text of a shipment page: `JSON.stringify(listDocument("shipment", ...))` for the same records. */
+export function shipmentListText(rendered: RenderedShipmentPage, options: RenderedListTextOptions & { includeContainers: boolean }): string {
+  const data = rendered.shipments.map((shipment) => renderResource(shipmentResource, shipment, { containers: identifiersOf("container", rendered.containers.get(shipment.id) ?? []) }));
+  const included = options.includeContainers
+    ? rendered.shipments.flatMap((shipment) => (rendered.containers.get(shipment.id) ?? []).map((c) => renderResource(containerResource, c, containerLinkage(rendered.events?.get(c.id)))))
+    : [];
+  return listText(data, included, rendered.shipments.length, rendered, options.requestUrl);
+}
+
+/** The JSON text of a container page: `JSON.stringify(listDocument("container", ...))` for the same records. */
+export function containerListText(rendered: RenderedContainerPage, options: RenderedListTextOptions): string {
+  const data = rendered.containers.map((c) => renderResource(containerResource, c, containerLinkage(rendered.events.get(c.id))));
+  return listText(data, [], rendered.containers.length, rendered, options.requestUrl);
+}
+
+/** A list document laid out as `listDocument` lays it out: `data`, `included` when not empty, `links`, `meta`. */
+function listText(data: readonly string[], included: readonly string[], size: number, paging: { page: Page; total: number }, requestUrl: string): string {
+  const includedMember = included.length > 0 ? `,"included":[${included.join(",")}]` : "";
+  const links = JSON.stringify(collectionLinks(requestUrl, paging.page, paging.total));
+  return `{"data":[${data.join(",")}]${includedMember},"links":${links},"meta":${JSON.stringify(collectionMeta(size, paging.total))}}`;
+}
