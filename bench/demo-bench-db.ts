@@ -1,5 +1,8 @@
+import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
-import { createTracker, generateDemoDataset, loadDemoDataset } from "@bollard/core";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createTracker, generateDemoDataset, loadDemoDataset, type Tracker } from "@bollard/core";
 import { sqliteStorage } from "@bollard/storage-sqlite";
 
 /** How many demo shipments the list and mixed benchmarks' database holds (the issue's 3,100). */
@@ -24,7 +27,7 @@ export interface DemoBenchDatabase {
  * issues a key and returns the ids the benchmarks request. With `copyTo`, the database is copied
  * there first and the copy is used (a benchmark that writes leaves the built one as it was).
  */
-export async function openDemoDatabase(copyTo?: string): Promise<DemoBenchDatabase & { filename: string }> {
+export async function openDemoDatabase(copyTo?: string, options: { everyRequestDue?: boolean } = {}): Promise<DemoBenchDatabase & { filename: string }> {
   mkdirSync(new URL("../.bench/", import.meta.url), { recursive: true });
   if (!existsSync(DEMO_DB)) {
     const started = performance.now();
@@ -46,6 +49,7 @@ export async function openDemoDatabase(copyTo?: string): Promise<DemoBenchDataba
   try {
     const account = await tracker.accounts.findByName("Bench");
     if (!account) throw new Error(`${filename} has no Bench account: delete it to rebuild`);
+    if (options.everyRequestDue) await makeEveryRequestDue(tracker);
     const { apiKey } = await tracker.accounts.issueKey(account.id, { role: "editor" });
     const shipmentIds = (await tracker.storage.shipments.list(account.id, { page: { number: 1, size: 100_000 } })).items.map((s) => s.id);
     const containers = (await tracker.storage.containers.list(account.id, { page: { number: 1, size: 100_000 } })).items;
@@ -57,4 +61,39 @@ export async function openDemoDatabase(copyTo?: string): Promise<DemoBenchDataba
   } finally {
     await tracker.close();
   }
+}
+
+/** Makes every tracking request still being tracked due now, so the refresh loop works through all of them. */
+async function makeEveryRequestDue(tracker: Tracker): Promise<void> {
+  const now = new Date().toISOString();
+  await tracker.storage.transaction(async (tx) => {
+    for (const account of (await tx.accounts.list({ number: 1, size: 100 })).items) {
+      const { items } = await tx.trackingRequests.list(account.id, { page: { number: 1, size: 100_000 } });
+      for (const request of items) if (request.status === "created") await tx.trackingRequests.update({ ...request, next_attempt_at: now });
+    }
+  });
+}
+
+/**
+ * {@link openDemoDatabase} with the code of another checkout (`tree`, e.g. a baseline worktree),
+ * whose migrations may differ from today's: this file is copied into the tree's bench folder and
+ * run there, so the tree builds its own demo database (in its `.bench/`) and copies it.
+ */
+export function openDemoDatabaseIn(tree: string, copyTo: string, options: { everyRequestDue?: boolean } = {}): DemoBenchDatabase & { filename: string } {
+  const script = join(tree, "bench", ".demo-bench-db.ts");
+  copyFileSync(fileURLToPath(import.meta.url), script);
+  try {
+    const args = [copyTo, ...(options.everyRequestDue ? ["--every-request-due"] : [])];
+    const out = execFileSync(process.execPath, ["--conditions=bollard-source", "--import", "tsx", script, ...args], { cwd: join(tree, "bench"), stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
+    return JSON.parse(out) as DemoBenchDatabase & { filename: string };
+  } finally {
+    rmSync(script, { force: true });
+  }
+}
+
+// Run as a script (by openDemoDatabaseIn): `demo-bench-db.ts COPY_TO [--every-request-due]` prints the database's ids as JSON.
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const [copyTo, ...flags] = process.argv.slice(2);
+  const db = await openDemoDatabase(copyTo, { everyRequestDue: flags.includes("--every-request-due") });
+  process.stdout.write(JSON.stringify(db));
 }

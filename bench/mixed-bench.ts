@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createTracker, WEBHOOK_EVENT_CATEGORIES } from "@bollard/core";
-import { sqliteStorage } from "@bollard/storage-sqlite";
-import { DEMO_SHIPMENTS, openDemoDatabase, type DemoBenchDatabase } from "./demo-bench-db.js";
+import { WEBHOOK_EVENT_CATEGORIES } from "@bollard/core";
+import { DEMO_SHIPMENTS, openDemoDatabase, openDemoDatabaseIn, type DemoBenchDatabase } from "./demo-bench-db.js";
 import { median, type BenchResult } from "./measure.js";
 import { BOLLARD_READY, bollardCommand, requireWrk, ROOT, startServer, stopServers, wrk, type WrkRun } from "./wrk.js";
 
@@ -26,7 +25,7 @@ export async function run(): Promise<BenchResult[]> {
   requireWrk();
   const baseline = process.env.BENCH_BASELINE;
   const trees: [string, string][] = [["today", ROOT], ...(baseline ? [["baseline", baseline] as [string, string]] : [])];
-  await openDemoDatabase(); // build once, outside the timed part
+  await openDemoDatabase(); // build once, outside the timed part (a baseline tree builds its own on its first run)
   const dir = mkdtempSync(join(tmpdir(), "bollard-bench-mixed-"));
   const runs = new Map<string, WrkRun[]>(trees.map(([name]) => [name, []]));
   try {
@@ -67,8 +66,7 @@ export async function run(): Promise<BenchResult[]> {
 
 /** One run: a fresh copy of the database with every tracking request due, a server from `tree`, a webhook, then wrk. */
 async function oneRun(tree: string, filename: string, dir: string, runId: string): Promise<WrkRun> {
-  const db = await openDemoDatabase(filename);
-  await makeEveryRequestDue(filename);
+  const db = tree === ROOT ? await openDemoDatabase(filename, { everyRequestDue: true }) : openDemoDatabaseIn(tree, filename, { everyRequestDue: true });
   const receiver = await startServer(["taskset", "-c", "1", process.execPath, "bench/webhook-receiver.mjs"], /port (\d+)/);
   const server = await startServer(bollardCommand(filename, ["--allow-private-webhooks"], tree), BOLLARD_READY);
   try {
@@ -84,22 +82,6 @@ async function oneRun(tree: string, filename: string, dir: string, runId: string
   } finally {
     await stopServers([server, receiver]);
     for (const suffix of ["", "-wal", "-shm"]) rmSync(`${filename}${suffix}`, { force: true });
-  }
-}
-
-/** Makes every tracking request of the copy due now, so the refresh loop works through all of them during the run. */
-async function makeEveryRequestDue(filename: string): Promise<void> {
-  const tracker = await createTracker({ storage: sqliteStorage({ filename }) });
-  try {
-    const now = new Date().toISOString();
-    await tracker.storage.transaction(async (tx) => {
-      for (const account of (await tx.accounts.list({ number: 1, size: 100 })).items) {
-        const { items } = await tx.trackingRequests.list(account.id, { page: { number: 1, size: 100_000 } });
-        for (const request of items) if (request.status === "created") await tx.trackingRequests.update({ ...request, next_attempt_at: now });
-      }
-    });
-  } finally {
-    await tracker.close();
   }
 }
 
