@@ -20,6 +20,7 @@ export const SERVE_OPTIONS: readonly OptionSpec[] = [
   { name: "metrics-host", type: "string", value: "HOST", defaultText: "127.0.0.1", env: "BOLLARD_METRICS_HOST", description: "Address of the metrics listener" },
   { name: "clock-speed", type: "string", value: "N", defaultText: "1", description: "Run simulated time N times faster (demos)" },
   { name: "clock-origin", type: "string", value: "ISO", description: "With --clock-speed: the instant simulated time starts from (servers sharing a database agree)" },
+  { name: "background", type: "string", value: "WHERE", defaultText: "thread (inline on :memory: and with --sandbox)", env: "BOLLARD_BACKGROUND", description: "Where refreshes and webhook deliveries run: thread (a worker thread), inline (the server's event loop), off (elsewhere: bollard worker)" },
   { name: "sandbox", type: "boolean", defaultText: "off", description: "Turn on the /v2/sandbox controls: clock, scenarios, faults, reset, snapshots (tests and CI)" },
   { name: "rate-limit", type: "string", value: "N/UNIT", description: "Requests per API key, e.g. 100/min (429 with Retry-After over it)" },
   { name: "allow-private-webhooks", type: "boolean", defaultText: "off", description: "Let webhooks target private and loopback addresses (development)" },
@@ -52,6 +53,23 @@ export const serveSpec: CommandSpec = {
   ].join("\n"),
   options: SERVE_OPTIONS,
   run: async (options, io) => (await import("./serve-command.js")).serveCommand(options, io),
+};
+
+/** The serve options `bollard worker` reads too: the database and what the loops do. */
+const WORKER_OPTION_NAMES = ["db", "config", "log-level", "clock-speed", "clock-origin", "allow-private-webhooks", "shutdown-timeout", "webhook-retention-days"];
+
+/** `bollard worker`. */
+export const workerSpec: CommandSpec = {
+  path: ["worker"],
+  summary: "Refresh tracked shipments and deliver webhooks for servers started with --background off",
+  details: [
+    "Runs the refresh loop and the webhook worker against the database, and nothing else: no API, no",
+    "first account. Any number of workers and servers may share one PostgreSQL database (requests and",
+    "notifications are claimed with leases); on a SQLite file, one server and its workers share it.",
+    "Stops cleanly on SIGTERM or SIGINT within --shutdown-timeout, finishing the work in flight.",
+  ].join("\n"),
+  options: SERVE_OPTIONS.filter((option) => WORKER_OPTION_NAMES.includes(option.name)),
+  run: async (options, io) => (await import("./worker-command.js")).workerCommand(options, io),
 };
 
 /** `bollard keys create`. */
@@ -144,4 +162,4 @@ export const migrateDbSpec: CommandSpec = {
 };
 
 /** Every command of `bollard`, in the order help lists them. */
-export const COMMANDS: readonly CommandSpec[] = [serveSpec, keysCreateSpec, keysListSpec, keysRevokeSpec, keysRotateSpec, accountsListSpec, demoSpec, migrateDbSpec];
+export const COMMANDS: readonly CommandSpec[] = [serveSpec, workerSpec, keysCreateSpec, keysListSpec, keysRevokeSpec, keysRotateSpec, accountsListSpec, demoSpec, migrateDbSpec];

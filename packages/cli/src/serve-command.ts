@@ -1,9 +1,11 @@
-import { createDcsaApp, dcsaCarrierSource, type DcsaSubscription } from "@bollard/carrier-dcsa";
-import { createTracker, scaledClock, simulatedCarrier, type Storage, type Tracker } from "@bollard/core";
+import { createDcsaApp, type DcsaSubscription } from "@bollard/carrier-dcsa";
+import { createTracker, type Storage, type Tracker } from "@bollard/core";
 import { dashboardAssetsDir, dashboardBuilt } from "@bollard/dashboard";
 import { createHttpApp, parseRateLimit, startServer, type RunningServer } from "@bollard/http";
 import { Hono } from "hono";
 import { ancestorsEnded } from "./ancestor-watch.js";
+import { backgroundTrackerOptions, startLoops, type BackgroundSettings } from "./background-loops.js";
+import { startBackgroundThread, type BackgroundThread } from "./background-thread.js";
 import { CliError, usageError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
 import { DEFAULT_DEMO_ACCOUNT } from "./commands.js";
@@ -45,19 +47,20 @@ export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<num
   });
   let tracker: Tracker | undefined;
   let metricsListener: MetricsListener | undefined;
+  let background: BackgroundThread | undefined;
   try {
     const metrics = createServerMetrics(() => tracker);
+    const settings = backgroundSettings(db, config);
+    const reportError = (error: unknown, loop: string) => {
+      metrics.backgroundError(loop);
+      log.write({ level: "error", msg: "background pass failed", loop, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    };
     tracker = await createTracker({
       storage: openStorage(db, { server: true }), // a SQLite file takes its server lease: one server per file
-      webhooks: { allowPrivateUrls: config.allowPrivateWebhooks, retention: config.webhookRetention },
-      // Configured SCACs go to their DCSA endpoints; TEST and every other line stay simulated.
-      ...(config.dcsa.carriers.length > 0 && { carrier: dcsaCarrierSource({ carriers: config.dcsa.carriers, fallback: simulatedCarrier() }) }),
+      ...backgroundTrackerOptions(settings),
       // A sandbox brings its own clock (one per server), running at --clock-speed until told otherwise.
-      ...(config.sandbox ? { sandbox: { speed: config.clockSpeed } } : config.clockSpeed !== 1 && { clock: scaledClock(config.clockSpeed, undefined, config.clockOrigin) }),
-      onBackgroundError: (error, loop) => {
-        metrics.backgroundError(loop);
-        log.write({ level: "error", msg: "background pass failed", loop, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-      },
+      ...(config.sandbox && { sandbox: { speed: config.clockSpeed } }),
+      onBackgroundError: reportError,
       onBackgroundPass: (pass) => metrics.pass(pass),
     }).catch((error: unknown) => {
       throw openFailure(db, error);
@@ -75,8 +78,14 @@ export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<num
     const site = siteRoutes({ version: VERSION, dashboard: config.dashboard, ...(metricsListener && { metrics: metricsListener.address }) });
     const dcsa = createDcsaApp(tracker, { subscriptions: await dcsaSubscriptions(tracker, config) });
     serving = new Hono().route("/", site).route("/", dcsa).all("*", (c) => api.fetch(c.req.raw, c.env));
-    tracker.refresh.start(1_000);
-    tracker.webhooks.start(250);
+    if (config.background === "inline") startLoops(tracker);
+    if (config.background === "thread") {
+      background = startBackgroundThread(settings, {
+        onPass: (pass) => metrics.pass(pass),
+        onError: reportError,
+        onCrash: (error, restartInMs) => log.write({ level: "error", msg: "background thread ended; restarting it", restart_in_ms: restartInMs, error }),
+      });
+    }
     io.out(startedLine(server, db, config, metricsListener));
     // A signal, or the end of a wrapper that started serve (npx, pnpm) without passing its signal on.
     const watch = ancestorsEnded();
@@ -88,7 +97,8 @@ export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<num
     const deadline = Date.now() + config.shutdownSeconds * 1000;
     await server.close({ timeoutMs: Math.max(0, deadline - Date.now()) });
     await metricsListener?.close();
-    await tracker.close({ timeoutMs: Math.max(0, deadline - Date.now()) });
+    const left = Math.max(0, deadline - Date.now());
+    await Promise.all([background?.stop(left), tracker.close({ timeoutMs: left })]);
     signals.stop();
     log.write({ level: "info", msg: "stopped" });
     log.flush();
@@ -97,10 +107,16 @@ export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<num
     signals.stop();
     await server.close({ timeoutMs: 0 });
     await metricsListener?.close();
-    await tracker?.close({ timeoutMs: 1_000 });
+    await Promise.all([background?.stop(1_000), tracker?.close({ timeoutMs: 1_000 })]);
     log.flush();
     throw error;
   }
+}
+
+/** What the background loops need, wherever they run; a faster clock is anchored now so the server and its thread agree. */
+function backgroundSettings(db: string, config: ServeConfig): BackgroundSettings {
+  const clock = config.sandbox || config.clockSpeed === 1 ? undefined : { speed: config.clockSpeed, origin: config.clockOrigin ?? new Date().toISOString() };
+  return { db, allowPrivateWebhooks: config.allowPrivateWebhooks, webhookRetention: config.webhookRetention, dcsaCarriers: config.dcsa.carriers, clock };
 }
 
 function startedLine(server: RunningServer, db: string, config: ServeConfig, metrics: MetricsListener | undefined): string {
@@ -108,6 +124,7 @@ function startedLine(server: RunningServer, db: string, config: ServeConfig, met
     `database: ${displayDb(db)}`,
     config.sandbox && "sandbox: /v2/sandbox controls on",
     config.clockSpeed !== 1 && `clock ×${config.clockSpeed}`,
+    config.background === "off" ? "background work: off (run bollard worker)" : config.background === "inline" && "background work: inline",
     config.allowPrivateWebhooks && "private webhook targets allowed",
     metrics && `metrics on http://${metrics.address}/metrics`,
   ].filter(Boolean);

@@ -7,6 +7,9 @@ import type { ParsedOptions } from "./command-spec.js";
 import { suggestion } from "./did-you-mean.js";
 import { parseRetentionDays } from "./serve-retention.js";
 
+/** Where `bollard serve` runs its background loops (`--background`). */
+export const BACKGROUND_MODES = ["thread", "inline", "off"] as const;
+
 /** Log levels, most verbose first. */
 export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
 
@@ -48,6 +51,7 @@ const ConfigFileSchema = z.strictObject({
   "clock-speed": number(Number.MIN_VALUE, 1_000_000).optional(),
   "clock-origin": text.optional(),
   "rate-limit": text.optional(),
+  background: z.enum(BACKGROUND_MODES).optional(),
   sandbox: z.boolean().optional(),
   "allow-private-webhooks": z.boolean().optional(),
   "shutdown-timeout": number(0, 3_600).optional(),
@@ -73,6 +77,12 @@ export interface ServeConfig {
   clockSpeed: number;
   clockOrigin: string | undefined;
   rateLimit: string | undefined;
+  /**
+   * Where the refresh loop and the webhook worker run: a worker thread (the default on a SQLite
+   * file or PostgreSQL), the server's own event loop (`:memory:` and `--sandbox`, whose clock
+   * runs passes in process), or not in this process (`bollard worker` runs them).
+   */
+  background: (typeof BACKGROUND_MODES)[number];
   /** Serve the `/v2/sandbox` controls (`--sandbox`). */
   sandbox: boolean;
   allowPrivateWebhooks: boolean;
@@ -93,6 +103,7 @@ const ENV: Record<string, string> = {
   "metrics-port": "BOLLARD_METRICS_PORT",
   "metrics-host": "BOLLARD_METRICS_HOST",
   "shutdown-timeout": "BOLLARD_SHUTDOWN_TIMEOUT",
+  background: "BOLLARD_BACKGROUND",
 };
 
 /**
@@ -129,11 +140,15 @@ export function serveConfig(flags: ParsedOptions, env: Record<string, string | u
   if (origin !== undefined && (speed === 1 || !Number.isFinite(Date.parse(origin)))) throw usageError(`--clock-origin needs --clock-speed and an ISO 8601 instant, not "${origin}"`);
   const sandbox = (pick("sandbox") as boolean | undefined) ?? false;
   if (sandbox && origin !== undefined) throw usageError("--clock-origin does not apply with --sandbox: move the sandbox clock with PATCH /v2/sandbox/clock");
+  const db = pick("db") as string | undefined;
+  const inlineOnly = sandbox ? "--sandbox (its clock runs the passes in process)" : db === ":memory:" ? "--db :memory: (no other thread can reach it)" : undefined;
+  const background = option("background", z.enum(BACKGROUND_MODES), pick("background"), inlineOnly ? "inline" : "thread");
+  if (inlineOnly && background !== "inline") throw usageError(`--background ${background} does not apply with ${inlineOnly}: use --background inline`);
   const keyFile = pick("api-key-file") as string | undefined;
   return {
     port,
     host: (pick("host") as string | undefined) ?? "127.0.0.1",
-    db: pick("db") as string | undefined,
+    db,
     demo: (pick("demo") as boolean | undefined) ?? true,
     dashboard: (pick("dashboard") as boolean | undefined) ?? true,
     account: (pick("account") as string | undefined)?.trim() || undefined,
@@ -144,6 +159,7 @@ export function serveConfig(flags: ParsedOptions, env: Record<string, string | u
     clockSpeed: speed,
     clockOrigin: origin,
     rateLimit: pick("rate-limit") as string | undefined,
+    background,
     sandbox,
     allowPrivateWebhooks: (pick("allow-private-webhooks") as boolean | undefined) ?? false,
     shutdownSeconds: option("shutdown-timeout", number(0, 3_600), pick("shutdown-timeout"), 10),
@@ -159,6 +175,7 @@ const EXPECTED: Record<string, string> = {
   "clock-speed": "must be a positive number (at most 1000000)",
   "shutdown-timeout": "must be a number of seconds from 0 to 3600",
   "log-level": `must be one of ${LOG_LEVELS.join(", ")}`,
+  background: `must be one of ${BACKGROUND_MODES.join(", ")}`,
 };
 
 function describe(name: string, value: unknown): string {
