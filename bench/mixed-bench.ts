@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { WEBHOOK_EVENT_CATEGORIES } from "@bollard/core";
 import { DEMO_SHIPMENTS, openDemoDatabase, openDemoDatabaseIn, type DemoBenchDatabase } from "./demo-bench-db.js";
 import { median, type BenchResult } from "./measure.js";
-import { BOLLARD_READY, bollardCommand, requireWrk, ROOT, startServer, stopServers, wrk, type WrkRun } from "./wrk.js";
+import { BOLLARD_READY, bollardCommand, requireWrk, ROOT, SERVER_CORES, startServer, stopServers, wrk, type WrkRun } from "./wrk.js";
 
 const RUNS = 3;
 const SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 20);
@@ -19,7 +19,7 @@ const EVERY_EVENT = WEBHOOK_EVENT_CATEGORIES.flatMap((category) => category.even
  * 10% custom field upserts, 5% tracking request edits, 5% new tracking requests (TEST carrier).
  * Today's code runs next to a baseline worktree (`--baseline DIR`, e.g. `git worktree add
  * ../baseline <commit>` then `pnpm install` there), each on a fresh copy per run, interleaved,
- * median of 3 runs. The server runs on core 0; wrk and the receiver on core 1.
+ * median of 3 runs. The server runs on core 0 (`BENCH_SERVER_CORES` to change); wrk and the receiver on core 1.
  */
 export async function run(): Promise<BenchResult[]> {
   requireWrk();
@@ -44,7 +44,7 @@ export async function run(): Promise<BenchResult[]> {
   const figure = (key: keyof WrkRun, list: WrkRun[]) => median(list.map((r) => r[key]));
   const results: BenchResult[] = [
     {
-      name: `mixed workload, ${DEMO_SHIPMENTS.toLocaleString("en-US")} shipments (SQLite), ${CONNECTIONS} conns, ${SECONDS} s × ${RUNS}: throughput`,
+      name: `mixed workload, ${DEMO_SHIPMENTS.toLocaleString("en-US")} shipments (SQLite), ${CONNECTIONS} conns, server on core ${SERVER_CORES}, ${SECONDS} s × ${RUNS}: throughput`,
       value: figure("rps", today),
       unit: "req/s",
       ...(base && { baseline: { name: `baseline ${baseline}`, value: figure("rps", base) }, target: { value: 5 * figure("rps", base) } }),

@@ -31,6 +31,7 @@ export function requireWrk(): void {
 export function wrk(port: number, script: string, options: { connections: number; seconds: number; allowErrors?: boolean }): WrkRun {
   const result = spawnSync("taskset", ["-c", "1", "wrk", "-t1", `-c${options.connections}`, `-d${options.seconds}s`, "--timeout", "10s", "--latency", "-s", script, `http://127.0.0.1:${port}`], { encoding: "utf8" });
   const out = result.stdout;
+  if (process.env.BENCH_VERBOSE) console.error(out);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
   const latency = (label: string) => {
     const match = new RegExp(`${label}\\s+([\\d.]+)(us|ms|s)\\b`).exec(out);
@@ -82,9 +83,15 @@ export async function stopServers(servers: readonly BenchServer[]): Promise<void
   );
 }
 
-/** `bollard serve` on core 0 from the source of `tree` (this repository by default), against `db`. */
+/**
+ * The cores benchmark servers may use (`taskset -c`): core 0 by default, apart from wrk on core 1;
+ * `BENCH_SERVER_CORES=0,1` lets a server with a worker thread use both (sharing core 1 with wrk).
+ */
+export const SERVER_CORES = process.env.BENCH_SERVER_CORES ?? "0";
+
+/** `bollard serve` on {@link SERVER_CORES} from the source of `tree` (this repository by default), against `db`. */
 export function bollardCommand(db: string, extra: string[] = [], tree = ROOT): string[] {
-  return ["taskset", "-c", "0", process.execPath, "--conditions=bollard-source", "--import", "tsx", join(tree, "packages/cli/src/bin.ts"), "serve", "--db", db, "--port", "0", ...extra];
+  return ["taskset", "-c", SERVER_CORES, process.execPath, "--conditions=bollard-source", "--import", "tsx", join(tree, "packages/cli/src/bin.ts"), "serve", "--db", db, "--port", "0", ...extra];
 }
 
 /** The line `bollard serve` prints once it listens; group 1 is the port. */

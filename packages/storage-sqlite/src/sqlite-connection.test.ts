@@ -52,3 +52,27 @@ describe("withStatementCache", () => {
     cached.close();
   });
 });
+
+describe("a transaction waiting for another connection's write lock", () => {
+  it("waits without blocking the event loop, then runs once the lock is free", async () => {
+    const { sqliteStorage } = await import("./sqlite-storage.js");
+    const filename = join(directory, "lock.sqlite");
+    const storage = sqliteStorage({ filename });
+    await storage.open();
+    const other = openConnection(filename, { durability: "full" });
+    other.exec("begin immediate"); // another process's writer holds the lock for 300 ms
+    const released = new Promise<number>((resolve) => setTimeout(() => (other.exec("commit"), resolve(Date.now())), 300));
+    let ticks = 0;
+    const ticker = setInterval(() => (ticks += 1), 10);
+    const started = Date.now();
+    await storage.transaction((tx) => tx.meta.set("lock-test", "written"));
+    const done = Date.now();
+    clearInterval(ticker);
+    expect(done).toBeGreaterThanOrEqual(await released);
+    expect(done - started).toBeLessThan(2_000);
+    expect(ticks).toBeGreaterThan(10); // a synchronous busy wait would have let none run
+    expect(await storage.meta.get("lock-test")).toBe("written");
+    other.close();
+    await storage.close();
+  });
+});

@@ -91,12 +91,23 @@ export function withStatementCache(db: Database.Database, capacity = STATEMENT_C
   };
 }
 
+const BEGIN = CompiledQuery.raw("begin immediate");
+const NO_WAIT = CompiledQuery.raw("pragma busy_timeout = 0");
+const WAIT = CompiledQuery.raw(`pragma busy_timeout = ${BUSY_TIMEOUT_MS}`);
+/** The longest pause between two tries for the write lock, in milliseconds. */
+const MAX_LOCK_RETRY_MS = 16;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const isBusy = (error: unknown) => String((error as { code?: unknown }).code ?? "").startsWith("SQLITE_BUSY");
+
 /**
  * SQLite's driver with `BEGIN IMMEDIATE` transactions: a transaction takes the write lock when it
- * starts, so one that reads before it writes waits for another process's writer (the busy
- * timeout) instead of failing with SQLITE_BUSY when it first writes. That is what lets `bollard
- * keys create` or `demo` write to the file of a running server. `check`, when given, runs before
- * every statement (the writer's: refuse writes to a deleted database file).
+ * starts, so one that reads before it writes waits for another connection's writer instead of
+ * failing with SQLITE_BUSY when it first writes. That is what lets `bollard keys create` or `demo`
+ * write to the file of a running server, and the server's background thread write next to it.
+ * The wait for the lock is asynchronous: SQLite's busy handler sleeps in the calling thread, which
+ * would stall every request on the event loop, so BEGIN asks without waiting and tries again after
+ * a pause (1 ms, doubling to 16 ms) until the busy timeout has passed. `check`, when given, runs
+ * before every statement (the writer's: refuse writes to a deleted database file).
  */
 class CheckedSqliteDriver extends SqliteDriver {
   readonly #check: (() => void) | undefined;
@@ -119,7 +130,21 @@ class CheckedSqliteDriver extends SqliteDriver {
     };
   }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+    await connection.executeQuery(NO_WAIT);
+    try {
+      const deadline = Date.now() + BUSY_TIMEOUT_MS;
+      for (let pause = 1; ; pause = Math.min(pause * 2, MAX_LOCK_RETRY_MS)) {
+        try {
+          await connection.executeQuery(BEGIN);
+          break;
+        } catch (error) {
+          if (!isBusy(error) || Date.now() >= deadline) throw error;
+          await sleep(pause);
+        }
+      }
+    } finally {
+      await connection.executeQuery(WAIT);
+    }
     this.#inTransaction = true;
   }
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {

@@ -59,9 +59,10 @@ export interface RefreshSchedulerOptions {
   onPass?: (summary: RefreshSummary, durationMs: number) => void;
 }
 
-/** Requests claimed per worker at once; small, so a lease covers refreshing a whole claim. */
-/** Requests claimed, fetched and written together in one transaction. */
+/** Requests claimed and fetched together; small, so a lease covers refreshing a whole claim. */
 const BATCH = 200;
+/** How long, in real milliseconds, one transaction of a batch's writes may run before it commits. */
+const WRITE_SLICE_MS = 25;
 const DEFAULT_LEASE_MS = 5 * 60_000;
 
 function emptySummary(): RefreshSummary {
@@ -112,8 +113,8 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
       // Refreshed in this pass already and due again at once (a zero delay): due for the next pass instead.
       await release(claimed.filter((r) => seen.has(r.id)), lease, now.toISOString());
       if (due.length === 0) return summary;
-      // Ask the carrier for the whole batch (bounded concurrency), then write it in one transaction:
-      // a commit is a disk sync, and one per shipment dominated a refresh cycle.
+      // Ask the carrier for the whole batch (bounded concurrency), then write it in a few short
+      // transactions: a commit is a disk sync, and one per shipment dominated a refresh cycle.
       const results = new Array<CarrierResult>(due.length);
       let cursor = 0;
       const worker = async () => {
@@ -130,26 +131,41 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
         return summary;
       }
       const record = (tx: StorageRepositories, i: number) => recordCarrierResult(tx, due[i]!, results[i]!, nowMs, policy);
-      let outcomes: RefreshOutcome[];
-      try {
-        outcomes = await storage.transaction(async (tx) => {
-          const done: RefreshOutcome[] = [];
-          for (let i = 0; i < due.length; i++) done.push(await record(tx, i));
-          return done;
-        });
-      } catch (batchError) {
-        // One bad request must not hold back the others: write each on its own, reporting failures.
-        options.onError?.(batchError);
-        outcomes = [];
-        for (let i = 0; i < due.length; i++) {
-          outcomes.push(await storage.transaction((tx) => record(tx, i)).catch((error: unknown) => (options.onError?.(error), "skipped" as const)));
-        }
-      }
+      const outcomes = await writeInSlices(due.length, record);
       for (const outcome of outcomes) {
         summary[outcome] += 1;
         summary.total += 1;
       }
     }
+  }
+
+  /**
+   * Writes a batch's results in transactions of at most about {@link WRITE_SLICE_MS} each: few
+   * enough commits (each is a disk sync), and the write lock is never held so long that a request
+   * writing next to the refresh (another thread or process) waits long. A slice that fails is
+   * rolled back; its first request is then written on its own (or reported and skipped), so one
+   * bad request cannot hold back the others.
+   */
+  async function writeInSlices(count: number, record: (tx: StorageRepositories, i: number) => Promise<RefreshOutcome>): Promise<RefreshOutcome[]> {
+    const outcomes: RefreshOutcome[] = [];
+    while (outcomes.length < count) {
+      const from = outcomes.length;
+      try {
+        outcomes.push(
+          ...(await storage.transaction(async (tx) => {
+            const started = performance.now();
+            const done: RefreshOutcome[] = [];
+            do done.push(await record(tx, from + done.length));
+            while (from + done.length < count && performance.now() - started < WRITE_SLICE_MS);
+            return done;
+          })),
+        );
+      } catch (sliceError) {
+        options.onError?.(sliceError);
+        outcomes.push(await storage.transaction((tx) => record(tx, from)).catch((error: unknown) => (options.onError?.(error), "skipped" as const)));
+      }
+    }
+    return outcomes;
   }
 
   const scheduler = periodicPass(pass, emptySummary, options.onError, options.onPass);
