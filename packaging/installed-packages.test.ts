@@ -125,13 +125,17 @@ describe("the packed packages, installed with npm outside the workspace", () => 
 
     // 5. The installed binary, in its own process group so nothing it starts outlives the test.
     const served = await timed("bollard serve, /healthz, SIGTERM", () => serveOnce(scratch));
-    expect(served).toMatchObject({ health: 200, dashboard: 200, dashboardType: "text/html; charset=utf-8", exit: 0, groupGone: true });
+    expect(served).toMatchObject({ health: 200, dashboard: 200, dashboardType: "text/html; charset=utf-8", backgroundPasses: true, errors: [], exit: 0, groupGone: true });
   }, 30 * 60_000);
 });
 
-/** Starts `node_modules/.bin/bollard serve`, asks /healthz and / (the dashboard), stops it with SIGTERM and reports. */
-async function serveOnce(scratch: string): Promise<{ health: number; dashboard: number; dashboardType: string | null; exit: number | string; groupGone: boolean }> {
-  const child = spawn(join(scratch, "node_modules/.bin/bollard"), ["serve", "--db", join(scratch, "serve.sqlite"), "--port", "0"], {
+/**
+ * Starts `node_modules/.bin/bollard serve`, asks /healthz and / (the dashboard), waits for its
+ * background thread (the built `background-worker.js`) to report passes in the metrics, stops it
+ * with SIGTERM and reports, with the error lines it logged.
+ */
+async function serveOnce(scratch: string): Promise<{ health: number; dashboard: number; dashboardType: string | null; backgroundPasses: boolean; errors: string[]; exit: number | string; groupGone: boolean }> {
+  const child = spawn(join(scratch, "node_modules/.bin/bollard"), ["serve", "--db", join(scratch, "serve.sqlite"), "--port", "0", "--metrics-port", "0"], {
     cwd: scratch,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
@@ -140,9 +144,9 @@ async function serveOnce(scratch: string): Promise<{ health: number; dashboard: 
   const exited = new Promise<number | string>((resolve) => child.on("exit", (code, signal) => resolve(code ?? signal ?? -1)));
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+  let stdout = "";
   try {
     const base = await new Promise<string>((resolve, reject) => {
-      let stdout = "";
       const timer = setTimeout(() => reject(new Error(`no "listening on" line after 60 s; stderr: ${stderr}`)), 60_000);
       child.stdout.on("data", (chunk: Buffer) => {
         stdout += chunk.toString("utf8");
@@ -156,9 +160,15 @@ async function serveOnce(scratch: string): Promise<{ health: number; dashboard: 
     const script = /src="(\/app\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
     // The page's script, from the installed package's dist/app.
     const dashboard = page.status === 200 && script && (await fetch(`${base}${script}`)).status === 200 ? 200 : page.status;
+    const metrics = /metrics on (http:\/\/\S+\/metrics)/.exec(stdout)![1]!;
+    const passes = async () => /bollard_background_passes_total\{loop="refresh"\} [1-9]/.test(await (await fetch(metrics)).text());
+    const deadline = Date.now() + 30_000;
+    while (!(await passes()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    const backgroundPasses = await passes();
     process.kill(-pid, "SIGTERM");
     const exit = await exited;
-    return { health, dashboard, dashboardType: page.headers.get("content-type"), exit, groupGone: !groupAlive(pid) };
+    const errors = stderr.split("\n").filter((line) => line.includes('"level":"error"'));
+    return { health, dashboard, dashboardType: page.headers.get("content-type"), backgroundPasses, errors, exit, groupGone: !groupAlive(pid) };
   } finally {
     if (groupAlive(pid)) process.kill(-pid, "SIGKILL");
   }
