@@ -1,9 +1,11 @@
+import { BollardError } from "../errors/index.js";
 import { containerListQuery, type ContainerListOptions } from "../services/container-service.js";
 import { shipmentListQuery, type ShipmentListOptions } from "../services/shipment-service.js";
 import type { Session } from "../services/session.js";
 import type { Page } from "../storage/pagination.js";
 import type { RenderedContainer, RenderedRecord, Storage } from "../storage/storage.js";
 import { collectionLinks, collectionMeta } from "./collection-links.js";
+import type { JsonApiDocument } from "./jsonapi-types.js";
 import { containerLinkage, eventIds, type ContainerEventIds } from "./rendered-events.js";
 import { identifiersOf, renderRecord, renderResource } from "./rendered.js";
 import { containerResource, shipmentResource } from "./resources.js";
@@ -46,8 +48,18 @@ export interface RenderedShipmentListOptions extends Omit<ShipmentListOptions, "
   includeContainers?: boolean;
 }
 
+/** Shipments in rendered form with their containers: what a tracking request listing includes as `tracked_object`. */
+export interface RenderedShipmentSet {
+  /** The shipments, in the order asked for (those that exist). */
+  shipments: RenderedRecord[];
+  /** Each shipment's containers, oldest first, by shipment id. */
+  containers: ReadonlyMap<string, RenderedRecord[]>;
+}
+
 /** The listings answered in rendered form (see {@link createRenderedLists}). */
 export interface RenderedLists {
+  /** The session account's shipments with these ids, in that order, skipping any that does not exist. */
+  trackedShipments(session: Session, ids: readonly string[]): Promise<RenderedShipmentSet>;
   /** A page of the session account's shipments with their containers, filtered as `session.shipments.list` filters. */
   shipments(session: Session, options?: RenderedShipmentListOptions): Promise<RenderedShipmentPage>;
   /** A page of the session account's containers, filtered as `session.containers.list` filters. */
@@ -79,6 +91,28 @@ export function createRenderedLists(storage: Storage): RenderedLists {
       if (!includeContainers) return page;
       const containerIds = [...page.containers.values()].flat().map((c) => c.id);
       return containerIds.length > 0 ? { ...page, events: await eventIds(storage, accountId, containerIds) } : page;
+    },
+    async trackedShipments(session, ids) {
+      const accountId = session.principal.account.id;
+      if (ids.length === 0) return { shipments: [], containers: new Map() };
+      if (stored?.containersOfShipments) {
+        const found = await Promise.all(ids.map((id) => stored.shipment(accountId, id)));
+        const shipments = found.filter((shipment): shipment is RenderedRecord => shipment !== null);
+        const containers = shipments.length > 0 ? await stored.containersOfShipments(accountId, shipments.map((s) => s.id)) : [];
+        return { shipments, containers: byShipment(containers) };
+      }
+      const shipments: RenderedRecord[] = [];
+      const containers: RenderedContainer[] = [];
+      for (const id of ids) {
+        const shipment = await session.shipments.get(id, { include: ["containers"] }).catch((error: unknown) => {
+          if (error instanceof BollardError && error.code === "not_found") return null;
+          throw error;
+        });
+        if (!shipment) continue;
+        shipments.push(renderRecord(shipmentResource, shipment));
+        containers.push(...shipment.containers.map((c) => ({ ...renderRecord(containerResource, c), shipment_id: shipment.id })));
+      }
+      return { shipments, containers: byShipment(containers) };
     },
     async containers(session, options = {}) {
       const accountId = session.principal.account.id;
@@ -129,6 +163,17 @@ export function shipmentListText(rendered: RenderedShipmentPage, options: Render
 export function containerListText(rendered: RenderedContainerPage, options: RenderedListTextOptions): string {
   const data = rendered.containers.map((c) => renderResource(containerResource, c, containerLinkage(rendered.events.get(c.id))));
   return listText(data, [], rendered.containers.length, rendered, options.requestUrl);
+}
+
+/**
+ * The JSON text of a tracking request page with its tracked shipments included: `document` is
+ * `listDocument("tracking_request", ...)` of the page without includes (small records), `tracked`
+ * the shipments its requests point at, in order of first mention.
+ */
+export function trackingRequestListText(document: JsonApiDocument, tracked: RenderedShipmentSet): string {
+  const included = tracked.shipments.map((shipment) => renderResource(shipmentResource, shipment, { containers: identifiersOf("container", tracked.containers.get(shipment.id) ?? []) }));
+  const includedMember = included.length > 0 ? `,"included":[${included.join(",")}]` : "";
+  return `{"data":${JSON.stringify(document.data)}${includedMember},"links":${JSON.stringify(document.links)},"meta":${JSON.stringify(document.meta)}}`;
 }
 
 /** A list document laid out as `listDocument` lays it out: `data`, `included` when not empty, `links`, `meta`. */

@@ -1,11 +1,11 @@
 import { BollardError, ValidationError, type TrackingRequestCreate, type TrackingRequestUpdate } from "@bollard/core";
-import { documentInclude, listDocument, resourceDocument } from "@bollard/core/jsonapi";
+import { documentInclude, listDocument, resourceDocument, trackingRequestListText, type RenderedLists } from "@bollard/core/jsonapi";
 import { TrackingRequestFiltersSchema, UuidSchema } from "@bollard/core/schemas";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { filterQuery, includeQuery, pageQuery, uuidParam } from "../request/query-params.js";
 import { asInput, readInput, readResource } from "../request/request-body.js";
-import { jsonApi } from "../respond.js";
+import { jsonApi, jsonApiText } from "../respond.js";
 
 const FILTERS = {
   q: "q",
@@ -32,13 +32,24 @@ function customerId(relationships: Record<string, unknown>): string | null {
   return id;
 }
 
-/** `/v2/tracking_requests`: create, list, read and edit. `tracked_object` is included by default, as upstream. */
-export function trackingRequestRoutes(): Hono<AppEnv> {
+/**
+ * `/v2/tracking_requests`: create, list, read and edit. `tracked_object` is included by default, as
+ * upstream; the listing with that default splices the shipments from their rendered form.
+ */
+export function trackingRequestRoutes(rendered: RenderedLists): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get("/tracking_requests", async (c) => {
     const include = includeQuery(c, "tracking_request", ["tracked_object"]);
     const filters = filterQuery(c, TrackingRequestFiltersSchema, FILTERS);
-    const result = await c.get("session").trackingRequests.list({ ...filters, page: pageQuery(c), include: documentInclude("tracking_request", include) });
+    const listing = { ...filters, page: pageQuery(c) };
+    if (include.every((path) => path === "tracked_object")) {
+      const result = await c.get("session").trackingRequests.list({ ...listing, include: documentInclude("tracking_request", []) });
+      const document = listDocument("tracking_request", result, { requestUrl: c.req.url });
+      if (include.length === 0) return jsonApi(c, 200, document);
+      const ids = [...new Set(result.data.flatMap((request) => (request.tracked_object_id === null ? [] : [request.tracked_object_id])))];
+      return jsonApiText(c, 200, trackingRequestListText(document, await rendered.trackedShipments(c.get("session"), ids)));
+    }
+    const result = await c.get("session").trackingRequests.list({ ...listing, include: documentInclude("tracking_request", include) });
     return jsonApi(c, 200, listDocument("tracking_request", result, { include, requestUrl: c.req.url }));
   });
   routes.post("/tracking_requests", async (c) => {
