@@ -1,7 +1,7 @@
 import { createDcsaApp, type DcsaSubscription } from "@bollard/carrier-dcsa";
 import { createTracker, type Storage, type Tracker } from "@bollard/core";
 import { dashboardAssetsDir, dashboardBuilt } from "@bollard/dashboard";
-import { createHttpApp, parseRateLimit, startServer, type RunningServer } from "@bollard/http";
+import { createHttpApp, parseRateLimit, startServer } from "@bollard/http";
 import { Hono } from "hono";
 import { ancestorsEnded } from "./ancestor-watch.js";
 import { backgroundTrackerOptions, startLoops, type BackgroundSettings } from "./background-loops.js";
@@ -15,14 +15,20 @@ import { bufferedLines } from "./line-writer.js";
 import { createServerMetrics, listenForMetrics, type MetricsListener } from "./metrics.js";
 import { checkDatabase, DEFAULT_DB, displayDb, openFailure, openStorage } from "./open-storage.js";
 import { serveConfig, type ServeConfig } from "./serve-config.js";
+import { isApiProcess, leaveCluster, reportListening, startApiProcesses, type ApiProcesses } from "./serve-processes.js";
 import { serverLog, type ServerLog } from "./server-log.js";
 import { siteRoutes } from "./site-routes.js";
 import { watchStopSignals } from "./stop-signals.js";
 import { VERSION } from "./version.js";
 
-/** Runs `bollard serve` with parsed options; resolves to the exit code once stopped. */
+/**
+ * Runs `bollard serve` with parsed options; resolves to the exit code once stopped. With
+ * `--processes N` above 1 this process is the primary (database, first account, background work,
+ * metrics) and N API processes serve the port (serve-processes.ts); each of them runs this again.
+ */
 export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<number> {
   const config = serveConfig(flags, io.env);
+  const role = isApiProcess() ? "api" : config.processes > 1 ? "primary" : "single";
   const db = checkDatabase(config.db ?? DEFAULT_DB, { option: "--db", allowMemory: true, mustExist: false, isDefault: config.db === undefined });
   const rateLimit = config.rateLimit === undefined ? undefined : parseRateLimit(config.rateLimit);
   if (rateLimit === null) throw usageError(`--rate-limit must look like 100/min, not "${config.rateLimit}"`);
@@ -33,11 +39,15 @@ export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<num
   let serving: Hono | undefined;
   const gate = new Hono();
   gate.all("*", (c) => (serving ? serving.fetch(c.req.raw, c.env) : c.json({ status: "starting" }, 503)));
-  const server = await startServer(gate, { port: config.port, host: config.host }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "EADDRINUSE") throw new CliError(`Port ${config.port} on ${config.host} is already in use (another bollard serve?). Choose another with --port, or --port 0 for any free port.`);
-    if (error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND") throw usageError(`--host ${config.host} is not an address of this machine`);
-    throw new CliError(`Cannot listen on ${config.host}:${config.port}: ${error.message}`);
-  });
+  // The primary of --processes does not listen itself: its API processes do (a taken port fails them).
+  const server =
+    role === "primary"
+      ? undefined
+      : await startServer(gate, { port: config.port, host: config.host }).catch((error: NodeJS.ErrnoException) => {
+          if (error.code === "EADDRINUSE") throw new CliError(`Port ${config.port} on ${config.host} is already in use (another bollard serve?). Choose another with --port, or --port 0 for any free port.`);
+          if (error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND") throw usageError(`--host ${config.host} is not an address of this machine`);
+          throw new CliError(`Cannot listen on ${config.host}:${config.port}: ${error.message}`);
+        });
 
   // From now on SIGINT and SIGTERM stop the server cleanly; a repeat passed on by a wrapper is ignored.
   const signals = watchStopSignals((again) => {
@@ -48,6 +58,7 @@ export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<num
   let tracker: Tracker | undefined;
   let metricsListener: MetricsListener | undefined;
   let background: BackgroundThread | undefined;
+  let apiProcesses: ApiProcesses | undefined;
   try {
     const metrics = createServerMetrics(() => tracker);
     const settings = backgroundSettings(db, config);
@@ -56,7 +67,8 @@ export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<num
       log.write({ level: "error", msg: "background pass failed", loop, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
     };
     tracker = await createTracker({
-      storage: openStorage(db, { server: true }), // a SQLite file takes its server lease: one server per file
+      // A SQLite file takes its server lease (one server per file); the primary's API processes share it.
+      storage: openStorage(db, { server: role !== "api" }),
       ...backgroundTrackerOptions(settings),
       // A sandbox brings its own clock (one per server), running at --clock-speed until told otherwise.
       ...(config.sandbox && { sandbox: { speed: config.clockSpeed } }),
@@ -65,8 +77,8 @@ export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<num
     }).catch((error: unknown) => {
       throw openFailure(db, error);
     });
-    await firstAccount(tracker, config, io, log);
-    if (config.metricsPort !== undefined) metricsListener = await listenForMetrics(metrics, config.metricsPort, config.metricsHost);
+    if (role !== "api") await firstAccount(tracker, config, io, log);
+    if (config.metricsPort !== undefined && role !== "api") metricsListener = await listenForMetrics(metrics, config.metricsPort, config.metricsHost);
     const api = createHttpApp(tracker, {
       log: (entry) => {
         if (entry.msg === "request") metrics.request(entry);
@@ -78,15 +90,20 @@ export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<num
     const site = siteRoutes({ version: VERSION, dashboard: config.dashboard, ...(metricsListener && { metrics: metricsListener.address }) });
     const dcsa = createDcsaApp(tracker, { subscriptions: await dcsaSubscriptions(tracker, config) });
     serving = new Hono().route("/", site).route("/", dcsa).all("*", (c) => api.fetch(c.req.raw, c.env));
-    if (config.background === "inline") startLoops(tracker);
-    if (config.background === "thread") {
+    const backgroundHere = role === "api" ? "off" : config.background;
+    if (backgroundHere === "inline") startLoops(tracker);
+    if (backgroundHere === "thread") {
       background = startBackgroundThread(settings, {
         onPass: (pass) => metrics.pass(pass),
         onError: reportError,
         onCrash: (error, restartInMs) => log.write({ level: "error", msg: "background thread ended; restarting it", restart_in_ms: restartInMs, error }),
       });
     }
-    io.out(startedLine(server, db, config, metricsListener));
+    if (role === "api") reportListening(server!.address);
+    else if (role === "primary") {
+      apiProcesses = await startApiProcesses(config.processes, log);
+      io.out(startedLine(apiProcesses.address, db, config, metricsListener, apiProcesses.pids));
+    } else io.out(startedLine(server!.address, db, config, metricsListener));
     // A signal, or the end of a wrapper that started serve (npx, pnpm) without passing its signal on.
     const watch = ancestorsEnded();
     const signal = await Promise.race([signals.received, watch.ended]);
@@ -95,20 +112,24 @@ export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<num
     // One bound for the whole shutdown: requests in flight, then deliveries and refreshes in flight;
     // what is queued and not started stays in the database for the next start.
     const deadline = Date.now() + config.shutdownSeconds * 1000;
-    await server.close({ timeoutMs: Math.max(0, deadline - Date.now()) });
+    await server?.close({ timeoutMs: Math.max(0, deadline - Date.now()) });
+    await apiProcesses?.stop(Math.max(0, deadline - Date.now()));
     await metricsListener?.close();
     const left = Math.max(0, deadline - Date.now());
     await Promise.all([background?.stop(left), tracker.close({ timeoutMs: left })]);
     signals.stop();
     log.write({ level: "info", msg: "stopped" });
     log.flush();
+    leaveCluster();
     return 0;
   } catch (error) {
     signals.stop();
-    await server.close({ timeoutMs: 0 });
+    await server?.close({ timeoutMs: 0 });
+    await apiProcesses?.stop(0);
     await metricsListener?.close();
     await Promise.all([background?.stop(1_000), tracker?.close({ timeoutMs: 1_000 })]);
     log.flush();
+    leaveCluster();
     throw error;
   }
 }
@@ -119,18 +140,19 @@ function backgroundSettings(db: string, config: ServeConfig): BackgroundSettings
   return { db, allowPrivateWebhooks: config.allowPrivateWebhooks, webhookRetention: config.webhookRetention, dcsaCarriers: config.dcsa.carriers, clock };
 }
 
-function startedLine(server: RunningServer, db: string, config: ServeConfig, metrics: MetricsListener | undefined): string {
+function startedLine(address: string, db: string, config: ServeConfig, metrics: MetricsListener | undefined, pids?: readonly number[]): string {
   const notes = [
     `database: ${displayDb(db)}`,
+    pids && `${pids.length} API processes (${pids.join(", ")})`,
     config.sandbox && "sandbox: /v2/sandbox controls on",
     config.clockSpeed !== 1 && `clock ×${config.clockSpeed}`,
     config.background === "off" ? "background work: off (run bollard worker)" : config.background === "inline" && "background work: inline",
     config.allowPrivateWebhooks && "private webhook targets allowed",
     metrics && `metrics on http://${metrics.address}/metrics`,
   ].filter(Boolean);
-  const listening = `Bollard listening on http://${server.address}/v2 (${notes.join(", ")})`;
+  const listening = `Bollard listening on http://${address}/v2 (${notes.join(", ")})`;
   if (!config.dashboard) return listening;
-  return `${listening}\n${dashboardBuilt() ? `Dashboard: http://${server.address}/` : `Dashboard not built (run pnpm install or pnpm build); http://${server.address}/ says so`}`;
+  return `${listening}\n${dashboardBuilt() ? `Dashboard: http://${address}/` : `Dashboard not built (run pnpm install or pnpm build); http://${address}/ says so`}`;
 }
 
 /** The config's DCSA subscriptions, with their accounts (named in the config) resolved. */

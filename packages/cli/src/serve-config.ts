@@ -52,6 +52,7 @@ const ConfigFileSchema = z.strictObject({
   "clock-origin": text.optional(),
   "rate-limit": text.optional(),
   background: z.enum(BACKGROUND_MODES).optional(),
+  processes: number(1, 64).pipe(z.int()).optional(),
   sandbox: z.boolean().optional(),
   "allow-private-webhooks": z.boolean().optional(),
   "shutdown-timeout": number(0, 3_600).optional(),
@@ -83,6 +84,8 @@ export interface ServeConfig {
    * runs passes in process), or not in this process (`bollard worker` runs them).
    */
   background: (typeof BACKGROUND_MODES)[number];
+  /** How many processes serve the API (`--processes`); above 1, the first one only coordinates them and runs the background work. */
+  processes: number;
   /** Serve the `/v2/sandbox` controls (`--sandbox`). */
   sandbox: boolean;
   allowPrivateWebhooks: boolean;
@@ -104,6 +107,7 @@ const ENV: Record<string, string> = {
   "metrics-host": "BOLLARD_METRICS_HOST",
   "shutdown-timeout": "BOLLARD_SHUTDOWN_TIMEOUT",
   background: "BOLLARD_BACKGROUND",
+  processes: "BOLLARD_PROCESSES",
 };
 
 /**
@@ -144,6 +148,8 @@ export function serveConfig(flags: ParsedOptions, env: Record<string, string | u
   const inlineOnly = sandbox ? "--sandbox (its clock runs the passes in process)" : db === ":memory:" ? "--db :memory: (no other thread can reach it)" : undefined;
   const background = option("background", z.enum(BACKGROUND_MODES), pick("background"), inlineOnly ? "inline" : "thread");
   if (inlineOnly && background !== "inline") throw usageError(`--background ${background} does not apply with ${inlineOnly}: use --background inline`);
+  const processes = option("processes", number(1, 64).pipe(z.int()), pick("processes"), 1);
+  if (processes > 1 && inlineOnly) throw usageError(`--processes ${processes} does not apply with ${inlineOnly.replace(" (no other thread can reach it)", " (no other process can reach it)")}`);
   const keyFile = pick("api-key-file") as string | undefined;
   return {
     port,
@@ -160,6 +166,7 @@ export function serveConfig(flags: ParsedOptions, env: Record<string, string | u
     clockOrigin: origin,
     rateLimit: pick("rate-limit") as string | undefined,
     background,
+    processes,
     sandbox,
     allowPrivateWebhooks: (pick("allow-private-webhooks") as boolean | undefined) ?? false,
     shutdownSeconds: option("shutdown-timeout", number(0, 3_600), pick("shutdown-timeout"), 10),
@@ -176,6 +183,7 @@ const EXPECTED: Record<string, string> = {
   "shutdown-timeout": "must be a number of seconds from 0 to 3600",
   "log-level": `must be one of ${LOG_LEVELS.join(", ")}`,
   background: `must be one of ${BACKGROUND_MODES.join(", ")}`,
+  processes: "must be a whole number from 1 to 64",
 };
 
 function describe(name: string, value: unknown): string {

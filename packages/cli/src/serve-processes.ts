@@ -1,0 +1,96 @@
+import cluster, { type Worker } from "node:cluster";
+import { CliError } from "./cli-error.js";
+import type { ServerLog } from "./server-log.js";
+
+/*
+ * `bollard serve --processes N`: the first process (the primary) opens the database, holds the
+ * SQLite server lease, creates the first account and runs the background work; it then starts N
+ * API processes with Node's cluster module. Each runs `bollard serve` again as an API process
+ * (`isApiProcess()`): its own connection to the database, no lease, no background work, listening
+ * on the port the primary hands out (the same one for all, even for --port 0); the primary spreads
+ * connections over them.
+ */
+
+/** What an API process tells the primary once it listens. */
+interface ListeningMessage {
+  kind: "bollard-listening";
+  address: string;
+}
+
+/** True in a process the primary started to serve the API. */
+export function isApiProcess(): boolean {
+  return cluster.isWorker;
+}
+
+/** An API process's report that it listens (serve calls it after binding). */
+export function reportListening(address: string): void {
+  process.send?.({ kind: "bollard-listening", address } satisfies ListeningMessage);
+}
+
+/** Ends an API process's channel to its primary once it has stopped, so the process can exit. */
+export function leaveCluster(): void {
+  if (cluster.isWorker && process.connected) process.disconnect();
+}
+
+/** The API processes of a primary. */
+export interface ApiProcesses {
+  /** `host:port` they listen on. */
+  address: string;
+  /** Their process ids. */
+  pids: number[];
+  /** Stops them (SIGTERM: each finishes its requests in flight within its shutdown timeout) and waits for them to exit. */
+  stop(timeoutMs: number): Promise<void>;
+}
+
+/**
+ * Starts `count` API processes and resolves once every one listens; one that exits first fails
+ * the start. Later, an API process that exits unasked is logged and replaced.
+ */
+export async function startApiProcesses(count: number, log: ServerLog): Promise<ApiProcesses> {
+  let stopping = false;
+  const workers = new Set<Worker>();
+  const fork = () =>
+    new Promise<{ worker: Worker; address: string }>((resolve, reject) => {
+      const worker = cluster.fork();
+      workers.add(worker);
+      let listening = false;
+      worker.on("message", (message: ListeningMessage) => {
+        if (message?.kind !== "bollard-listening") return;
+        listening = true;
+        resolve({ worker, address: message.address });
+      });
+      worker.once("exit", (code, signal) => {
+        workers.delete(worker);
+        if (!listening) return reject(new CliError(`An API process (${worker.process.pid}) exited (${signal ?? code}) before it listened; its error is above`));
+        if (stopping) return;
+        log.write({ level: "error", msg: "API process ended; starting another", pid: worker.process.pid, code, signal });
+        void fork().catch(() => {});
+      });
+    });
+  let started: { worker: Worker; address: string }[];
+  try {
+    started = await Promise.all(Array.from({ length: count }, fork));
+  } catch (error) {
+    stopping = true;
+    for (const worker of workers) worker.process.kill("SIGKILL");
+    throw error;
+  }
+  return {
+    address: started[0]!.address,
+    pids: started.map(({ worker }) => worker.process.pid!),
+    async stop(timeoutMs) {
+      stopping = true;
+      await Promise.all(
+        [...workers].map(
+          (worker) =>
+            new Promise<void>((resolve) => {
+              if (worker.isDead()) return resolve();
+              const force = setTimeout(() => worker.process.kill("SIGKILL"), timeoutMs + 2_000);
+              worker.once("exit", () => (clearTimeout(force), resolve()));
+              worker.process.kill("SIGTERM");
+            }),
+        ),
+      );
+    },
+  };
+}
