@@ -9,6 +9,8 @@ import { BOLLARD_READY, bollardCommand, requireWrk, ROOT, SERVER_CORES, startSer
 const RUNS = 3;
 const SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 20);
 const CONNECTIONS = 64;
+/** API processes of today's server (`bollard serve --processes N`; the baseline has one). */
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 const EVERY_EVENT = WEBHOOK_EVENT_CATEGORIES.flatMap((category) => category.events.map((event) => event.name));
 
 /**
@@ -20,6 +22,7 @@ const EVERY_EVENT = WEBHOOK_EVENT_CATEGORIES.flatMap((category) => category.even
  * Today's code runs next to a baseline worktree (`--baseline DIR`, e.g. `git worktree add
  * ../baseline <commit>` then `pnpm install` there), each on a fresh copy per run, interleaved,
  * median of 3 runs. The server runs on core 0 (`BENCH_SERVER_CORES` to change); wrk and the receiver on core 1.
+ * `BENCH_PROCESSES=N` serves today's API from N processes (`--processes N`).
  */
 export async function run(): Promise<BenchResult[]> {
   requireWrk();
@@ -44,7 +47,7 @@ export async function run(): Promise<BenchResult[]> {
   const figure = (key: keyof WrkRun, list: WrkRun[]) => median(list.map((r) => r[key]));
   const results: BenchResult[] = [
     {
-      name: `mixed workload, ${DEMO_SHIPMENTS.toLocaleString("en-US")} shipments (SQLite), ${CONNECTIONS} conns, server on core ${SERVER_CORES}, ${SECONDS} s × ${RUNS}: throughput`,
+      name: `mixed workload, ${DEMO_SHIPMENTS.toLocaleString("en-US")} shipments (SQLite), ${CONNECTIONS} conns, server on core ${SERVER_CORES}${PROCESSES > 1 ? `, ${PROCESSES} API processes` : ""}, ${SECONDS} s × ${RUNS}: throughput`,
       value: figure("rps", today),
       unit: "req/s",
       ...(base && { baseline: { name: `baseline ${baseline}`, value: figure("rps", base) }, target: { value: 5 * figure("rps", base) } }),
@@ -68,7 +71,8 @@ export async function run(): Promise<BenchResult[]> {
 async function oneRun(tree: string, filename: string, dir: string, runId: string): Promise<WrkRun> {
   const db = tree === ROOT ? await openDemoDatabase(filename, { everyRequestDue: true }) : openDemoDatabaseIn(tree, filename, { everyRequestDue: true });
   const receiver = await startServer(["taskset", "-c", "1", process.execPath, "bench/webhook-receiver.mjs"], /port (\d+)/);
-  const server = await startServer(bollardCommand(filename, ["--allow-private-webhooks"], tree), BOLLARD_READY);
+  const processes = tree === ROOT && PROCESSES > 1 ? ["--processes", String(PROCESSES)] : [];
+  const server = await startServer(bollardCommand(filename, ["--allow-private-webhooks", ...processes], tree), BOLLARD_READY);
   try {
     const call = async (method: string, path: string, body: unknown) => {
       const response = await fetch(`http://127.0.0.1:${server.port}${path}`, { method, headers: { authorization: `Token ${db.apiKey}`, "content-type": "application/vnd.api+json" }, body: JSON.stringify(body) });
