@@ -2,16 +2,15 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { startLocalPostgres } from "@bollard/storage-postgres/testing";
 import { BENCH_DB, openBenchDatabase, SHIPMENTS } from "./build-bench-db.js";
 import { median, type BenchResult } from "./measure.js";
+import { requireWrk, ROOT, startServer } from "./wrk.js";
 
 const RUNS = 3;
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
 /** Connections per wrk; two wrk processes always run, so the client side is the same in both set-ups. */
 const CONNECTIONS = 16;
-const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const BIN = ["--conditions=bollard-source", "--import", "tsx", "packages/cli/src/bin.ts"];
 
 /**
@@ -22,7 +21,7 @@ const BIN = ["--conditions=bollard-source", "--import", "tsx", "packages/cli/src
  * the two-process throughput and its ratio to the one-process throughput is the scaling.
  */
 export async function run(): Promise<BenchResult[]> {
-  if (spawnSync("wrk", ["--version"]).error) throw new Error("the HTTP benchmark needs wrk: apt-get install wrk");
+  requireWrk();
   const { tracker, apiKey, ids } = await openBenchDatabase();
   await tracker.close();
   const cluster = await startLocalPostgres();
@@ -95,15 +94,3 @@ end
 `;
 }
 
-function startServer(command: string[], ready: RegExp): Promise<{ child: ChildProcess; port: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command[0]!, command.slice(1), { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] });
-    let out = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = ready.exec(out);
-      if (match) resolve({ child, port: Number(match[1]) });
-    });
-    child.on("exit", (code) => reject(new Error(`server exited (${code}) before it was ready: ${out}`)));
-  });
-}

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
-import { BOLLARD_ROOT, bollardCommand } from "./testing/bollard-process.js";
+import { BOLLARD_ROOT, bollardCommand, processAlive as alive } from "./testing/bollard-process.js";
 
 /*
  * `npx bollard serve` and `pnpm bollard serve` put a package runner between the user and the
@@ -31,14 +31,6 @@ function startWrapped(command: string, args: string[]) {
   return { wrapper, started, closed, output: () => output };
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe("bollard serve under a package runner", { timeout: 90_000 }, () => {
   it("stops cleanly when the Node.js runner that started it is killed", async () => {

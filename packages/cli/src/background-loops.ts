@@ -1,7 +1,7 @@
 import { dcsaCarrierSource } from "@bollard/carrier-dcsa";
 import { createTracker, scaledClock, simulatedCarrier, type BackgroundPass, type OutboxRetentionOptions, type Tracker, type TrackerOptions } from "@bollard/core";
 import { openFailure, openStorage } from "./open-storage.js";
-import type { DcsaServeConfig } from "./serve-config.js";
+import type { DcsaServeConfig, ServeConfig } from "./serve-config.js";
 
 /**
  * Everything the background loops (refreshes, webhook deliveries) need besides the database, as
@@ -18,6 +18,21 @@ export interface BackgroundSettings {
   dcsaCarriers: DcsaServeConfig["carriers"];
   /** A faster clock (`--clock-speed`), anchored at one instant so the API and the loops agree. */
   clock: { speed: number; origin: string } | undefined;
+}
+
+/**
+ * The settings of `db` and the serve options (`bollard worker` reads the same ones). A faster clock
+ * is anchored now unless `--clock-origin` fixes the instant, so a server and its thread agree; a
+ * sandbox keeps its own clock.
+ */
+export function backgroundSettings(db: string, config: ServeConfig): BackgroundSettings {
+  const clock = config.sandbox || config.clockSpeed === 1 ? undefined : { speed: config.clockSpeed, origin: config.clockOrigin ?? new Date().toISOString() };
+  return { db, allowPrivateWebhooks: config.allowPrivateWebhooks, webhookRetention: config.webhookRetention, dcsaCarriers: config.dcsa.carriers, clock };
+}
+
+/** An error as a log line carries it: its stack, else its message. */
+export function describeError(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
 /** The tracker options of a process or thread running the loops (or of a server running them inline). */

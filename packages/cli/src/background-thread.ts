@@ -7,7 +7,6 @@ export type ToWorker = { kind: "stop"; timeoutMs: number };
 
 /** What the worker thread reports. Errors travel as text (their stack): they are only logged. */
 export type FromWorker =
-  | { kind: "ready" }
   | { kind: "pass"; pass: BackgroundPass }
   | { kind: "error"; loop: "refresh" | "webhooks"; error: string }
   | { kind: "failed"; error: string }
@@ -23,8 +22,6 @@ export interface BackgroundThreadEvents {
 
 /** The background loops running in a worker thread. */
 export interface BackgroundThread {
-  /** Resolves once the thread has opened the database and started both loops (the first time). */
-  readonly ready: Promise<void>;
   /** Stops the loops (work in flight gets `timeoutMs`, then is abandoned and given back) and ends the thread. */
   stop(timeoutMs: number): Promise<void>;
 }
@@ -45,8 +42,6 @@ export function startBackgroundThread(settings: BackgroundSettings, events: Back
   let stopping = false;
   let restartMs = FIRST_RESTART_MS;
   let restartTimer: NodeJS.Timeout | undefined;
-  let markReady: () => void;
-  const ready = new Promise<void>((resolve) => (markReady = resolve));
 
   const start = () => {
     const startedAt = Date.now();
@@ -54,8 +49,7 @@ export function startBackgroundThread(settings: BackgroundSettings, events: Back
     const thread = spawnWorker(settings);
     worker = thread;
     thread.on("message", (message: FromWorker) => {
-      if (message.kind === "ready") markReady();
-      else if (message.kind === "pass") events.onPass(message.pass);
+      if (message.kind === "pass") events.onPass(message.pass);
       else if (message.kind === "error") events.onError(message.error, message.loop);
       else if (message.kind === "failed") lastError = message.error;
     });
@@ -72,7 +66,6 @@ export function startBackgroundThread(settings: BackgroundSettings, events: Back
   start();
 
   return {
-    ready,
     async stop(timeoutMs) {
       stopping = true;
       clearTimeout(restartTimer);

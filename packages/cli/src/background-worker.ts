@@ -5,12 +5,11 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { Tracker } from "@bollard/core";
-import { runLoops, type BackgroundSettings } from "./background-loops.js";
+import { describeError as describe, runLoops, type BackgroundSettings } from "./background-loops.js";
 import type { FromWorker, ToWorker } from "./background-thread.js";
 
 const port = parentPort!;
 const send = (message: FromWorker) => port.postMessage(message);
-const describe = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
 
 let stop: ToWorker | undefined;
 let tracker: Tracker | undefined;
@@ -30,7 +29,6 @@ try {
     onPass: (pass) => send({ kind: "pass", pass }),
     onError: (error, loop) => send({ kind: "error", loop, error: describe(error) }),
   });
-  send({ kind: "ready" });
   if (stop) await close(tracker, stop.timeoutMs);
 } catch (error) {
   send({ kind: "failed", error: describe(error) });

@@ -4,7 +4,7 @@ import { dashboardAssetsDir, dashboardBuilt } from "@bollard/dashboard";
 import { createHttpApp, parseRateLimit, startServer } from "@bollard/http";
 import { Hono } from "hono";
 import { ancestorsEnded } from "./ancestor-watch.js";
-import { backgroundTrackerOptions, startLoops, type BackgroundSettings } from "./background-loops.js";
+import { backgroundSettings, backgroundTrackerOptions, describeError, startLoops } from "./background-loops.js";
 import { startBackgroundThread, type BackgroundThread } from "./background-thread.js";
 import { CliError, usageError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
@@ -64,7 +64,7 @@ export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<num
     const settings = backgroundSettings(db, config);
     const reportError = (error: unknown, loop: string) => {
       metrics.backgroundError(loop);
-      log.write({ level: "error", msg: "background pass failed", loop, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      log.write({ level: "error", msg: "background pass failed", loop, error: describeError(error) });
     };
     tracker = await createTracker({
       // A SQLite file takes its server lease (one server per file); the primary's API processes share it.
@@ -79,17 +79,20 @@ export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<num
     });
     if (role !== "api") await firstAccount(tracker, config, io, log);
     if (config.metricsPort !== undefined && role !== "api") metricsListener = await listenForMetrics(metrics, config.metricsPort, config.metricsHost);
-    const api = createHttpApp(tracker, {
-      log: (entry) => {
-        if (entry.msg === "request") metrics.request(entry);
-        log.write(entry as Parameters<ServerLog["write"]>[0]);
-      },
-      ...(rateLimit && { rateLimit }),
-      ...(config.dashboard && { dashboard: { assetsDir: dashboardAssetsDir() } }),
-    });
-    const site = siteRoutes({ version: VERSION, dashboard: config.dashboard, ...(metricsListener && { metrics: metricsListener.address }) });
-    const dcsa = createDcsaApp(tracker, { subscriptions: await dcsaSubscriptions(tracker, config) });
-    serving = new Hono().route("/", site).route("/", dcsa).all("*", (c) => api.fetch(c.req.raw, c.env));
+    // The app, where this process answers requests (not the primary of --processes).
+    if (server) {
+      const api = createHttpApp(tracker, {
+        log: (entry) => {
+          if (entry.msg === "request") metrics.request(entry);
+          log.write(entry as Parameters<ServerLog["write"]>[0]);
+        },
+        ...(rateLimit && { rateLimit }),
+        ...(config.dashboard && { dashboard: { assetsDir: dashboardAssetsDir() } }),
+      });
+      const site = siteRoutes({ version: VERSION, dashboard: config.dashboard, ...(metricsListener && { metrics: metricsListener.address }) });
+      const dcsa = createDcsaApp(tracker, { subscriptions: await dcsaSubscriptions(tracker, config) });
+      serving = new Hono().route("/", site).route("/", dcsa).all("*", (c) => api.fetch(c.req.raw, c.env));
+    }
     const backgroundHere = role === "api" ? "off" : config.background;
     if (backgroundHere === "inline") startLoops(tracker);
     if (backgroundHere === "thread") {
@@ -100,10 +103,11 @@ export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<num
       });
     }
     if (role === "api") reportListening(server!.address);
-    else if (role === "primary") {
+    else if (server) io.out(startedLine(server.address, db, config, metricsListener));
+    else {
       apiProcesses = await startApiProcesses(config.processes, log);
       io.out(startedLine(apiProcesses.address, db, config, metricsListener, apiProcesses.pids));
-    } else io.out(startedLine(server!.address, db, config, metricsListener));
+    }
     // A signal, or the end of a wrapper that started serve (npx, pnpm) without passing its signal on.
     const watch = ancestorsEnded();
     const signal = await Promise.race([signals.received, watch.ended]);
@@ -132,12 +136,6 @@ export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<num
     leaveCluster();
     throw error;
   }
-}
-
-/** What the background loops need, wherever they run; a faster clock is anchored now so the server and its thread agree. */
-function backgroundSettings(db: string, config: ServeConfig): BackgroundSettings {
-  const clock = config.sandbox || config.clockSpeed === 1 ? undefined : { speed: config.clockSpeed, origin: config.clockOrigin ?? new Date().toISOString() };
-  return { db, allowPrivateWebhooks: config.allowPrivateWebhooks, webhookRetention: config.webhookRetention, dcsaCarriers: config.dcsa.carriers, clock };
 }
 
 function startedLine(address: string, db: string, config: ServeConfig, metrics: MetricsListener | undefined, pids?: readonly number[]): string {

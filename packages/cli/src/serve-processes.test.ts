@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runBollard, startBollard, type BollardProcess } from "./testing/bollard-process.js";
+import { processAlive as alive, runBollard, startBollard, type BollardProcess } from "./testing/bollard-process.js";
 
 const dir = mkdtempSync(join(tmpdir(), "bollard-processes-"));
 const KEY = "bol_processesprocessesprocessesprocesses01";
@@ -11,14 +11,6 @@ afterAll(() => {
   for (const process of running) process.child.kill("SIGKILL");
   rmSync(dir, { recursive: true, force: true });
 });
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe("bollard serve --processes 2 on one SQLite file", () => {
   it("serves concurrent writes from two API processes without a 503, replaces one that dies, and stops all on SIGTERM", async () => {

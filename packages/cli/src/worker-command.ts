@@ -1,4 +1,4 @@
-import { runLoops, type BackgroundSettings } from "./background-loops.js";
+import { backgroundSettings, describeError, runLoops } from "./background-loops.js";
 import type { CliIo } from "./cli-io.js";
 import type { ParsedOptions } from "./command-spec.js";
 import { bufferedLines } from "./line-writer.js";
@@ -23,17 +23,10 @@ export async function workerCommand(flags: ParsedOptions, io: CliIo): Promise<nu
     log.flush();
     process.exit(again === "SIGINT" ? 130 : 143);
   });
-  const settings: BackgroundSettings = {
-    db,
-    allowPrivateWebhooks: config.allowPrivateWebhooks,
-    webhookRetention: config.webhookRetention,
-    dcsaCarriers: config.dcsa.carriers,
-    clock: config.clockSpeed === 1 ? undefined : { speed: config.clockSpeed, origin: config.clockOrigin ?? new Date().toISOString() },
-  };
   try {
-    const tracker = await runLoops(settings, {
+    const tracker = await runLoops(backgroundSettings(db, config), {
       onPass: ({ loop, summary, durationMs }) => log.write({ level: "debug", msg: "background pass", loop, duration_ms: Math.round(durationMs), ...summary }),
-      onError: (error, loop) => log.write({ level: "error", msg: "background pass failed", loop, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+      onError: (error, loop) => log.write({ level: "error", msg: "background pass failed", loop, error: describeError(error) }),
     });
     io.out(`Bollard worker refreshing and delivering webhooks for ${displayDb(db)}`);
     // The loops' timers do not keep a process alive (a server's socket does): this does, until a stop signal.

@@ -68,6 +68,16 @@ export function startBollard(args: string[], env: Record<string, string> = {}): 
   };
 }
 
+/** True while a process with this id exists. */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Runs `bollard <args>` to completion and returns its exit code and output. */
 export async function runBollard(args: string[]): Promise<{ code: number | string; stdout: string[]; stderr: string[] }> {
   const process = startBollard(args);

@@ -1,3 +1,4 @@
+import type { Container, Shipment } from "../domain/index.js";
 import { BollardError } from "../errors/index.js";
 import { containerListQuery, type ContainerListOptions } from "../services/container-service.js";
 import { shipmentListQuery, type ShipmentListOptions } from "../services/shipment-service.js";
@@ -85,8 +86,7 @@ export function createRenderedLists(storage: Storage): RenderedLists {
         page = { shipments: items, containers: byShipment(containers), page: query.page, total };
       } else {
         const result = await session.shipments.list({ ...listing, include: ["containers"] });
-        const containers = result.data.flatMap((shipment) => shipment.containers.map((c) => ({ ...renderRecord(containerResource, c), shipment_id: shipment.id })));
-        page = { shipments: result.data.map((s) => renderRecord(shipmentResource, s)), containers: byShipment(containers), page: result.page, total: result.total };
+        page = { ...renderShipments(result.data), page: result.page, total: result.total };
       }
       if (!includeContainers) return page;
       const containerIds = [...page.containers.values()].flat().map((c) => c.id);
@@ -101,18 +101,15 @@ export function createRenderedLists(storage: Storage): RenderedLists {
         const containers = shipments.length > 0 ? await stored.containersOfShipments(accountId, shipments.map((s) => s.id)) : [];
         return { shipments, containers: byShipment(containers) };
       }
-      const shipments: RenderedRecord[] = [];
-      const containers: RenderedContainer[] = [];
-      for (const id of ids) {
-        const shipment = await session.shipments.get(id, { include: ["containers"] }).catch((error: unknown) => {
-          if (error instanceof BollardError && error.code === "not_found") return null;
-          throw error;
-        });
-        if (!shipment) continue;
-        shipments.push(renderRecord(shipmentResource, shipment));
-        containers.push(...shipment.containers.map((c) => ({ ...renderRecord(containerResource, c), shipment_id: shipment.id })));
-      }
-      return { shipments, containers: byShipment(containers) };
+      const found = await Promise.all(
+        ids.map((id) =>
+          session.shipments.get(id, { include: ["containers"] }).catch((error: unknown) => {
+            if (error instanceof BollardError && error.code === "not_found") return null;
+            throw error;
+          }),
+        ),
+      );
+      return renderShipments(found.filter((shipment) => shipment !== null));
     },
     async containers(session, options = {}) {
       const accountId = session.principal.account.id;
@@ -132,6 +129,12 @@ export function createRenderedLists(storage: Storage): RenderedLists {
       return { containers, events, page, total };
     },
   };
+}
+
+/** Decoded shipments with their containers, in rendered form (storages without list renderings). */
+function renderShipments(shipments: readonly (Shipment & { containers: readonly Container[] })[]): RenderedShipmentSet {
+  const containers = shipments.flatMap((shipment) => shipment.containers.map((c) => ({ ...renderRecord(containerResource, c), shipment_id: shipment.id })));
+  return { shipments: shipments.map((s) => renderRecord(shipmentResource, s)), containers: byShipment(containers) };
 }
 
 function byShipment(containers: readonly RenderedContainer[]): Map<string, RenderedRecord[]> {
