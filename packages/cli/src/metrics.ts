@@ -25,7 +25,7 @@ export interface ServerMetrics {
 
 /**
  * Creates the metrics of a server over its tracker (once it is open): request counts and latencies by route and
- * status, refresh and delivery passes by outcome, storage errors, the process's own, and gauges
+ * status, response cache hits by route, refresh and delivery passes by outcome, storage errors, the process's own, and gauges
  * read from the database at each scrape (tracking requests by status, pending notifications,
  * tracking requests due).
  */
@@ -40,6 +40,7 @@ export function createServerMetrics(trackerOf: () => Tracker | undefined): Serve
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
+  const cacheHits = new Counter({ name: "bollard_http_response_cache_hits_total", help: "API GETs answered from the response cache, by route pattern", labelNames: ["route"], registers: [registry] });
   const storageErrors = new Counter({ name: "bollard_storage_errors_total", help: "Requests answered 503 because the database did not answer, and background passes that failed", labelNames: ["where"], registers: [registry] });
   const passes = new Counter({ name: "bollard_background_passes_total", help: "Completed passes of the refresh loop and the webhook worker", labelNames: ["loop"], registers: [registry] });
   const passSeconds = new Histogram({ name: "bollard_background_pass_duration_seconds", help: "Duration of background passes", labelNames: ["loop"], buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60], registers: [registry] });
@@ -75,6 +76,7 @@ export function createServerMetrics(trackerOf: () => Tracker | undefined): Serve
       requests.inc({ ...labels, status: String(entry.status ?? "") });
       if (typeof entry.ms === "number") latency.observe(labels, entry.ms / 1000);
       if (entry.status === 503) storageErrors.inc({ where: "request" });
+      if (entry.cache === "hit") cacheHits.inc({ route: labels.route });
     },
     pass(pass) {
       passes.inc({ loop: pass.loop });

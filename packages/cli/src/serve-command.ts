@@ -87,6 +87,7 @@ export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<num
           log.write(entry as Parameters<ServerLog["write"]>[0]);
         },
         ...(rateLimit && { rateLimit }),
+        responseCache: config.responseCacheMb > 0 && { maxBytes: config.responseCacheMb * 1024 * 1024 },
         ...(config.dashboard && { dashboard: { assetsDir: dashboardAssetsDir() } }),
       });
       const site = siteRoutes({ version: VERSION, dashboard: config.dashboard, ...(metricsListener && { metrics: metricsListener.address }) });

@@ -53,6 +53,7 @@ const ConfigFileSchema = z.strictObject({
   "rate-limit": text.optional(),
   background: z.enum(BACKGROUND_MODES).optional(),
   processes: number(1, 64).pipe(z.int()).optional(),
+  "response-cache-mb": number(0, 65_536).pipe(z.int()).optional(),
   sandbox: z.boolean().optional(),
   "allow-private-webhooks": z.boolean().optional(),
   "shutdown-timeout": number(0, 3_600).optional(),
@@ -86,6 +87,8 @@ export interface ServeConfig {
   background: (typeof BACKGROUND_MODES)[number];
   /** How many processes serve the API (`--processes`); above 1, the first one only coordinates them and runs the background work. */
   processes: number;
+  /** How much response text the API keeps to answer repeated GETs (`--response-cache-mb`); 0 turns the cache off. */
+  responseCacheMb: number;
   /** Serve the `/v2/sandbox` controls (`--sandbox`). */
   sandbox: boolean;
   allowPrivateWebhooks: boolean;
@@ -108,6 +111,7 @@ const ENV: Record<string, string> = {
   "shutdown-timeout": "BOLLARD_SHUTDOWN_TIMEOUT",
   background: "BOLLARD_BACKGROUND",
   processes: "BOLLARD_PROCESSES",
+  "response-cache-mb": "BOLLARD_RESPONSE_CACHE_MB",
 };
 
 /**
@@ -167,6 +171,7 @@ export function serveConfig(flags: ParsedOptions, env: Record<string, string | u
     rateLimit: pick("rate-limit") as string | undefined,
     background,
     processes,
+    responseCacheMb: option("response-cache-mb", number(0, 65_536).pipe(z.int()), pick("response-cache-mb"), 64),
     sandbox,
     allowPrivateWebhooks: (pick("allow-private-webhooks") as boolean | undefined) ?? false,
     shutdownSeconds: option("shutdown-timeout", number(0, 3_600), pick("shutdown-timeout"), 10),
@@ -184,6 +189,7 @@ const EXPECTED: Record<string, string> = {
   "log-level": `must be one of ${LOG_LEVELS.join(", ")}`,
   background: `must be one of ${BACKGROUND_MODES.join(", ")}`,
   processes: "must be a whole number from 1 to 64",
+  "response-cache-mb": "must be a whole number of MiB from 0 (off) to 65536",
 };
 
 function describe(name: string, value: unknown): string {

@@ -14,5 +14,9 @@ export interface AppEnv {
      * input paths under `/data/attributes`, SDK option names as query parameter names.
      */
     errorLocation: ErrorLocation;
+    /** The JSON:API text of a successful GET's response, as sent (set by `jsonApiText`; the response cache keeps it). */
+    responseText: string | undefined;
+    /** `"hit"` when the response cache answered the request. */
+    cache: "hit" | undefined;
   };
 }

@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import { dashboardRoutes, type DashboardOptions } from "./dashboard/dashboard-routes.js";
 import { authenticate } from "./middleware/authenticate.js";
 import { conditionalGet } from "./middleware/conditional-get.js";
+import { responseCache, type ResponseCacheOptions } from "./middleware/response-cache.js";
 import { rateLimit, type RateLimit } from "./middleware/rate-limit.js";
 import { requestLog, type LogEntry } from "./middleware/request-log.js";
 import { lookupRoutes } from "./routes/lookup-routes.js";
@@ -51,6 +52,14 @@ export interface HttpAppOptions {
    * @default none
    */
   webhookIps?: readonly string[];
+  /**
+   * Answers repeated GETs of shipments, containers, tracking requests, custom fields, parties and
+   * webhooks from memory until the data changes; `false` turns it off.
+   * It needs the storage's `dataVersion` (memory and SQLite have it, PostgreSQL does not) and is off
+   * in a sandbox, whose clock moves under the data.
+   * @default on, with 64 MiB
+   */
+  responseCache?: ResponseCacheOptions | false;
 }
 
 /** SDK option names that are named otherwise as query parameters, on every route. */
@@ -87,6 +96,8 @@ export function createHttpApp(tracker: Tracker, options: HttpAppOptions = {}): H
   app.use("/v2/*", authenticate(tracker));
   if (options.rateLimit) app.use("/v2/*", rateLimit(options.rateLimit));
   app.use("/v2/*", conditionalGet());
+  const dataVersion = tracker.storage.dataVersion?.bind(tracker.storage);
+  if (dataVersion && !tracker.sandbox && options.responseCache !== false) app.use("/v2/*", responseCache(dataVersion, options.responseCache));
   if (options.dashboard) app.route("/", dashboardRoutes(options.dashboard));
   const customFields = [
     customFieldDefinitionRoutes(),

@@ -9,3 +9,4 @@ export type { AppEnv } from "./app-env.js";
 export { startServer, type StartServerOptions, type RunningServer } from "./server.js";
 export type { LogEntry } from "./middleware/request-log.js";
 export { parseRateLimit, type RateLimit } from "./middleware/rate-limit.js";
+export { DEFAULT_RESPONSE_CACHE_BYTES, type ResponseCacheOptions } from "./middleware/response-cache.js";

@@ -18,6 +18,9 @@ export function jsonApi(c: Context, status: number, document: unknown): Response
  */
 export function jsonApiText(c: Context, status: number, text: string): Response {
   const headers: Record<string, string> = { "content-type": JSON_API };
-  if (status === 200 && c.req.method === "GET") headers.etag = `"${createHash("sha1").update(text).digest("hex")}"`;
+  if (status === 200 && c.req.method === "GET") {
+    headers.etag = `"${createHash("sha1").update(text).digest("hex")}"`;
+    c.set("responseText", text);
+  }
   return c.body(text, status as ContentfulStatusCode, headers);
 }

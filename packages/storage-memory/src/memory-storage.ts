@@ -51,6 +51,16 @@ export function memoryStorage(): Storage {
   const ensureOpen = () => {
     if (closed) throw new BollardError("storage_unavailable", "The memory storage is closed");
   };
+  // Bumped before and after every write (dataVersion): a read that overlaps a write sees two tokens.
+  let version = 0;
+  const writing = async <R>(fn: () => R | Promise<R>): Promise<R> => {
+    version += 1;
+    try {
+      return await fn();
+    } finally {
+      version += 1;
+    }
+  };
   const outside: Access = {
     read: async (fn) => {
       ensureOpen();
@@ -59,7 +69,7 @@ export function memoryStorage(): Storage {
     write: (fn) =>
       exclusive(() => {
         ensureOpen();
-        return fn();
+        return writing(fn);
       }),
   };
 
@@ -74,7 +84,7 @@ export function memoryStorage(): Storage {
       };
       try {
         const result = await fn(repositories(overlay.tables, { read: inside, write: inside }), overlay.tables);
-        overlay.commit();
+        await writing(() => overlay.commit());
         return result;
       } finally {
         active = false;
@@ -96,5 +106,9 @@ export function memoryStorage(): Storage {
         closed = true;
       }),
     transaction: (fn) => transaction((tx) => fn(tx)),
+    dataVersion: async () => {
+      ensureOpen();
+      return String(version);
+    },
   };
 }

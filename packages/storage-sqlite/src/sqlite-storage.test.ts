@@ -16,8 +16,8 @@ let files = 0;
 const freshFile = () => join(directory, `db-${++files}.sqlite`);
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-runStorageContract("sqlite file", () => sqliteStorage({ filename: freshFile() }), { renderings: true });
-runStorageContract("sqlite :memory:", () => sqliteStorage({ filename: ":memory:" }), { renderings: true });
+runStorageContract("sqlite file", () => sqliteStorage({ filename: freshFile() }), { renderings: true, dataVersion: true });
+runStorageContract("sqlite :memory:", () => sqliteStorage({ filename: ":memory:" }), { renderings: true, dataVersion: true });
 
 /** Opens a storage and writes an account, a shipment and its two containers, each a valid record. */
 async function seeded(filename: string): Promise<{ storage: Storage; shipment: Shipment; containers: ReturnType<typeof makeContainer>[] }> {
@@ -88,6 +88,25 @@ describe("sqliteStorage", () => {
     const changed = { ...shipment, tags: ["moved"], updated_at: new Date().toISOString() };
     await second.shipments.update(changed);
     expect(await storage.shipments.get(shipment.account_id, shipment.id)).toStrictEqual(changed);
+    await Promise.all([storage.close(), second.close()]);
+  });
+
+  it("changes its dataVersion when another connection to the file commits, and only then", async () => {
+    const filename = freshFile();
+    const { storage, shipment } = await seeded(filename);
+    const second = sqliteStorage({ filename, durability: "normal" });
+    await second.open();
+    const before = await storage.dataVersion!();
+    await second.shipments.get(shipment.account_id, shipment.id);
+    expect(await storage.dataVersion!()).toBe(before);
+    await second.shipments.update({ ...shipment, tags: ["moved"], updated_at: new Date().toISOString() });
+    const after = await storage.dataVersion!();
+    expect(after).not.toBe(before);
+    // The second storage's own writer committed: its reader sees that commit too.
+    const secondBefore = await second.dataVersion!();
+    await storage.shipments.update({ ...shipment, tags: ["back"], updated_at: new Date().toISOString() });
+    expect(await second.dataVersion!()).not.toBe(secondBefore);
+    expect(await storage.dataVersion!()).not.toBe(after);
     await Promise.all([storage.close(), second.close()]);
   });
 

@@ -7,6 +7,7 @@ import { sqliteDialect } from "./sqlite-dialect.js";
 import { checkExistingFile } from "./sqlite-file-checks.js";
 import { HEALTH_PROBE_KEY, sqliteHealth } from "./sqlite-health.js";
 import { type ServerLease, takeServerLease } from "./sqlite-server-lease.js";
+import { sqliteDataVersion } from "./sqlite-data-version.js";
 import { ensureRenderings, RENDERING_FINGERPRINT_KEY, sqliteRenderings } from "./sqlite-renderings.js";
 
 /**
@@ -109,6 +110,7 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
     renderings: sqliteRenderings(renderingScope),
     privateMetaKeys: [RENDERING_FINGERPRINT_KEY, HEALTH_PROBE_KEY],
     health: () => watch.health(),
+    dataVersion: sqliteDataVersion(inMemory ? writerConnection.handle : readerConnection.handle, inMemory),
     observeError: (error) => watch.observeError(error),
   });
 }

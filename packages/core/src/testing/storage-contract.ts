@@ -6,6 +6,7 @@ import { describeRefreshLogContract } from "./contract-refresh-log.js";
 import { describeContainersContract } from "./contract-containers.js";
 import { describeCopyContract } from "./contract-copy.js";
 import { describeAccountCopyContract } from "./contract-account-copy.js";
+import { describeDataVersionContract } from "./contract-data-version.js";
 import { describeRenderingsContract } from "./contract-renderings.js";
 import type { ContractContext } from "./contract-context.js";
 import { describeCustomFieldValuesContract } from "./contract-custom-field-values.js";
@@ -37,6 +38,12 @@ export interface StorageContractOptions {
    * @default false
    */
   renderings?: boolean;
+  /**
+   * The adapter declares the optional `Storage.dataVersion`: its tests run, and a test checks that
+   * the storage declares it (and, when false, that it does not).
+   * @default false
+   */
+  dataVersion?: boolean;
 }
 
 /**
@@ -99,6 +106,10 @@ export function runStorageContract(name: string, makeStorage: () => Promise<Stor
       expect(ctx.storage.renderings !== undefined).toBe(options.renderings ?? false);
     });
     if (options.renderings) describe("stored renderings (optional capability)", () => describeRenderingsContract(ctx));
+    ctx.test(`the storage ${options.dataVersion ? "declares" : "does not declare"} the dataVersion capability, as runStorageContract was told`, async () => {
+      expect(ctx.storage.dataVersion !== undefined).toBe(options.dataVersion ?? false);
+    });
+    if (options.dataVersion) describe("data version (optional capability)", () => describeDataVersionContract(ctx));
     describe("tracking lifecycle", () => describeLifecycleContract(ctx));
     describe("transport and raw events", () => describeEventsContract(ctx));
     describe("tracking requests", () => describeTrackingRequestsContract(ctx));
