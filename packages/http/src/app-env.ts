@@ -18,5 +18,7 @@ export interface AppEnv {
     responseText: string | undefined;
     /** `"hit"` when the response cache answered the request. */
     cache: "hit" | undefined;
+    /** The route pattern of a response the cache answered with (no route runs then), for the request log. */
+    cachedRoute: string | undefined;
   };
 }

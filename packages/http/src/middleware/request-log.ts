@@ -26,7 +26,7 @@ export function requestLog(log: (entry: LogEntry) => void): MiddlewareHandler {
       method: c.req.method,
       path: c.req.path,
       // The matched route's pattern (`/v2/shipments/:id`): a label of bounded cardinality for metrics.
-      route: c.req.routePath,
+      route: c.get("cachedRoute") ?? c.req.routePath,
       status: c.res.status,
       ...(c.get("cache") && { cache: c.get("cache") }),
       ms: Math.round((performance.now() - started) * 100) / 100,

@@ -22,10 +22,11 @@ export const DEFAULT_RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
 const CACHED_PATHS = /^\/v2\/(shipments|containers|tracking_requests|custom_field_definitions|custom_fields|parties|webhooks|webhook_notifications)(\/|$)/;
 const UNCACHED_PATHS = /\/map|infer_number/;
 
-/** A kept response: its JSON:API text and `ETag`. */
+/** A kept response: its JSON:API text, `ETag` and the route pattern that built it. */
 interface Entry {
   readonly text: string;
   readonly etag: string;
+  readonly route: string;
 }
 
 /**
@@ -75,6 +76,7 @@ export function responseCache(dataVersion: () => Promise<string>, options: Respo
         entries.set(key, entry);
       }
       c.set("cache", "hit");
+      c.set("cachedRoute", entry.route);
       return c.body(entry.text, 200, { "content-type": JSON_API, etag: entry.etag });
     }
     if (found) return next();
@@ -88,7 +90,7 @@ export function responseCache(dataVersion: () => Promise<string>, options: Respo
       await next();
       const text = c.get("responseText");
       const etag = c.res.headers.get("etag");
-      if (c.res.status === 200 && text !== undefined && etag && text.length <= maxBytes / 4 && (await currentVersion()) === before) built = { text, etag };
+      if (c.res.status === 200 && text !== undefined && etag && text.length <= maxBytes / 4 && (await currentVersion()) === before) built = { text, etag, route: c.req.routePath };
     } finally {
       if (mine.get(key) === building) mine.delete(key);
       if (built && mine === entries) keep(key, built);
