@@ -16,6 +16,8 @@ export interface AppEnv {
     errorLocation: ErrorLocation;
     /** The JSON:API text of a successful GET's response, as sent (set by `jsonApiText`; the response cache keeps it). */
     responseText: string | undefined;
+    /** The `ETag` of a successful GET's JSON:API response (set with `responseText`). */
+    etag: string | undefined;
     /** `"hit"` when the response cache answered the request. */
     cache: "hit" | undefined;
     /** The route pattern of a response the cache answered with (no route runs then), for the request log. */

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Context } from "hono";
+import { CACHE_CONTROL } from "./middleware/conditional-get.js";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
 /** The media type of every JSON:API response. */
@@ -17,10 +18,16 @@ export function jsonApi(c: Context, status: number, document: unknown): Response
  * hottest route's throughput).
  */
 export function jsonApiText(c: Context, status: number, text: string): Response {
-  const headers: Record<string, string> = { "content-type": JSON_API };
-  if (status === 200 && c.req.method === "GET") {
-    headers.etag = `"${createHash("sha1").update(text).digest("hex")}"`;
-    c.set("responseText", text);
-  }
-  return c.body(text, status as ContentfulStatusCode, headers);
+  if (status === 200 && c.req.method === "GET") return jsonApiGet(c, text, `"${createHash("sha1").update(text).digest("hex")}"`);
+  return c.body(text, status as ContentfulStatusCode, { "content-type": JSON_API });
+}
+
+/**
+ * Sends the JSON:API text of a successful GET with its `ETag` and `Cache-Control`, and notes both
+ * for the conditional-GET middleware and the response cache (so neither reads the headers back).
+ */
+export function jsonApiGet(c: Context, text: string, etag: string): Response {
+  c.set("responseText", text);
+  c.set("etag", etag);
+  return c.body(text, 200, { "content-type": JSON_API, etag, "cache-control": CACHE_CONTROL });
 }

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app-env.js";
-import { JSON_API } from "../respond.js";
+import { jsonApiGet } from "../respond.js";
 
 /** Options of {@link responseCache}. */
 export interface ResponseCacheOptions {
@@ -77,7 +77,7 @@ export function responseCache(dataVersion: () => Promise<string>, options: Respo
       }
       c.set("cache", "hit");
       c.set("cachedRoute", entry.route);
-      return c.body(entry.text, 200, { "content-type": JSON_API, etag: entry.etag });
+      return jsonApiGet(c, entry.text, entry.etag);
     }
     if (found) return next();
 
@@ -89,8 +89,8 @@ export function responseCache(dataVersion: () => Promise<string>, options: Respo
     try {
       await next();
       const text = c.get("responseText");
-      const etag = c.res.headers.get("etag");
-      if (c.res.status === 200 && text !== undefined && etag && text.length <= maxBytes / 4 && (await currentVersion()) === before) built = { text, etag, route: c.req.routePath };
+      const etag = c.get("etag");
+      if (c.res.status === 200 && text !== undefined && etag !== undefined && text.length <= maxBytes / 4 && (await currentVersion()) === before) built = { text, etag, route: c.req.routePath };
     } finally {
       if (mine.get(key) === building) mine.delete(key);
       if (built && mine === entries) keep(key, built);
