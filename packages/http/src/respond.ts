@@ -23,11 +23,12 @@ export function jsonApiText(c: Context, status: number, text: string): Response 
 }
 
 /**
- * Sends the JSON:API text of a successful GET with its `ETag` and `Cache-Control`, and notes both
- * for the conditional-GET middleware and the response cache (so neither reads the headers back).
+ * Sends the JSON:API text (or its UTF-8 bytes) of a successful GET with its `ETag` and
+ * `Cache-Control`, and notes them for the conditional-GET middleware and the response cache (so
+ * neither reads the headers back).
  */
-export function jsonApiGet(c: Context, text: string, etag: string): Response {
-  c.set("responseText", text);
+export function jsonApiGet(c: Context, body: string | Uint8Array<ArrayBuffer>, etag: string): Response {
+  if (typeof body === "string") c.set("responseText", body);
   c.set("etag", etag);
-  return c.body(text, 200, { "content-type": JSON_API, etag, "cache-control": CACHE_CONTROL });
+  return c.body(body, 200, { "content-type": JSON_API, etag, "cache-control": CACHE_CONTROL });
 }

@@ -5,7 +5,7 @@ import { jsonApiGet } from "../respond.js";
 /** Options of {@link responseCache}. */
 export interface ResponseCacheOptions {
   /**
-   * The most response text kept, in bytes (counted as characters); the least recently used
+   * The most response text kept, in bytes (of UTF-8); the least recently used
    * responses go first. A response larger than a quarter of it is never kept.
    * @default 67108864 (64 MiB)
    */
@@ -22,9 +22,13 @@ export const DEFAULT_RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
 const CACHED_PATHS = /^\/v2\/(shipments|containers|tracking_requests|custom_field_definitions|custom_fields|parties|webhooks|webhook_notifications)(\/|$)/;
 const UNCACHED_PATHS = /\/map|infer_number/;
 
-/** A kept response: its JSON:API text, `ETag` and the route pattern that built it. */
+/**
+ * A kept response: its JSON:API text as UTF-8 bytes, `ETag` and the route pattern that built it.
+ * Bytes, because writing the text encodes it again on every write: 1.6 ms for the 216 KiB shipment
+ * list, against a few microseconds for its bytes.
+ */
 interface Entry {
-  readonly text: string;
+  readonly body: Uint8Array<ArrayBuffer>;
   readonly etag: string;
   readonly route: string;
 }
@@ -48,12 +52,12 @@ export function responseCache(dataVersion: () => Promise<string>, options: Respo
 
   function keep(key: string, entry: Entry): void {
     entries.set(key, entry);
-    bytes += entry.text.length;
+    bytes += entry.body.byteLength;
     for (const [oldest, value] of entries) {
       if (bytes <= maxBytes) break;
       if (value instanceof Promise) continue;
       entries.delete(oldest);
-      bytes -= value.text.length;
+      bytes -= value.body.byteLength;
     }
   }
 
@@ -77,7 +81,7 @@ export function responseCache(dataVersion: () => Promise<string>, options: Respo
       }
       c.set("cache", "hit");
       c.set("cachedRoute", entry.route);
-      return jsonApiGet(c, entry.text, entry.etag);
+      return jsonApiGet(c, entry.body, entry.etag);
     }
     if (found) return next();
 
@@ -90,7 +94,7 @@ export function responseCache(dataVersion: () => Promise<string>, options: Respo
       await next();
       const text = c.get("responseText");
       const etag = c.get("etag");
-      if (c.res.status === 200 && text !== undefined && etag !== undefined && text.length <= maxBytes / 4 && (await currentVersion()) === before) built = { text, etag, route: c.req.routePath };
+      if (c.res.status === 200 && text !== undefined && etag !== undefined && text.length <= maxBytes / 4 && (await currentVersion()) === before) built = { body: Buffer.from(text), etag, route: c.req.routePath };
     } finally {
       if (mine.get(key) === building) mine.delete(key);
       if (built && mine === entries) keep(key, built);
