@@ -7,6 +7,9 @@ import { parentPort, workerData } from "node:worker_threads";
 import type { Tracker } from "@bollard/core";
 import { describeError as describe, runLoops, type BackgroundSettings } from "./background-loops.js";
 import type { FromWorker, ToWorker } from "./background-thread.js";
+import { lowerThisThreadsPriority } from "./thread-priority.js";
+
+lowerThisThreadsPriority();
 
 const port = parentPort!;
 const send = (message: FromWorker) => port.postMessage(message);
