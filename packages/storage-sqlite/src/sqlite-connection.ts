@@ -94,8 +94,8 @@ export function withStatementCache(db: Database.Database, capacity = STATEMENT_C
 const BEGIN = CompiledQuery.raw("begin immediate");
 const NO_WAIT = CompiledQuery.raw("pragma busy_timeout = 0");
 const WAIT = CompiledQuery.raw(`pragma busy_timeout = ${BUSY_TIMEOUT_MS}`);
-/** The longest pause between two tries for the write lock, in milliseconds. */
-const MAX_LOCK_RETRY_MS = 16;
+/** The longest pause between two tries for the write lock, in milliseconds (shorter than the refresh's pause between its slices). */
+const MAX_LOCK_RETRY_MS = 4;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const isBusy = (error: unknown) => String((error as { code?: unknown }).code ?? "").startsWith("SQLITE_BUSY");
 
@@ -106,7 +106,7 @@ const isBusy = (error: unknown) => String((error as { code?: unknown }).code ?? 
  * write to the file of a running server, and the server's background thread write next to it.
  * The wait for the lock is asynchronous: SQLite's busy handler sleeps in the calling thread, which
  * would stall every request on the event loop, so BEGIN asks without waiting and tries again after
- * a pause (1 ms, doubling to 16 ms) until the busy timeout has passed. `check`, when given, runs
+ * a pause (1 ms, doubling to 4 ms) until the busy timeout has passed. `check`, when given, runs
  * before every statement (the writer's: refuse writes to a deleted database file).
  */
 class CheckedSqliteDriver extends SqliteDriver {

@@ -63,6 +63,12 @@ export interface RefreshSchedulerOptions {
 const BATCH = 200;
 /** How long, in real milliseconds, one transaction of a batch's writes may run before it commits. */
 const WRITE_SLICE_MS = 25;
+/**
+ * The pause between two slices, longer than the pause between two tries of a writer waiting for
+ * SQLite's lock (4 ms): the lock is not handed over fairly, so a refresh that began its next slice
+ * at once would keep it for the whole batch while the requests' writes waited (seconds, measured).
+ */
+const SLICE_GAP_MS = 5;
 const DEFAULT_LEASE_MS = 5 * 60_000;
 
 function emptySummary(): RefreshSummary {
@@ -144,12 +150,14 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
    * enough commits (each is a disk sync), and the write lock is never held so long that a request
    * writing next to the refresh (another thread or process) waits long. A slice that fails is
    * rolled back; its first request is then written on its own (or reported and skipped), so one
-   * bad request cannot hold back the others.
+   * bad request cannot hold back the others. Slices are {@link SLICE_GAP_MS} apart, so writers
+   * waiting for the lock get it in between.
    */
   async function writeInSlices(count: number, record: (tx: StorageRepositories, i: number) => Promise<RefreshOutcome>): Promise<RefreshOutcome[]> {
     const outcomes: RefreshOutcome[] = [];
     while (outcomes.length < count) {
       const from = outcomes.length;
+      if (from > 0) await new Promise((resolve) => setTimeout(resolve, SLICE_GAP_MS));
       try {
         outcomes.push(
           ...(await storage.transaction(async (tx) => {
