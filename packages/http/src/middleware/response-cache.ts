@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { jsonApiGet } from "../respond.js";
 
-/** Options of {@link responseCache}. */
+/** Options of the response cache (`HttpAppOptions.responseCache`). */
 export interface ResponseCacheOptions {
   /**
    * The most response text kept, in bytes (of UTF-8); the least recently used
