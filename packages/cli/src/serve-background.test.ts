@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startTestReceiver } from "@bollard/http/testing";
 import { afterAll, describe, expect, it } from "vitest";
-import { runBollard, startBollard, type BollardProcess } from "./testing/bollard-process.js";
+import { expectRefused, runBollard, startBollard, type BollardProcess } from "./testing/bollard-process.js";
 
 /*
  * Where the background loops run. By default `bollard serve` runs them in a worker thread over its
@@ -75,17 +75,9 @@ describe("background work", () => {
   }, 120_000);
 
   it("refuses a mode that cannot work, in one line", async () => {
-    const memory = await runBollard(["serve", "--db", ":memory:", "--background", "thread", "--port", "0"]);
-    expect(memory.code).toBe(2);
-    expect(memory.stderr.join("\n")).toContain("--background thread does not apply with --db :memory:");
-    const sandbox = await runBollard(["serve", "--sandbox", "--background", "off", "--db", join(dir, "s.sqlite"), "--port", "0"]);
-    expect(sandbox.code).toBe(2);
-    expect(sandbox.stderr.join("\n")).toContain("--background off does not apply with --sandbox");
-    const unknown = await runBollard(["serve", "--background", "elsewhere", "--db", join(dir, "u.sqlite"), "--port", "0"]);
-    expect(unknown.code).toBe(2);
-    expect(unknown.stderr.join("\n")).toContain("--background must be one of thread, inline, off");
-    const worker = await runBollard(["worker", "--db", ":memory:"]);
-    expect(worker.code).toBe(2);
-    expect(worker.stderr.join("\n")).toContain("not :memory:");
+    await expectRefused(["serve", "--db", ":memory:", "--background", "thread", "--port", "0"], "--background thread does not apply with --db :memory:");
+    await expectRefused(["serve", "--sandbox", "--background", "off", "--db", join(dir, "s.sqlite"), "--port", "0"], "--background off does not apply with --sandbox");
+    await expectRefused(["serve", "--background", "elsewhere", "--db", join(dir, "u.sqlite"), "--port", "0"], "--background must be one of thread, inline, off");
+    await expectRefused(["worker", "--db", ":memory:"], "not :memory:");
   }, 120_000);
 });

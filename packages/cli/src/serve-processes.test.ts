@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { postgresAvailability, startLocalPostgres } from "@bollard/storage-postgres/testing";
 import { afterAll, describe, expect, it } from "vitest";
-import { processAlive as alive, runBollard, startBollard, type BollardProcess } from "./testing/bollard-process.js";
+import { expectRefused, processAlive as alive, startBollard, type BollardProcess } from "./testing/bollard-process.js";
 
 const dir = mkdtempSync(join(tmpdir(), "bollard-processes-"));
 const KEY = "bol_processesprocessesprocessesprocesses01";
@@ -58,11 +58,7 @@ describe("bollard serve --processes 2", () => {
   }, 180_000);
 
   it("refuses --processes where other processes cannot reach the data", async () => {
-    const memory = await runBollard(["serve", "--db", ":memory:", "--processes", "2", "--port", "0"]);
-    expect(memory.code).toBe(2);
-    expect(memory.stderr.join("\n")).toContain("--processes 2 does not apply with --db :memory:");
-    const bad = await runBollard(["serve", "--processes", "0", "--db", join(dir, "x.sqlite"), "--port", "0"]);
-    expect(bad.code).toBe(2);
-    expect(bad.stderr.join("\n")).toContain("--processes must be a whole number from 1 to 64");
+    await expectRefused(["serve", "--db", ":memory:", "--processes", "2", "--port", "0"], "--processes 2 does not apply with --db :memory:");
+    await expectRefused(["serve", "--processes", "0", "--db", join(dir, "x.sqlite"), "--port", "0"], "--processes must be a whole number from 1 to 64");
   }, 60_000);
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runBollard, startBollard, type BollardProcess } from "./testing/bollard-process.js";
+import { expectRefused, runBollard, startBollard, type BollardProcess } from "./testing/bollard-process.js";
 
 /*
  * The response cache of `bollard serve` on a SQLite file: repeated GETs come from memory (the
@@ -80,9 +80,7 @@ describe("bollard serve's response cache", () => {
     expect(await hits(off.metrics!)).toBe(0);
     off.server.child.kill("SIGTERM");
     expect(await off.server.exited).toBe(0);
-    const bad = await runBollard(["serve", "--db", db, "--port", "0", "--response-cache-mb", "-1"]);
-    expect(bad.code).toBe(2);
-    expect(bad.stderr.join("\n")).toContain("--response-cache-mb must be a whole number of MiB from 0 (off) to 65536");
+    await expectRefused(["serve", "--db", db, "--port", "0", "--response-cache-mb", "-1"], "--response-cache-mb must be a whole number of MiB from 0 (off) to 65536");
   }, 120_000);
 
   it("with --processes 2, a write through one API process shows in the next GET from either", async () => {

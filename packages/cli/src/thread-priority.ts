@@ -2,7 +2,7 @@ import { readlinkSync } from "node:fs";
 import { setPriority } from "node:os";
 
 /** The nice value the background thread runs at: requests come first when the two want the same core. */
-export const BACKGROUND_NICE = Number(process.env.BOLLARD_BACKGROUND_NICE ?? 10);
+const BACKGROUND_NICE = Number(process.env.BOLLARD_BACKGROUND_NICE ?? 10);
 
 /**
  * Gives the calling thread a lower scheduling priority ({@link BACKGROUND_NICE}), on Linux, where

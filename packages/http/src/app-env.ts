@@ -18,9 +18,7 @@ export interface AppEnv {
     responseText: string | undefined;
     /** The `ETag` of a successful GET's JSON:API response (set with `responseText`). */
     etag: string | undefined;
-    /** `"hit"` when the response cache answered the request. */
-    cache: "hit" | undefined;
-    /** The route pattern of a response the cache answered with (no route runs then), for the request log. */
+    /** Set when the response cache answered: the route pattern that built the response (no route runs on a hit), for the request log. */
     cachedRoute: string | undefined;
   };
 }

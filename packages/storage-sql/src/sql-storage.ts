@@ -58,7 +58,8 @@ export interface SqlStorageConfig {
  */
 export function createSqlStorage(config: SqlStorageConfig): Storage {
   const { dialect, writer } = config;
-  const gate = createStorageGate(() => new BollardError("storage_unavailable", `The ${config.name} storage is closed (or was never opened)`));
+  const closedError = () => new BollardError("storage_unavailable", `The ${config.name} storage is closed (or was never opened)`);
+  const gate = createStorageGate(closedError);
   const translate = (error: unknown, noun: string) => {
     config.observeError?.(error);
     return dialect.translateError(error, noun);
@@ -86,7 +87,7 @@ export function createSqlStorage(config: SqlStorageConfig): Storage {
 
     ...(config.dataVersion && {
       dataVersion: async () => {
-        if (!gate.isOpen) throw new BollardError("storage_unavailable", `The ${config.name} storage is closed (or was never opened)`);
+        if (!gate.isOpen) throw closedError();
         return config.dataVersion!();
       },
     }),

@@ -110,7 +110,8 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
     renderings: sqliteRenderings(renderingScope),
     privateMetaKeys: [RENDERING_FINGERPRINT_KEY, HEALTH_PROBE_KEY],
     health: () => watch.health(),
-    dataVersion: sqliteDataVersion(inMemory ? writerConnection.handle : readerConnection.handle, inMemory),
+    // `:memory:` reads through its one connection (the reader is the writer).
+    dataVersion: sqliteDataVersion(readerConnection.handle, inMemory),
     observeError: (error) => watch.observeError(error),
   });
 }

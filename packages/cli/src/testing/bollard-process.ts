@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { expect } from "vitest";
 
 const BIN = fileURLToPath(new URL("../bin.ts", import.meta.url));
 const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
@@ -76,6 +77,13 @@ export function processAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** Runs `bollard <args>` and checks that it is refused as a usage error: exit code 2, and `message` on stderr. */
+export async function expectRefused(args: string[], message: string): Promise<void> {
+  const result = await runBollard(args);
+  expect(result.code).toBe(2);
+  expect(result.stderr.join("\n")).toContain(message);
 }
 
 /** Runs `bollard <args>` to completion and returns its exit code and output. */

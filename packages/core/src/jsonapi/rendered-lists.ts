@@ -155,7 +155,7 @@ export interface RenderedListTextOptions {
 
 /** The JSON text of a shipment page: `JSON.stringify(listDocument("shipment", ...))` for the same records. */
 export function shipmentListText(rendered: RenderedShipmentPage, options: RenderedListTextOptions & { includeContainers: boolean }): string {
-  const data = rendered.shipments.map((shipment) => renderResource(shipmentResource, shipment, { containers: identifiersOf("container", rendered.containers.get(shipment.id) ?? []) }));
+  const data = rendered.shipments.map((shipment) => shipmentText(shipment, rendered.containers));
   const included = options.includeContainers
     ? rendered.shipments.flatMap((shipment) => (rendered.containers.get(shipment.id) ?? []).map((c) => renderResource(containerResource, c, containerLinkage(rendered.events?.get(c.id)))))
     : [];
@@ -174,14 +174,22 @@ export function containerListText(rendered: RenderedContainerPage, options: Rend
  * the shipments its requests point at, in order of first mention.
  */
 export function trackingRequestListText(document: JsonApiDocument, tracked: RenderedShipmentSet): string {
-  const included = tracked.shipments.map((shipment) => renderResource(shipmentResource, shipment, { containers: identifiersOf("container", tracked.containers.get(shipment.id) ?? []) }));
-  const includedMember = included.length > 0 ? `,"included":[${included.join(",")}]` : "";
-  return `{"data":${JSON.stringify(document.data)}${includedMember},"links":${JSON.stringify(document.links)},"meta":${JSON.stringify(document.meta)}}`;
+  const included = tracked.shipments.map((shipment) => shipmentText(shipment, tracked.containers));
+  return documentText(JSON.stringify(document.data), included, JSON.stringify(document.links), JSON.stringify(document.meta));
 }
 
-/** A list document laid out as `listDocument` lays it out: `data`, `included` when not empty, `links`, `meta`. */
+/** A rendered shipment as a resource, its `containers` relationship linking the containers kept for it. */
+function shipmentText(shipment: RenderedRecord, containers: ReadonlyMap<string, RenderedRecord[]>): string {
+  return renderResource(shipmentResource, shipment, { containers: identifiersOf("container", containers.get(shipment.id) ?? []) });
+}
+
+/** A list document with its paging links and meta rebuilt from the request URL (see {@link documentText}). */
 function listText(data: readonly string[], included: readonly string[], size: number, paging: { page: Page; total: number }, requestUrl: string): string {
+  return documentText(`[${data.join(",")}]`, included, JSON.stringify(collectionLinks(requestUrl, paging.page, paging.total)), JSON.stringify(collectionMeta(size, paging.total)));
+}
+
+/** A list document laid out as `listDocument` lays it out: `data`, `included` when not empty, `links`, `meta` (each member's JSON text). */
+function documentText(data: string, included: readonly string[], links: string, meta: string): string {
   const includedMember = included.length > 0 ? `,"included":[${included.join(",")}]` : "";
-  const links = JSON.stringify(collectionLinks(requestUrl, paging.page, paging.total));
-  return `{"data":[${data.join(",")}]${includedMember},"links":${links},"meta":${JSON.stringify(collectionMeta(size, paging.total))}}`;
+  return `{"data":${data}${includedMember},"links":${links},"meta":${meta}}`;
 }

@@ -6,13 +6,10 @@ import { requestHeader } from "../request/request-header.js";
 /** What a successful GET is sent with when its handler set no caching rule. */
 export const CACHE_CONTROL = "private, no-cache";
 
-/** The headers a 304 keeps from the 200 it stands for (RFC 9110, 15.4.5). */
-const RETAINED_304_HEADERS = new Set(["cache-control", "content-location", "date", "etag", "expires", "vary"]);
-
 /**
  * Conditional GETs on the JSON:API: every successful GET carries an `ETag` (a hash of its body)
  * and `Cache-Control: private, no-cache`; a request whose `If-None-Match` names the current tag
- * gets `304 Not Modified` without a body. Pollers (the dashboard) ask again cheaply: nothing to
+ * gets `304 Not Modified` without a body (with the tag and `Cache-Control` only). Pollers (the dashboard) ask again cheaply: nothing to
  * send, parse or redraw when nothing changed.
  *
  * JSON:API documents come tagged from `jsonApiText` (which hashed the text it sent), so their
@@ -33,9 +30,9 @@ export function conditionalGet(): MiddlewareHandler<AppEnv> {
     if (ifNoneMatch === undefined || !matches(tag, ifNoneMatch)) return;
     const cacheControl = c.res.headers.get("cache-control");
     await c.res.body?.cancel();
+    // Unset first: assigning over a response would carry its headers into the 304.
     c.res = undefined;
     c.res = new Response(null, { status: 304, headers: { etag: tag, ...(cacheControl && { "cache-control": cacheControl }) } });
-    for (const name of [...c.res.headers.keys()]) if (!RETAINED_304_HEADERS.has(name)) c.res.headers.delete(name);
   };
 }
 

@@ -28,7 +28,7 @@ export function requestLog(log: (entry: LogEntry) => void): MiddlewareHandler {
       // The matched route's pattern (`/v2/shipments/:id`): a label of bounded cardinality for metrics.
       route: c.get("cachedRoute") ?? c.req.routePath,
       status: c.res.status,
-      ...(c.get("cache") && { cache: c.get("cache") }),
+      ...(c.get("cachedRoute") !== undefined && { cache: "hit" }),
       ms: Math.round((performance.now() - started) * 100) / 100,
     });
   };

@@ -79,7 +79,6 @@ export function responseCache(dataVersion: () => Promise<string>, options: Respo
         entries.delete(key);
         entries.set(key, entry);
       }
-      c.set("cache", "hit");
       c.set("cachedRoute", entry.route);
       return jsonApiGet(c, entry.body, entry.etag);
     }
