@@ -5,7 +5,7 @@ import type { RequestType } from "../../domain/index.js";
 import type { CarrierRequest } from "../carrier-source.js";
 import { CarrierSnapshotSchema, type CarrierSnapshot } from "../snapshot-schema.js";
 import { simulatedCarrier } from "./index.js";
-import { SCENARIO_NUMBERS } from "./scenario-numbers.js";
+import { type JourneyScenario, SCENARIO_NUMBERS, TEST_SCAC } from "./scenario-numbers.js";
 
 const REQUESTED_AT = Date.parse("2025-06-10T08:30:00.000Z");
 const carrier = simulatedCarrier();
@@ -43,6 +43,14 @@ const journeyStep = (event: string, inland: boolean): number => {
   const name = FEEDER[reported] ?? reported;
   if (name === "available" || name === "not_available") return ORDER.indexOf(inland ? "ramp_availability" : "pod_availability");
   return ORDER.indexOf(name);
+};
+
+// The two date-change journeys move every deadline and the appointment on purpose (the scenario
+// tests check how); in every other journey a date stays put once reported.
+const DATE_CHANGE_JOURNEYS: readonly JourneyScenario[] = ["date_changes", "rail_date_changes"];
+const datesMoveByDesign = (scac: string, number: string): boolean => {
+  const journey = scac === TEST_SCAC ? SCENARIO_NUMBERS.find((scenario) => scenario.number === number)?.journey : undefined;
+  return journey !== undefined && DATE_CHANGE_JOURNEYS.includes(journey);
 };
 
 const numbers = fc.oneof(
@@ -84,7 +92,7 @@ describe("snapshotAt", () => {
           const fixed = (c: typeof container) => [c.seal_number, c.equipment_type, c.equipment_length, c.equipment_height, c.weight_in_lbs];
           expect(fixed(later ?? container)).toEqual(fixed(container));
           for (const field of ["pickup_lfd_line", "pickup_lfd_terminal", "pickup_lfd_rail", "pickup_appointment_at"] as const) {
-            if (container[field]) expect(later?.[field]).toBe(container[field]);
+            if (container[field] && !datesMoveByDesign(scac, number)) expect(later?.[field]).toBe(container[field]);
           }
         });
         for (const vessel of early.vessels) {
