@@ -13,6 +13,7 @@
  * @packageDocumentation
  */
 export { createSqlStorage, type SqlStorageConfig } from "./sql-storage.js";
+export { createGroupCommit, type GroupCommitOptions, MAX_GROUP, type TransactionBody } from "./sql-group-commit.js";
 export type { DocumentCodec, Row, SqlDialect, TransportEventCodec } from "./sql-dialect.js";
 export type { AnySelect, Db, SqlScope } from "./sql-rows.js";
 export { docsOf, pageOfRows, precompiled } from "./sql-rows.js";

@@ -1,6 +1,5 @@
 import { BollardError } from "@bollard/core";
 import {
-  createMutex,
   createStorageGate,
   guardRepositories,
   REPOSITORY_NOUNS,
@@ -11,6 +10,7 @@ import {
   type StoredRenderings,
 } from "@bollard/core/storage";
 import { sqlCopyPort } from "./sql-copy.js";
+import { createGroupCommit } from "./sql-group-commit.js";
 import type { SqlDialect } from "./sql-dialect.js";
 import { sqlRepositories } from "./sql-repositories.js";
 import type { Db, SqlScope } from "./sql-rows.js";
@@ -50,8 +50,9 @@ export interface SqlStorageConfig {
 /**
  * A {@link Storage} over the shared SQL repositories: every call passes core's storage guard (the
  * closed-storage gate, NUL refusal, the dialect's error translation), transactions run on
- * `writer` one at a time in this process (waiting ones hold no connection), and `close()` waits for
- * the calls under way before `destroy()`.
+ * `writer` one at a time in this process, those that waited sharing one commit (see
+ * `sql-group-commit.ts`; waiting ones hold no connection), and `close()` waits for the calls
+ * under way before `destroy()`.
  *
  * @example
  * const storage = createSqlStorage({ name: "sqlite", capabilities, dialect: sqliteDialect, reader, writer, open, destroy });
@@ -65,7 +66,7 @@ export function createSqlStorage(config: SqlStorageConfig): Storage {
     return dialect.translateError(error, noun);
   };
   let opening: Promise<void> | undefined;
-  const serialized = createMutex();
+  const commitInGroups = createGroupCommit(writer, { ...(config.beginTransaction && { begin: config.beginTransaction }) });
 
   const scope: SqlScope = { read: config.reader, write: writer, dialect };
   const repositories = guardRepositories(sqlRepositories(scope), { nouns: REPOSITORY_NOUNS, gate, translate });
@@ -108,7 +109,7 @@ export function createSqlStorage(config: SqlStorageConfig): Storage {
       const refused = gate.enter();
       if (refused) throw refused;
       try {
-        return await serialized(async () => {
+        return await commitInGroups(async (trx) => {
           let active = true;
           // A `tx` kept past the end of its transaction must not write outside it.
           const txGate: StorageGate = {
@@ -116,16 +117,13 @@ export function createSqlStorage(config: SqlStorageConfig): Storage {
             leave: () => undefined,
           };
           try {
-            return await writer.transaction().execute(async (trx) => {
-              await config.beginTransaction?.(trx);
-              return fn(guardRepositories(sqlRepositories({ read: trx, write: trx, dialect }), { nouns: REPOSITORY_NOUNS, gate: txGate, translate }));
-            });
-          } catch (error) {
-            throw translate(error, "transaction");
+            return await fn(guardRepositories(sqlRepositories({ read: trx, write: trx, dialect }), { nouns: REPOSITORY_NOUNS, gate: txGate, translate }));
           } finally {
             active = false;
           }
         });
+      } catch (error) {
+        throw translate(error, "transaction");
       } finally {
         gate.leave();
       }

@@ -149,6 +149,42 @@ export function describeTransactionsContract(ctx: ContractContext): void {
     expect(await ctx.storage.meta.get("owner")).toBe(firstWentFirst ? "second" : "first");
   });
 
+  ctx.test("transactions that waited behind another each keep their own outcome (a storage may commit them together)", async () => {
+    const held = gate();
+    const first = ctx.storage.transaction(() => held.promise);
+    const [kept, thrown, conflicting] = [makeAccount(), makeAccount(), makeAccount()];
+    const failure = new Error("refused by the caller");
+    const outcomes = [
+      ctx.storage.transaction(async (tx) => {
+        await tx.accounts.insert(kept);
+        return "kept";
+      }),
+      ctx.storage.transaction(async (tx) => {
+        await tx.accounts.insert(thrown);
+        throw failure;
+      }),
+      ctx.storage.transaction(async (tx) => {
+        await tx.accounts.insert(conflicting);
+        await tx.accounts.insert(makeAccount({ id: kept.id })); // taken by the first one that waited
+      }),
+      ctx.storage.transaction(async (tx) => {
+        await tx.meta.set("last", "yes");
+        return (await tx.accounts.get(kept.id))?.id;
+      }),
+    ];
+    held.open();
+    await first;
+    const [keptResult, thrownResult, conflictResult, lastResult] = await Promise.allSettled(outcomes);
+    expect(keptResult).toStrictEqual({ status: "fulfilled", value: "kept" });
+    expect(thrownResult).toStrictEqual({ status: "rejected", reason: failure });
+    expect(conflictResult).toMatchObject({ status: "rejected", reason: { code: "conflict" } });
+    expect(lastResult).toStrictEqual({ status: "fulfilled", value: kept.id });
+    expect(await ctx.storage.accounts.get(kept.id)).toStrictEqual(kept);
+    expect(await ctx.storage.accounts.get(thrown.id)).toBeNull();
+    expect(await ctx.storage.accounts.get(conflicting.id)).toBeNull();
+    expect(await ctx.storage.meta.get("last")).toBe("yes");
+  });
+
   ctx.test("a failed transaction does not block the next one", async () => {
     const failure = new Error("boom");
     const failed = ctx.storage.transaction(async () => {

@@ -1,0 +1,112 @@
+import { sql } from "kysely";
+import type { Db } from "./sql-rows.js";
+
+/** The most transactions one commit takes; more wait for the next, so no batch holds the lock long. */
+export const MAX_GROUP = 64;
+
+/** A transaction's body: what `Storage.transaction(fn)` runs, over the open transaction. */
+export type TransactionBody<T> = (trx: Db) => Promise<T>;
+
+/** What {@link createGroupCommit} needs from the adapter. */
+export interface GroupCommitOptions {
+  /** Runs first in every transaction (PostgreSQL: the advisory lock). */
+  begin?: (trx: Db) => Promise<void>;
+}
+
+interface Waiting {
+  body: TransactionBody<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** How one transaction of a group ended before the commit: with a value, or with its own error (its writes undone). */
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+// One constant name: a rollback or release names the innermost savepoint of that name, and a
+// constant text stays in the prepared-statement cache.
+const SAVEPOINT = sql.raw("bollard_group");
+
+/**
+ * Group commit: transactions run one at a time on `writer`, and those that arrive while one runs
+ * wait and then share the next database transaction (up to {@link MAX_GROUP}), one after another,
+ * each under a savepoint of its own. One `BEGIN … COMMIT` and one disk sync serve the whole group,
+ * which is what lets a single writer keep up with many concurrent API writes.
+ *
+ * Each transaction keeps its own meaning:
+ * - its body sees the writes of those before it in the group, as it would after their commits;
+ * - when its body throws, only its writes are undone (rolled back to its savepoint) and it rejects
+ *   with that error, at once; the others go on;
+ * - it resolves only once the group committed; when the commit, or the database transaction
+ *   itself, fails (a full disk, a lost connection), every transaction of the group that had not
+ *   failed on its own rejects with that error, and none of their writes is kept.
+ *
+ * A transaction alone is run exactly as before: no savepoint, its error rolls the transaction back.
+ */
+export function createGroupCommit(writer: Db, options: GroupCommitOptions = {}): <T>(body: TransactionBody<T>) => Promise<T> {
+  const waiting: Waiting[] = [];
+  let running = false;
+
+  async function drain(): Promise<void> {
+    running = true;
+    try {
+      while (waiting.length > 0) await runGroup(waiting.splice(0, MAX_GROUP));
+    } finally {
+      running = false;
+    }
+  }
+
+  async function runGroup(group: Waiting[]): Promise<void> {
+    if (group.length === 1) {
+      const [only] = group as [Waiting];
+      await writer
+        .transaction()
+        .execute(async (trx) => {
+          await options.begin?.(trx);
+          return only.body(trx);
+        })
+        .then(only.resolve, only.reject);
+      return;
+    }
+    const succeeded: [Waiting, unknown][] = [];
+    try {
+      await writer.transaction().execute(async (trx) => {
+        await options.begin?.(trx);
+        for (const member of group) {
+          const outcome = await underSavepoint(trx, member.body);
+          if (outcome.ok) succeeded.push([member, outcome.value]);
+          else member.reject(outcome.error);
+        }
+      });
+    } catch (error) {
+      // The database transaction is gone and nothing of the group was kept. (A member that already
+      // rejected with its own error keeps it: a settled promise ignores the second call.)
+      for (const member of group) member.reject(error);
+      return;
+    }
+    for (const [member, value] of succeeded) member.resolve(value);
+  }
+
+  return <T>(body: TransactionBody<T>) =>
+    new Promise<T>((resolve, reject) => {
+      waiting.push({ body, resolve: resolve as (value: unknown) => void, reject });
+      if (!running) void drain();
+    });
+}
+
+/**
+ * Runs `body` under a savepoint of `trx`. A failing body is rolled back alone and its error kept as
+ * its outcome; this rejects only when the savepoint cannot be taken, released or rolled back to,
+ * which means the database transaction itself failed.
+ */
+async function underSavepoint(trx: Db, body: TransactionBody<unknown>): Promise<Outcome> {
+  await sql`savepoint ${SAVEPOINT}`.execute(trx);
+  let outcome: Outcome;
+  try {
+    outcome = { ok: true, value: await body(trx) };
+  } catch (error) {
+    await sql`rollback to savepoint ${SAVEPOINT}`.execute(trx);
+    outcome = { ok: false, error };
+  }
+  await sql`release savepoint ${SAVEPOINT}`.execute(trx);
+  return outcome;
+}
