@@ -1,5 +1,5 @@
-import { sql } from "kysely";
 import type { Db } from "./sql-rows.js";
+import { underSavepoint } from "./sql-writes.js";
 
 /** The most transactions one commit takes; more wait for the next, so no batch holds the lock long. */
 export const MAX_GROUP = 64;
@@ -19,18 +19,11 @@ interface Waiting {
   reject: (error: unknown) => void;
 }
 
-/** How one transaction of a group ended before the commit: with a value, or with its own error (its writes undone). */
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
-
-// One constant name: a rollback or release names the innermost savepoint of that name, and a
-// constant text stays in the prepared-statement cache.
-const SAVEPOINT = sql.raw("bollard_group");
-
 /**
  * Group commit: transactions run one at a time on `writer`, and those that arrive while one runs
  * wait and then share the next database transaction (up to {@link MAX_GROUP}), one after another,
- * each under a savepoint of its own. One `BEGIN … COMMIT` and one disk sync serve the whole group,
- * which is what lets a single writer keep up with many concurrent API writes.
+ * each under a savepoint of its own. One `BEGIN … COMMIT`, one lock acquisition and one disk sync
+ * serve the whole group instead of one per transaction.
  *
  * Each transaction keeps its own meaning:
  * - its body sees the writes of those before it in the group, as it would after their commits;
@@ -55,22 +48,22 @@ export function createGroupCommit(writer: Db, options: GroupCommitOptions = {}):
     }
   }
 
+  /** Runs `fn` in one database transaction on `writer`, after the adapter's `begin`. */
+  const inTransaction = <T>(fn: (trx: Db) => Promise<T>) =>
+    writer.transaction().execute(async (trx) => {
+      await options.begin?.(trx);
+      return fn(trx);
+    });
+
   async function runGroup(group: Waiting[]): Promise<void> {
     if (group.length === 1) {
       const [only] = group as [Waiting];
-      await writer
-        .transaction()
-        .execute(async (trx) => {
-          await options.begin?.(trx);
-          return only.body(trx);
-        })
-        .then(only.resolve, only.reject);
+      await inTransaction(only.body).then(only.resolve, only.reject);
       return;
     }
     const succeeded: [Waiting, unknown][] = [];
     try {
-      await writer.transaction().execute(async (trx) => {
-        await options.begin?.(trx);
+      await inTransaction(async (trx) => {
         for (const member of group) {
           const outcome = await underSavepoint(trx, member.body);
           if (outcome.ok) succeeded.push([member, outcome.value]);
@@ -91,22 +84,4 @@ export function createGroupCommit(writer: Db, options: GroupCommitOptions = {}):
       waiting.push({ body, resolve: resolve as (value: unknown) => void, reject });
       if (!running) void drain();
     });
-}
-
-/**
- * Runs `body` under a savepoint of `trx`. A failing body is rolled back alone and its error kept as
- * its outcome; this rejects only when the savepoint cannot be taken, released or rolled back to,
- * which means the database transaction itself failed.
- */
-async function underSavepoint(trx: Db, body: TransactionBody<unknown>): Promise<Outcome> {
-  await sql`savepoint ${SAVEPOINT}`.execute(trx);
-  let outcome: Outcome;
-  try {
-    outcome = { ok: true, value: await body(trx) };
-  } catch (error) {
-    await sql`rollback to savepoint ${SAVEPOINT}`.execute(trx);
-    outcome = { ok: false, error };
-  }
-  await sql`release savepoint ${SAVEPOINT}`.execute(trx);
-  return outcome;
 }

@@ -163,17 +163,33 @@ export async function deleteScoped({ write: db, dialect }: SqlScope, table: Tabl
  */
 export async function atomically<T>(db: Db, fn: (db: Db) => Promise<T>): Promise<T> {
   if (!db.isTransaction) return db.transaction().execute(fn);
-  // One name for every level: a rollback or release names the innermost savepoint of that name
-  // (both databases), and a constant text keeps these statements in the prepared-statement cache.
-  const name = sql.raw("bollard_atomic");
-  await sql`savepoint ${name}`.execute(db);
+  const outcome = await underSavepoint(db, fn);
+  if (!outcome.ok) throw outcome.error;
+  return outcome.value;
+}
+
+/** How `fn` ended under {@link underSavepoint}: with its value, or with its error (its writes undone). */
+export type SavepointOutcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+// One name for every level: a rollback or release names the innermost savepoint of that name
+// (both databases), and a constant text keeps these statements in the prepared-statement cache.
+const SAVEPOINT = sql.raw("bollard_savepoint");
+
+/**
+ * Runs `fn` under a savepoint of the open transaction `trx`. When `fn` fails, its writes alone are
+ * rolled back and its error is returned as the outcome; this rejects only when the savepoint cannot
+ * be taken, rolled back to or released, which means the transaction itself failed (on SQLite,
+ * after a rollback of its own nothing can then start a new transaction by accident).
+ */
+export async function underSavepoint<T>(trx: Db, fn: (db: Db) => Promise<T>): Promise<SavepointOutcome<T>> {
+  await sql`savepoint ${SAVEPOINT}`.execute(trx);
+  let outcome: SavepointOutcome<T>;
   try {
-    const result = await fn(db);
-    await sql`release savepoint ${name}`.execute(db);
-    return result;
+    outcome = { ok: true, value: await fn(trx) };
   } catch (error) {
-    await sql`rollback to savepoint ${name}`.execute(db);
-    await sql`release savepoint ${name}`.execute(db);
-    throw error;
+    await sql`rollback to savepoint ${SAVEPOINT}`.execute(trx);
+    outcome = { ok: false, error };
   }
+  await sql`release savepoint ${SAVEPOINT}`.execute(trx);
+  return outcome;
 }

@@ -9,8 +9,8 @@ export const CACHE_CONTROL = "private, no-cache";
 /**
  * Conditional GETs on the JSON:API: every successful GET carries an `ETag` (a hash of its body)
  * and `Cache-Control: private, no-cache`; a request whose `If-None-Match` names the current tag
- * gets `304 Not Modified` without a body (with the tag and `Cache-Control` only). Pollers (the dashboard) ask again cheaply: nothing to
- * send, parse or redraw when nothing changed.
+ * gets `304 Not Modified` without a body (with the tag and `Cache-Control` only). Pollers (the
+ * dashboard) ask again cheaply: nothing to send, parse or redraw when nothing changed.
  *
  * JSON:API documents come tagged from `jsonApiText` (which hashed the text it sent), so their
  * headers are not read again here; other bodies (a map's GeoJSON) are hashed here.
