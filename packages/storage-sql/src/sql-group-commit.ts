@@ -20,10 +20,15 @@ interface Waiting {
 }
 
 /**
- * Group commit: transactions run one at a time on `writer`, and those that arrive while one runs
- * wait and then share the next database transaction (up to {@link MAX_GROUP}), one after another,
- * each under a savepoint of its own. One `BEGIN … COMMIT`, one lock acquisition and one disk sync
- * serve the whole group instead of one per transaction.
+ * Group commit: transactions run one at a time on `writer`, and those that ask while one runs, or
+ * in the same turn of the event loop, share one database transaction (up to {@link MAX_GROUP}),
+ * one after another, each under a savepoint of its own. One `BEGIN … COMMIT`, one lock acquisition
+ * and one disk sync serve the whole group instead of one per transaction.
+ *
+ * A group starts at the end of the turn in which its first transaction asked (`setImmediate`), so
+ * requests read from the sockets in that turn write together; it takes its members once the
+ * database transaction is open, so those that asked while it waited for the lock (another process
+ * or the background thread writing) join it instead of waiting for the lock again.
  *
  * Each transaction keeps its own meaning:
  * - its body sees the writes of those before it in the group, as it would after their commits;
@@ -40,30 +45,24 @@ export function createGroupCommit(writer: Db, options: GroupCommitOptions = {}):
   let running = false;
 
   async function drain(): Promise<void> {
-    running = true;
     try {
-      while (waiting.length > 0) await runGroup(waiting.splice(0, MAX_GROUP));
+      while (waiting.length > 0) await runGroup();
     } finally {
       running = false;
     }
   }
 
-  /** Runs `fn` in one database transaction on `writer`, after the adapter's `begin`. */
-  const inTransaction = <T>(fn: (trx: Db) => Promise<T>) =>
-    writer.transaction().execute(async (trx) => {
-      await options.begin?.(trx);
-      return fn(trx);
-    });
-
-  async function runGroup(group: Waiting[]): Promise<void> {
-    if (group.length === 1) {
-      const [only] = group as [Waiting];
-      await inTransaction(only.body).then(only.resolve, only.reject);
-      return;
-    }
+  async function runGroup(): Promise<void> {
+    let group: Waiting[] | undefined;
     const succeeded: [Waiting, unknown][] = [];
     try {
-      await inTransaction(async (trx) => {
+      await writer.transaction().execute(async (trx) => {
+        await options.begin?.(trx);
+        group = waiting.splice(0, MAX_GROUP);
+        if (group.length === 1) {
+          succeeded.push([group[0]!, await group[0]!.body(trx)]);
+          return;
+        }
         for (const member of group) {
           const outcome = await underSavepoint(trx, member.body);
           if (outcome.ok) succeeded.push([member, outcome.value]);
@@ -71,9 +70,10 @@ export function createGroupCommit(writer: Db, options: GroupCommitOptions = {}):
         }
       });
     } catch (error) {
-      // The database transaction is gone and nothing of the group was kept. (A member that already
-      // rejected with its own error keeps it: a settled promise ignores the second call.)
-      for (const member of group) member.reject(error);
+      // The database transaction is gone and nothing of the group was kept (when it could not even
+      // begin, the group is those waiting now). A member that already rejected with its own error
+      // keeps it: a settled promise ignores the second call.
+      for (const member of (group ??= waiting.splice(0, MAX_GROUP))) member.reject(error);
       return;
     }
     for (const [member, value] of succeeded) member.resolve(value);
@@ -82,6 +82,8 @@ export function createGroupCommit(writer: Db, options: GroupCommitOptions = {}):
   return <T>(body: TransactionBody<T>) =>
     new Promise<T>((resolve, reject) => {
       waiting.push({ body, resolve: resolve as (value: unknown) => void, reject });
-      if (!running) void drain();
+      if (running) return;
+      running = true;
+      setImmediate(() => void drain());
     });
 }

@@ -31,11 +31,16 @@ const insert = (trx: Db, id: string, parent = "p") => sql`insert into items (id,
 const stored = async () => (await sql<{ id: string }>`select id from items order by id`.execute(db)).rows.map((row) => row.id);
 const commits = () => statements.filter((text) => text === "commit").length;
 
+/** The end of this turn of the event loop: a group asked for in it has begun by then. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 /** A transaction that holds the writer until `release()`, so the next ones queue behind it. */
-function holder(): { done: Promise<void>; release: () => void } {
+async function holder(): Promise<{ done: Promise<void>; release: () => void }> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  return { done: run(() => held), release };
+  const done = run(() => held);
+  await nextTurn();
+  return { done, release };
 }
 
 describe("createGroupCommit", () => {
@@ -46,7 +51,7 @@ describe("createGroupCommit", () => {
   });
 
   it("commits the transactions that waited together, once, each seeing the writes before it", async () => {
-    const first = holder();
+    const first = await holder();
     const seen: string[][] = [];
     const queued = ["b", "c", "d"].map((id) =>
       run(async (trx) => {
@@ -64,7 +69,7 @@ describe("createGroupCommit", () => {
   });
 
   it("undoes only the writes of a transaction that throws, and rejects it with its own error at once", async () => {
-    const first = holder();
+    const first = await holder();
     const order: string[] = [];
     const ok1 = run(async (trx) => void (await insert(trx, "b")));
     const failed = run(async (trx) => {
@@ -84,7 +89,7 @@ describe("createGroupCommit", () => {
   });
 
   it("undoes a statement that failed in one transaction of a group without aborting the others", async () => {
-    const first = holder();
+    const first = await holder();
     const ok = run((trx) => insert(trx, "b"));
     const duplicate = run(async (trx) => {
       await insert(trx, "c");
@@ -98,7 +103,7 @@ describe("createGroupCommit", () => {
   });
 
   it("rejects every transaction of the group, and keeps none of their writes, when the commit fails", async () => {
-    const first = holder();
+    const first = await holder();
     const ok = run((trx) => insert(trx, "b"));
     const own = run(async () => {
       throw new Error("its own");
@@ -115,8 +120,49 @@ describe("createGroupCommit", () => {
     expect(await stored()).toStrictEqual(["e"]);
   });
 
+  it("commits the transactions asked for in one turn of the event loop together", async () => {
+    const asked = ["a", "b", "c"].map((id) => run((trx) => insert(trx, id)));
+    await Promise.all(asked);
+    expect(statements.filter((text) => !text.startsWith("pragma") && !text.includes("savepoint"))).toStrictEqual([
+      "begin",
+      ...["a", "b", "c"].map(() => "insert into items (id, parent_id) values (?, ?)"),
+      "commit",
+    ]);
+    // Asked for in a later turn, once the writer is free: a transaction of its own.
+    await nextTurn();
+    await run((trx) => insert(trx, "d"));
+    expect(commits()).toBe(2);
+  });
+
+  it("lets the transactions that asked while the group waited for the lock join it", async () => {
+    let unlock = () => {};
+    const lock = new Promise<void>((resolve) => (unlock = resolve));
+    const locked = createGroupCommit(db, { begin: () => lock });
+    const early = locked((trx) => insert(trx, "a"));
+    await nextTurn(); // its group has begun and waits for the lock
+    const late = ["b", "c"].map((id) => locked((trx) => insert(trx, id)));
+    unlock();
+    await Promise.all([early, ...late]);
+    expect(commits()).toBe(1);
+    expect(await stored()).toStrictEqual(["a", "b", "c"]);
+  });
+
+  it("rejects the transactions waiting when their group cannot begin, and goes on with the next", async () => {
+    let refuse = true;
+    const guarded = createGroupCommit(db, {
+      begin: async () => {
+        if (refuse) throw new Error("database file deleted");
+      },
+    });
+    const asked = ["a", "b"].map((id) => guarded((trx) => insert(trx, id)));
+    for (const outcome of asked) await expect(outcome).rejects.toThrow("database file deleted");
+    refuse = false;
+    await guarded((trx) => insert(trx, "c"));
+    expect(await stored()).toStrictEqual(["c"]);
+  });
+
   it(`takes at most ${MAX_GROUP} transactions per commit`, async () => {
-    const first = holder();
+    const first = await holder();
     const queued = Array.from({ length: MAX_GROUP + 6 }, (_, i) => run((trx) => insert(trx, `x${String(i).padStart(3, "0")}`)));
     first.release();
     await Promise.all(queued);
