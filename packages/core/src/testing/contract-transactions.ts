@@ -172,9 +172,11 @@ export function describeTransactionsContract(ctx: ContractContext): void {
         return (await tx.accounts.get(kept.id))?.id;
       }),
     ];
+    // Watched before the first commits: a storage committing them together rejects a failed one at once.
+    const settled = Promise.allSettled(outcomes);
     held.open();
     await first;
-    const [keptResult, thrownResult, conflictResult, lastResult] = await Promise.allSettled(outcomes);
+    const [keptResult, thrownResult, conflictResult, lastResult] = await settled;
     expect(keptResult).toStrictEqual({ status: "fulfilled", value: "kept" });
     expect(thrownResult).toStrictEqual({ status: "rejected", reason: failure });
     expect(conflictResult).toMatchObject({ status: "rejected", reason: { code: "conflict" } });
