@@ -10,7 +10,7 @@ const RUNS = 3;
 const SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 20);
 const CONNECTIONS = 64;
 /** API processes of today's server (`bollard serve --processes N`; the baseline has one). */
-const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 0);
 const EVERY_EVENT = WEBHOOK_EVENT_CATEGORIES.flatMap((category) => category.events.map((event) => event.name));
 
 /**
@@ -22,7 +22,7 @@ const EVERY_EVENT = WEBHOOK_EVENT_CATEGORIES.flatMap((category) => category.even
  * Today's code runs next to a baseline worktree (`--baseline DIR`, e.g. `git worktree add
  * ../baseline <commit>` then `pnpm install` there), each on a fresh copy per run, interleaved,
  * median of 3 runs. The server runs on core 0 (`BENCH_SERVER_CORES` to change); wrk and the receiver on core 1.
- * `BENCH_PROCESSES=N` serves today's API from N processes (`--processes N`).
+ * `BENCH_PROCESSES=N` serves today's API from N processes (`--processes N`, the first process accepting for them).
  */
 export async function run(): Promise<BenchResult[]> {
   requireWrk();
@@ -47,7 +47,7 @@ export async function run(): Promise<BenchResult[]> {
   const figure = (key: keyof WrkRun, list: WrkRun[]) => median(list.map((r) => r[key]));
   const results: BenchResult[] = [
     {
-      name: `mixed workload, ${DEMO_SHIPMENTS.toLocaleString("en-US")} shipments (SQLite), ${CONNECTIONS} conns, server on core ${SERVER_CORES}${PROCESSES > 1 ? `, ${PROCESSES} API processes` : ""}, ${SECONDS} s × ${RUNS}: throughput`,
+      name: `mixed workload, ${DEMO_SHIPMENTS.toLocaleString("en-US")} shipments (SQLite), ${CONNECTIONS} conns, server on core ${SERVER_CORES}${PROCESSES > 0 ? `, ${PROCESSES} API process${PROCESSES === 1 ? "" : "es"}` : ""}, ${SECONDS} s × ${RUNS}: throughput`,
       value: figure("rps", today),
       unit: "req/s",
       ...(base && { baseline: { name: `baseline ${baseline}`, value: figure("rps", base) }, target: { value: 5 * figure("rps", base) } }),
@@ -71,7 +71,7 @@ export async function run(): Promise<BenchResult[]> {
 async function oneRun(tree: string, filename: string, dir: string, runId: string): Promise<WrkRun> {
   const db = tree === ROOT ? await openDemoDatabase(filename, { everyRequestDue: true }) : openDemoDatabaseIn(tree, filename, { everyRequestDue: true });
   const receiver = await startServer(["taskset", "-c", "1", process.execPath, "bench/webhook-receiver.mjs"], /port (\d+)/);
-  const processes = tree === ROOT && PROCESSES > 1 ? ["--processes", String(PROCESSES)] : [];
+  const processes = tree === ROOT && PROCESSES > 0 ? ["--processes", String(PROCESSES)] : [];
   const server = await startServer(bollardCommand(filename, ["--allow-private-webhooks", ...processes], tree), BOLLARD_READY);
   try {
     const call = async (method: string, path: string, body: unknown) => {

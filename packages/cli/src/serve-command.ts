@@ -15,7 +15,7 @@ import { bufferedLines } from "./line-writer.js";
 import { createServerMetrics, listenForMetrics, type MetricsListener } from "./metrics.js";
 import { checkDatabase, DEFAULT_DB, displayDb, openFailure, openStorage } from "./open-storage.js";
 import { serveConfig, type ServeConfig } from "./serve-config.js";
-import { isApiProcess, leaveCluster, reportListening, startApiProcesses, type ApiProcesses } from "./serve-processes.js";
+import { isApiProcess, leaveCluster, reportListening, requestReports, startApiProcesses, type ApiProcesses } from "./serve-processes.js";
 import { serverLog, type ServerLog } from "./server-log.js";
 import { siteRoutes } from "./site-routes.js";
 import { watchStopSignals } from "./stop-signals.js";
@@ -23,12 +23,13 @@ import { VERSION } from "./version.js";
 
 /**
  * Runs `bollard serve` with parsed options; resolves to the exit code once stopped. With
- * `--processes N` above 1 this process is the primary (database, first account, background work,
- * metrics) and N API processes serve the port (serve-processes.ts); each of them runs this again.
+ * `--processes N` this process is the primary (database, first account, background work, metrics,
+ * accepting connections) and N API processes serve the port (serve-processes.ts); each of them
+ * runs this again.
  */
 export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<number> {
   const config = serveConfig(flags, io.env);
-  const role = isApiProcess() ? "api" : config.processes > 1 ? "primary" : "single";
+  const role = isApiProcess() ? "api" : config.processes !== undefined ? "primary" : "single";
   const db = checkDatabase(config.db ?? DEFAULT_DB, { option: "--db", allowMemory: true, mustExist: false, isDefault: config.db === undefined });
   const rateLimit = config.rateLimit === undefined ? undefined : parseRateLimit(config.rateLimit);
   if (rateLimit === null) throw usageError(`--rate-limit must look like 100/min, not "${config.rateLimit}"`);
@@ -61,6 +62,8 @@ export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<num
   let apiProcesses: ApiProcesses | undefined;
   try {
     const metrics = createServerMetrics(() => tracker);
+    // An API process has no /metrics of its own: it reports its requests to the primary's.
+    const reports = role === "api" ? requestReports() : undefined;
     const settings = backgroundSettings(db, config);
     const reportError = (error: unknown, loop: string) => {
       metrics.backgroundError(loop);
@@ -83,7 +86,7 @@ export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<num
     if (server) {
       const api = createHttpApp(tracker, {
         log: (entry) => {
-          if (entry.msg === "request") metrics.request(entry);
+          if (entry.msg === "request") (reports ?? metrics).request(entry);
           log.write(entry as Parameters<ServerLog["write"]>[0]);
         },
         ...(rateLimit && { rateLimit }),
@@ -106,7 +109,7 @@ export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<num
     if (role === "api") reportListening(server!.address);
     else if (server) io.out(startedLine(server.address, db, config, metricsListener));
     else {
-      apiProcesses = await startApiProcesses(config.processes, log);
+      apiProcesses = await startApiProcesses(config.processes!, log, (report) => metrics.request(report));
       io.out(startedLine(apiProcesses.address, db, config, metricsListener, apiProcesses.pids));
     }
     // A signal, or the end of a wrapper that started serve (npx, pnpm) without passing its signal on.
@@ -118,6 +121,7 @@ export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<num
     // what is queued and not started stays in the database for the next start.
     const deadline = Date.now() + config.shutdownSeconds * 1000;
     await server?.close({ timeoutMs: Math.max(0, deadline - Date.now()) });
+    await reports?.flush();
     await apiProcesses?.stop(Math.max(0, deadline - Date.now()));
     await metricsListener?.close();
     const left = Math.max(0, deadline - Date.now());
@@ -142,7 +146,7 @@ export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<num
 function startedLine(address: string, db: string, config: ServeConfig, metrics: MetricsListener | undefined, pids?: readonly number[]): string {
   const notes = [
     `database: ${displayDb(db)}`,
-    pids && `${pids.length} API processes (${pids.join(", ")})`,
+    pids && `${pids.length} API process${pids.length === 1 ? "" : "es"} (${pids.join(", ")})`,
     config.sandbox && "sandbox: /v2/sandbox controls on",
     config.clockSpeed !== 1 && `clock ×${config.clockSpeed}`,
     config.background === "off" ? "background work: off (run bollard worker)" : config.background === "inline" && "background work: inline",

@@ -85,8 +85,12 @@ export interface ServeConfig {
    * runs passes in process), or not in this process (`bollard worker` runs them).
    */
   background: (typeof BACKGROUND_MODES)[number];
-  /** How many processes serve the API (`--processes`); above 1, the first one only coordinates them and runs the background work. */
-  processes: number;
+  /**
+   * How many API processes serve the port (`--processes`), apart from this one, which then only
+   * accepts and hands out connections, coordinates them and runs the background work; undefined
+   * when this process serves the API itself.
+   */
+  processes: number | undefined;
   /** How much response text the API keeps to answer repeated GETs (`--response-cache-mb`); 0 turns the cache off. */
   responseCacheMb: number;
   /** Serve the `/v2/sandbox` controls (`--sandbox`). */
@@ -152,8 +156,8 @@ export function serveConfig(flags: ParsedOptions, env: Record<string, string | u
   const inlineOnly = sandbox ? "--sandbox (its clock runs the passes in process)" : db === ":memory:" ? "--db :memory: (no other thread can reach it)" : undefined;
   const background = option("background", z.enum(BACKGROUND_MODES), pick("background"), inlineOnly ? "inline" : "thread");
   if (inlineOnly && background !== "inline") throw usageError(`--background ${background} does not apply with ${inlineOnly}: use --background inline`);
-  const processes = option("processes", number(1, 64).pipe(z.int()), pick("processes"), 1);
-  if (processes > 1 && inlineOnly) throw usageError(`--processes ${processes} does not apply with ${inlineOnly.replace(" (no other thread can reach it)", " (no other process can reach it)")}`);
+  const processes = option<number | undefined>("processes", number(1, 64).pipe(z.int()), pick("processes"), undefined);
+  if (processes !== undefined && inlineOnly) throw usageError(`--processes ${processes} does not apply with ${inlineOnly.replace(" (no other thread can reach it)", " (no other process can reach it)")}`);
   const keyFile = pick("api-key-file") as string | undefined;
   return {
     port,

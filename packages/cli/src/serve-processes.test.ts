@@ -13,14 +13,25 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Two API processes on `db`: concurrent writes without a 503, one that dies is replaced, SIGTERM stops all. */
+/** The primary's count of `POST /v2/tracking_requests` answered 201, from its `/metrics`. */
+async function createdCount(metrics: string): Promise<number> {
+  const text = await (await fetch(metrics)).text();
+  const line = text.split("\n").find((l) => l.startsWith("bollard_http_requests_total{") && l.includes('route="/v2/tracking_requests"') && l.includes('method="POST"') && l.includes('status="201"'));
+  return line ? Number(line.split(" ").at(-1)) : 0;
+}
+
+/**
+ * Two API processes on `db`: concurrent writes without a 503, counted in the primary's metrics, one
+ * that dies is replaced, SIGTERM stops all.
+ */
 async function servesFromTwoProcesses(db: string): Promise<void> {
   const keyFile = join(dir, "key");
   writeFileSync(keyFile, KEY);
-  const server = startBollard(["serve", "--db", db, "--port", "0", "--processes", "2", "--no-dashboard", "--no-demo", "--api-key-file", keyFile]);
+  const server = startBollard(["serve", "--db", db, "--port", "0", "--processes", "2", "--no-dashboard", "--no-demo", "--api-key-file", keyFile, "--metrics-port", "0"]);
   running.push(server);
   const [line, base] = await server.waitFor(/listening on (http:\/\/[^ ]+)\/v2.*/);
   const pids = /2 API processes \((\d+), (\d+)\)/.exec(line!)!.slice(1).map(Number);
+  const metrics = /metrics on (http:\/\/[^ ,)]+)/.exec(line!)![1]!;
   expect(pids.every(alive)).toBe(true);
   const call = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${base}/v2${path}`, { method, headers: { authorization: `Token ${KEY}`, "content-type": "application/json" }, ...(body !== undefined && { body: JSON.stringify(body) }) });
@@ -30,6 +41,12 @@ async function servesFromTwoProcesses(db: string): Promise<void> {
   const statuses = (await Promise.all(Array.from({ length: 60 }, (_, i) => create(i)))).map((r) => r.status);
   expect(statuses.filter((status) => status !== 201)).toEqual([]);
   expect((await call("GET", "/tracking_requests?page[size]=1")).body.meta.total).toBe(60);
+  // Both API processes report their requests to the primary's /metrics, in batches.
+  for (const deadline = Date.now() + 10_000; (await createdCount(metrics)) < 60; ) {
+    if (Date.now() > deadline) throw new Error(`metrics count ${await createdCount(metrics)} of 60 created`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(await createdCount(metrics)).toBe(60);
 
   process.kill(pids[0]!, "SIGKILL"); // the primary starts another; the survivor serves meanwhile
   for (const deadline = Date.now() + 30_000; !server.stderr.some((l) => l.includes("API process ended; starting another")); ) {
@@ -57,8 +74,23 @@ describe("bollard serve --processes 2", () => {
     }
   }, 180_000);
 
+  it("with --processes 1: one API process serves, this one accepts for it", async () => {
+    writeFileSync(join(dir, "key1"), KEY);
+    const server = startBollard(["serve", "--db", join(dir, "one.sqlite"), "--port", "0", "--processes", "1", "--no-dashboard", "--no-demo", "--api-key-file", join(dir, "key1")]);
+    running.push(server);
+    const [line, base] = await server.waitFor(/listening on (http:\/\/[^ ]+)\/v2.*/);
+    const [pid] = /1 API process \((\d+)\)/.exec(line!)!.slice(1).map(Number);
+    expect(pid).not.toBe(server.child.pid);
+    const response = await fetch(`${base}/v2/tracking_requests`, { headers: { authorization: `Token ${KEY}` } });
+    expect(response.status).toBe(200);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(alive(pid!)).toBe(false);
+  }, 60_000);
+
   it("refuses --processes where other processes cannot reach the data", async () => {
     await expectRefused(["serve", "--db", ":memory:", "--processes", "2", "--port", "0"], "--processes 2 does not apply with --db :memory:");
+    await expectRefused(["serve", "--db", ":memory:", "--processes", "1", "--port", "0"], "--processes 1 does not apply with --db :memory:");
     await expectRefused(["serve", "--processes", "0", "--db", join(dir, "x.sqlite"), "--port", "0"], "--processes must be a whole number from 1 to 64");
   }, 60_000);
 });

@@ -17,6 +17,52 @@ interface ListeningMessage {
   address: string;
 }
 
+/** One request an API process answered, as the primary's metrics count it (the fields of its log entry that metrics read). */
+export type RequestReport = {
+  route: unknown;
+  method: unknown;
+  status: unknown;
+  ms: unknown;
+  cache?: unknown;
+};
+
+/** What an API process sends the primary: the requests it answered since the last report. */
+interface RequestsMessage {
+  kind: "bollard-requests";
+  requests: RequestReport[];
+}
+
+/** How often an API process reports the requests it answered (a batch, not a message per request). */
+const REPORT_EVERY_MS = 250;
+
+/** Where an API process reports its requests for the primary's `/metrics` (see {@link requestReports}). */
+export interface RequestReports {
+  /** Keeps one request's log entry for the next report (as `ServerMetrics.request` would count it). */
+  request(entry: Readonly<Record<string, unknown>>): void;
+  /** Sends what is kept now; resolves once it was handed to the primary (or there is no primary). */
+  flush(): Promise<void>;
+}
+
+/**
+ * The requests of an API process, reported to the primary every {@link REPORT_EVERY_MS}, so the
+ * primary's `/metrics` counts the requests of every API process.
+ */
+export function requestReports(): RequestReports {
+  let kept: RequestReport[] = [];
+  const flush = () =>
+    new Promise<void>((resolve) => {
+      if (kept.length === 0 || !process.connected || !process.send) return resolve();
+      const message: RequestsMessage = { kind: "bollard-requests", requests: kept };
+      kept = [];
+      process.send(message, undefined, {}, () => resolve());
+    });
+  setInterval(() => void flush(), REPORT_EVERY_MS).unref();
+  return {
+    request: ({ route, method, status, ms, cache }) => void kept.push({ route, method, status, ms, ...(cache !== undefined && { cache }) }),
+    flush,
+  };
+}
+
 /** True in a process the primary started to serve the API. */
 export function isApiProcess(): boolean {
   return cluster.isWorker;
@@ -44,9 +90,10 @@ export interface ApiProcesses {
 
 /**
  * Starts `count` API processes and resolves once every one listens; one that exits first fails
- * the start. Later, an API process that exits unasked is logged and replaced.
+ * the start. Later, an API process that exits unasked is logged and replaced. `onRequest` gets each
+ * request they report answering (for the metrics).
  */
-export async function startApiProcesses(count: number, log: ServerLog): Promise<ApiProcesses> {
+export async function startApiProcesses(count: number, log: ServerLog, onRequest: (report: RequestReport) => void): Promise<ApiProcesses> {
   let stopping = false;
   const workers = new Set<Worker>();
   const fork = () =>
@@ -54,7 +101,8 @@ export async function startApiProcesses(count: number, log: ServerLog): Promise<
       const worker = cluster.fork();
       workers.add(worker);
       let listening = false;
-      worker.on("message", (message: ListeningMessage) => {
+      worker.on("message", (message: ListeningMessage | RequestsMessage) => {
+        if (message?.kind === "bollard-requests") return message.requests.forEach(onRequest);
         if (message?.kind !== "bollard-listening") return;
         listening = true;
         resolve({ worker, address: message.address });
