@@ -51,10 +51,10 @@ export function requestReports(): RequestReports {
   let kept: RequestReport[] = [];
   const flush = () =>
     new Promise<void>((resolve) => {
-      if (kept.length === 0 || !process.connected || !process.send) return resolve();
-      const message: RequestsMessage = { kind: "bollard-requests", requests: kept };
-      kept = [];
-      process.send(message, undefined, {}, () => resolve());
+      const requests = kept;
+      kept = []; // with no primary to take them (it ended), they are dropped rather than kept forever
+      if (requests.length === 0 || !process.connected || !process.send) return resolve();
+      process.send({ kind: "bollard-requests", requests } satisfies RequestsMessage, undefined, {}, () => resolve());
     });
   setInterval(() => void flush(), REPORT_EVERY_MS).unref();
   return {
