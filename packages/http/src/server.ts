@@ -1,6 +1,5 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import type { Hono } from "hono";
 
 /** Options of {@link startServer}. */
 export interface StartServerOptions {
@@ -31,10 +30,16 @@ export interface RunningServer {
   }): Promise<void>;
 }
 
-/** Serves a Hono app on `@hono/node-server` and resolves once it listens. */
-export function startServer(app: Hono<any>, options: StartServerOptions = {}): Promise<RunningServer> {
+/** What {@link startServer} serves: a Hono app, or anything with its `fetch`. */
+export interface FetchHandler {
+  /** Answers one request. */
+  fetch(request: Request, env?: unknown): Response | Promise<Response>;
+}
+
+/** Serves a Hono app (or any {@link FetchHandler}) on `@hono/node-server` and resolves once it listens. */
+export function startServer(app: FetchHandler, options: StartServerOptions = {}): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port: options.port ?? 8080, hostname: options.host ?? "127.0.0.1" }, (info: AddressInfo) => {
+    const server = serve({ fetch: (request, env) => app.fetch(request, env), port: options.port ?? 8080, hostname: options.host ?? "127.0.0.1" }, (info: AddressInfo) => {
       resolve({
         address: `${info.family === "IPv6" ? `[${info.address}]` : info.address}:${info.port}`,
         port: info.port,
