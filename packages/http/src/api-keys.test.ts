@@ -6,7 +6,7 @@ import { STORAGES } from "./testing/storages.js";
 afterEach(() => vi.useRealTimers());
 
 describe.each(STORAGES)("API keys on %s storage: listed, used, rotated and revoked through tracker.accounts", (_name, makeStorage) => {
-  it("revokes at once on this server, rotates with a grace period, records use once a minute, and never lists a secret", async () => {
+  it("revokes at once on this server, rotates with a grace period, records use once an hour, and never lists a secret", async () => {
     const tracker = await createTracker({ storage: makeStorage() });
     const app = createHttpApp(tracker);
     const status = async (key: string) => (await app.request("/v2/shipments", { headers: { authorization: `Token ${key}` } })).status;
@@ -29,11 +29,20 @@ describe.each(STORAGES)("API keys on %s storage: listed, used, rotated and revok
     expect(JSON.stringify(await tracker.accounts.listKeys())).not.toContain(first.slice(summary!.prefix.length));
     expect((await tracker.accounts.listKeys()).total).toBe(2);
 
-    // Use is recorded to the minute, at most once a minute per server.
+    // Use is recorded to the minute, at most once an hour per server.
     const recordUse = vi.spyOn(tracker.storage.apiKeys, "recordUse");
     for (let i = 0; i < 5; i++) expect(await status(first)).toBe(200);
     expect(recordUse).toHaveBeenCalledTimes(1);
     expect((await tracker.accounts.getKey(summary!.id))!.last_used_at).toMatch(/:00\.000Z$/);
+    const usedAt = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(usedAt + 59 * 60_000);
+    expect(await status(first)).toBe(200);
+    expect(recordUse).toHaveBeenCalledTimes(1);
+    vi.setSystemTime(usedAt + 61 * 60_000);
+    expect(await status(first)).toBe(200);
+    expect(recordUse).toHaveBeenCalledTimes(2);
+    vi.useRealTimers();
 
     // Rotation with a grace period: the old key works until it ends, the new key at once, same user and role.
     const rotated = await tracker.accounts.rotateKey(summary!.id, { graceSeconds: 60 });

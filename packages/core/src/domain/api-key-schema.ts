@@ -20,8 +20,8 @@ export const ApiKeySchema = z.object({
   /** When the key was issued. */
   created_at: TimestampSchema,
   /**
-   * When the key last authenticated a request, to the minute: a server records a key's use at most
-   * once a minute. `null` when it has not been used.
+   * When the key last authenticated a request, to the minute and up to an hour behind: a server
+   * records a key's use at most once an hour. `null` when it has not been used.
    */
   last_used_at: NullableTimestampSchema,
   /**

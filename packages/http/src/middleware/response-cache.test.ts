@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Session } from "@bollard/core";
 import { sqliteStorage } from "@bollard/storage-sqlite";
 import { Hono } from "hono";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AppEnv } from "../app-env.js";
 import { jsonApiText } from "../respond.js";
 import { createHarness } from "../testing/http-harness.js";
@@ -24,6 +24,8 @@ async function loggedHarness(options: Parameters<typeof createHarness>[0] = {}) 
   };
   return { ...harness, entries, hit };
 }
+
+afterEach(() => vi.useRealTimers());
 
 const tagsOf = (body: any, id: string): unknown => body.data.find((shipment: any) => shipment.id === id)?.attributes.tags;
 
@@ -70,6 +72,20 @@ describe.each(STORAGES)("the response cache on %s", (_name, makeStorage) => {
     await tracker.storage.shipments.update({ ...shipment, tags: ["direct"] });
     expect(tagsOf((await request("GET", "/v2/shipments")).body, shipment.id)).toStrictEqual(["direct"]);
     expect(hit()).toBe(false);
+  });
+
+  it("keeps its answers while the same key goes on being used: recording the key's use is not a write each minute", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const { request, hit } = await loggedHarness({ storage: makeStorage() });
+    const start = Date.now();
+    await request("GET", "/v2/shipments");
+    await request("GET", "/v2/shipments");
+    expect(hit()).toBe(true);
+    for (const minutes of [2, 30, 59]) {
+      vi.setSystemTime(start + minutes * 60_000);
+      await request("GET", "/v2/shipments");
+      expect(hit(), `${minutes} minutes on`).toBe(true);
+    }
   });
 
   it("never keeps vessels, maps or errors, and is off when told", async () => {
