@@ -86,7 +86,7 @@ export interface KeySummary {
   role: UserRole;
   /** When the key was issued. */
   created_at: string;
-  /** When the key last authenticated a request, to the minute; null when never. */
+  /** When the key last authenticated a request, to the minute and up to an hour behind; null when never. */
   last_used_at: string | null;
   /** When the key stops or stopped working; null while valid. */
   revoked_at: string | null;
