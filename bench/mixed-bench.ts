@@ -1,10 +1,11 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { WEBHOOK_EVENT_CATEGORIES } from "@bollard/core";
-import { DEMO_SHIPMENTS, openDemoDatabase, openDemoDatabaseIn, type DemoBenchDatabase } from "./demo-bench-db.js";
+import { DEMO_SHIPMENTS, openDemoDatabase, openDemoDatabaseIn } from "./demo-bench-db.js";
 import { median, type BenchResult } from "./measure.js";
-import { BOLLARD_READY, bollardCommand, requireWrk, ROOT, SERVER_CORES, startServer, stopServers, wrk, type WrkRun } from "./wrk.js";
+import { BOLLARD_READY, bollardCommand, ROOT, SERVER_CORES, startServer, stopServers } from "./wrk.js";
 
 const RUNS = 3;
 const SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 20);
@@ -12,6 +13,24 @@ const CONNECTIONS = 64;
 /** API processes of today's server (`bollard serve --processes N`; the baseline has one). */
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 0);
 const EVERY_EVENT = WEBHOOK_EVENT_CATEGORIES.flatMap((category) => category.events.map((event) => event.name));
+
+/** Latency figures of some requests, in milliseconds. */
+interface Latencies {
+  count: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
+
+/** What mixed-load.mjs measured in one run: all requests, then the reads (GET) and the writes apart. */
+interface LoadRun extends Latencies {
+  rps: number;
+  /** Responses with a status of 400 or more, socket errors and timeouts. */
+  errors: number;
+  reads: Latencies;
+  writes: Latencies;
+}
 
 /**
  * The mixed workload of issue 21 at 64 connections on a copy of the demo database, with both
@@ -21,16 +40,17 @@ const EVERY_EVENT = WEBHOOK_EVENT_CATEGORIES.flatMap((category) => category.even
  * 10% custom field upserts, 5% tracking request edits, 5% new tracking requests (TEST carrier).
  * Today's code runs next to a baseline worktree (`--baseline DIR`, e.g. `git worktree add
  * ../baseline <commit>` then `pnpm install` there), each on a fresh copy per run, interleaved,
- * median of 3 runs. The server runs on core 0 (`BENCH_SERVER_CORES` to change); wrk and the receiver on core 1.
+ * median of 3 runs. The server runs on core 0 (`BENCH_SERVER_CORES` to change); the load generator
+ * (mixed-load.mjs: a closed loop of 64 kept-alive connections that records every request's latency
+ * as measured, where wrk adds synthetic samples) and the webhook receiver on core 1.
  * `BENCH_PROCESSES=N` serves today's API from N processes (`--processes N`, the first process accepting for them).
  */
 export async function run(): Promise<BenchResult[]> {
-  requireWrk();
   const baseline = process.env.BENCH_BASELINE;
   const trees: [string, string][] = [["today", ROOT], ...(baseline ? [["baseline", baseline] as [string, string]] : [])];
   await openDemoDatabase(); // build once, outside the timed part (a baseline tree builds its own on its first run)
   const dir = mkdtempSync(join(tmpdir(), "bollard-bench-mixed-"));
-  const runs = new Map<string, WrkRun[]>(trees.map(([name]) => [name, []]));
+  const runs = new Map<string, LoadRun[]>(trees.map(([name]) => [name, []]));
   try {
     for (let i = 0; i < RUNS; i++) {
       for (const [name, tree] of trees) {
@@ -44,7 +64,7 @@ export async function run(): Promise<BenchResult[]> {
   }
   const today = runs.get("today")!;
   const base = runs.get("baseline");
-  const figure = (key: keyof WrkRun, list: WrkRun[]) => median(list.map((r) => r[key]));
+  const figure = (key: "rps" | keyof Latencies, list: LoadRun[], of: (run: LoadRun) => Latencies = (run) => run) => median(list.map((r) => (key === "rps" ? r.rps : of(r)[key])));
   const results: BenchResult[] = [
     {
       name: `mixed workload, ${DEMO_SHIPMENTS.toLocaleString("en-US")} shipments (SQLite), ${CONNECTIONS} conns, server on core ${SERVER_CORES}${PROCESSES > 0 ? `, ${PROCESSES} API process${PROCESSES === 1 ? "" : "es"}` : ""}, ${SECONDS} s × ${RUNS}: throughput`,
@@ -63,12 +83,15 @@ export async function run(): Promise<BenchResult[]> {
       ...(key === "p99" && { target: { value: 100, lowerIsBetter: true } }),
     });
   }
-  results.push({ name: "  errors (non-2xx and socket errors, all runs)", value: today.reduce((n, r) => n + r.errors, 0), unit: "", ...(base && { baseline: { name: "baseline", value: base.reduce((n, r) => n + r.errors, 0) } }), target: { value: 0, lowerIsBetter: true } });
+  for (const [label, of] of [["reads (GET)", (run: LoadRun) => run.reads], ["writes", (run: LoadRun) => run.writes]] as const) {
+    results.push({ name: `  p99 of ${label}`, value: figure("p99", today, of), unit: "ms", ...(base && { baseline: { name: "baseline", value: figure("p99", base, of) } }) });
+  }
+  results.push({ name: "  errors (status ≥ 400, socket errors, no answer in 10 s; all runs)", value: today.reduce((n, r) => n + r.errors, 0), unit: "", ...(base && { baseline: { name: "baseline", value: base.reduce((n, r) => n + r.errors, 0) } }), target: { value: 0, lowerIsBetter: true } });
   return results;
 }
 
-/** One run: a fresh copy of the database with every tracking request due, a server from `tree`, a webhook, then wrk. */
-async function oneRun(tree: string, filename: string, dir: string, runId: string): Promise<WrkRun> {
+/** One run: a fresh copy of the database with every tracking request due, a server from `tree`, a webhook, then the load. */
+async function oneRun(tree: string, filename: string, dir: string, runId: string): Promise<LoadRun> {
   const db = tree === ROOT ? await openDemoDatabase(filename, { everyRequestDue: true }) : openDemoDatabaseIn(tree, filename, { everyRequestDue: true });
   const receiver = await startServer(["taskset", "-c", "1", process.execPath, "bench/webhook-receiver.mjs"], /port (\d+)/);
   const processes = tree === ROOT && PROCESSES > 0 ? ["--processes", String(PROCESSES)] : [];
@@ -80,37 +103,18 @@ async function oneRun(tree: string, filename: string, dir: string, runId: string
     };
     await call("POST", "/v2/webhooks", { data: { type: "webhook", attributes: { url: `http://127.0.0.1:${receiver.port}/hooks`, events: EVERY_EVENT } } });
     await call("POST", "/v2/custom_field_definitions", { data: { type: "custom_field_definition", attributes: { entity_type: "Shipment", api_slug: "declared_value", display_name: "Declared value", data_type: "number" } } });
-    const script = join(dir, `${runId}.lua`);
-    writeFileSync(script, mixedScript(db, runId));
-    return wrk(server.port, script, { connections: CONNECTIONS, seconds: SECONDS, allowErrors: true });
+    return load({ port: server.port, connections: CONNECTIONS, seconds: SECONDS, apiKey: db.apiKey, runId, shipmentIds: db.shipmentIds.slice(0, 5_000), containerIds: db.containersWithEvents.slice(0, 5_000), trackingRequestIds: db.trackingRequestIds.slice(0, 5_000) }, join(dir, `${runId}.json`));
   } finally {
     await stopServers([server, receiver]);
     for (const suffix of ["", "-wal", "-shm"]) rmSync(`${filename}${suffix}`, { force: true });
   }
 }
 
-function mixedScript(db: DemoBenchDatabase, runId: string): string {
-  const list = (ids: readonly string[]) => `{${ids.slice(0, 5_000).map((id) => `"${id}"`).join(",")}}`;
-  return `local shipments = ${list(db.shipmentIds)}
-local containers = ${list(db.containersWithEvents)}
-local requests = ${list(db.trackingRequestIds)}
-local function pick(ids) return ids[math.random(#ids)] end
-local created = 0
-wrk.headers["Authorization"] = "Token ${db.apiKey}"
-wrk.headers["Content-Type"] = "application/vnd.api+json"
-request = function()
-  local r = math.random(100)
-  if r <= 25 then return wrk.format("GET", "/v2/shipments?include=containers")
-  elseif r <= 45 then return wrk.format("GET", "/v2/shipments/" .. pick(shipments) .. "?include=containers")
-  elseif r <= 60 then return wrk.format("GET", "/v2/containers/" .. pick(containers) .. "/transport_events")
-  elseif r <= 70 then return wrk.format("GET", "/v2/tracking_requests")
-  elseif r <= 80 then return wrk.format("PATCH", "/v2/shipments/" .. pick(shipments), nil, '{"data":{"type":"shipment","attributes":{"tags":["t' .. math.random(9) .. '"]}}}')
-  elseif r <= 90 then return wrk.format("POST", "/v2/shipments/" .. pick(shipments) .. "/custom_fields", nil, '{"data":{"type":"custom_field","attributes":{"api_slug":"declared_value","value":"' .. math.random(100000) .. '"}}}')
-  elseif r <= 95 then return wrk.format("PATCH", "/v2/tracking_requests/" .. pick(requests), nil, '{"data":{"type":"tracking_request","attributes":{"shipment_tags":["t' .. math.random(9) .. '"]}}}')
-  else
-    created = created + 1
-    return wrk.format("POST", "/v2/tracking_requests", nil, '{"data":{"type":"tracking_request","attributes":{"request_type":"bill_of_lading","request_number":"TEST-MIX-${runId}-' .. created .. '","scac":"TEST"}}}')
-  end
-end
-`;
+/** Runs mixed-load.mjs on core 1 with `config` (written to `file`) and returns what it measured. */
+function load(config: Record<string, unknown>, file: string): LoadRun {
+  writeFileSync(file, JSON.stringify(config));
+  const result = spawnSync("taskset", ["-c", "1", process.execPath, "bench/mixed-load.mjs", file], { cwd: ROOT, encoding: "utf8" });
+  const line = result.stdout.trim().split("\n").pop() ?? "";
+  if (result.status !== 0 || !line.startsWith("{")) throw new Error(`the load generator failed: ${result.stdout}${result.stderr}`);
+  return JSON.parse(line) as LoadRun;
 }
