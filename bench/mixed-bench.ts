@@ -10,8 +10,8 @@ import { BOLLARD_READY, bollardCommand, ROOT, SERVER_CORES, startServer, stopSer
 const RUNS = 3;
 const SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 20);
 const CONNECTIONS = 64;
-/** API processes of today's server (`bollard serve --processes N`; the baseline has one). */
-const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 0);
+/** API processes of today's server (`bollard serve --processes N`; its default when unset; the baseline gets no flag). */
+const PROCESSES = process.env.BENCH_PROCESSES === undefined ? undefined : Number(process.env.BENCH_PROCESSES);
 const EVERY_EVENT = WEBHOOK_EVENT_CATEGORIES.flatMap((category) => category.events.map((event) => event.name));
 
 /** Latency figures of some requests, in milliseconds. */
@@ -43,7 +43,8 @@ interface LoadRun extends Latencies {
  * median of 3 runs. The server runs on core 0 (`BENCH_SERVER_CORES` to change); the load generator
  * (mixed-load.mjs: a closed loop of 64 kept-alive connections that records every request's latency
  * as measured, where wrk adds synthetic samples) and the webhook receiver on core 1.
- * `BENCH_PROCESSES=N` serves today's API from N processes (`--processes N`, the first process accepting for them).
+ * `BENCH_PROCESSES=N` runs today's server with `--processes N` (N API processes, the first process
+ * accepting for them; 0: the first process serves the API itself).
  */
 export async function run(): Promise<BenchResult[]> {
   const baseline = process.env.BENCH_BASELINE;
@@ -67,7 +68,7 @@ export async function run(): Promise<BenchResult[]> {
   const figure = (key: "rps" | keyof Latencies, list: LoadRun[], of: (run: LoadRun) => Latencies = (run) => run) => median(list.map((r) => (key === "rps" ? r.rps : of(r)[key])));
   const results: BenchResult[] = [
     {
-      name: `mixed workload, ${DEMO_SHIPMENTS.toLocaleString("en-US")} shipments (SQLite), ${CONNECTIONS} conns, server on core ${SERVER_CORES}${PROCESSES > 0 ? `, ${PROCESSES} API process${PROCESSES === 1 ? "" : "es"}` : ""}, ${SECONDS} s × ${RUNS}: throughput`,
+      name: `mixed workload, ${DEMO_SHIPMENTS.toLocaleString("en-US")} shipments (SQLite), ${CONNECTIONS} conns, server on core ${SERVER_CORES}${PROCESSES === undefined ? "" : `, --processes ${PROCESSES}`}, ${SECONDS} s × ${RUNS}: throughput`,
       value: figure("rps", today),
       unit: "req/s",
       ...(base && { baseline: { name: `baseline ${baseline}`, value: figure("rps", base) }, target: { value: 5 * figure("rps", base) } }),
@@ -94,7 +95,7 @@ export async function run(): Promise<BenchResult[]> {
 async function oneRun(tree: string, filename: string, dir: string, runId: string): Promise<LoadRun> {
   const db = tree === ROOT ? await openDemoDatabase(filename, { everyRequestDue: true }) : openDemoDatabaseIn(tree, filename, { everyRequestDue: true });
   const receiver = await startServer(["taskset", "-c", "1", process.execPath, "bench/webhook-receiver.mjs"], /port (\d+)/);
-  const processes = tree === ROOT && PROCESSES > 0 ? ["--processes", String(PROCESSES)] : [];
+  const processes = tree === ROOT && PROCESSES !== undefined ? ["--processes", String(PROCESSES)] : [];
   const server = await startServer(bollardCommand(filename, ["--allow-private-webhooks", ...processes], tree), BOLLARD_READY);
   try {
     const call = async (method: string, path: string, body: unknown) => {

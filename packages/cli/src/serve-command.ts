@@ -1,3 +1,4 @@
+import { createServer as createNetServer } from "node:net";
 import { createDcsaApp, type DcsaSubscription } from "@bollard/carrier-dcsa";
 import { createTracker, type Storage, type Tracker } from "@bollard/core";
 import { dashboardAssetsDir, dashboardBuilt } from "@bollard/dashboard";
@@ -22,10 +23,11 @@ import { watchStopSignals } from "./stop-signals.js";
 import { VERSION } from "./version.js";
 
 /**
- * Runs `bollard serve` with parsed options; resolves to the exit code once stopped. With
- * `--processes N` this process is the primary (database, first account, background work, metrics,
- * accepting connections) and N API processes serve the port (serve-processes.ts); each of them
- * runs this again.
+ * Runs `bollard serve` with parsed options; resolves to the exit code once stopped. On a SQLite
+ * file or PostgreSQL this process is the primary (database, first account, background work,
+ * metrics, accepting connections) and `--processes N` API processes (1 by default) serve the port
+ * (serve-processes.ts); each of them runs this again. With `--processes 0`, on `:memory:` and with
+ * `--sandbox`, this process serves the API itself.
  */
 export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<number> {
   const config = serveConfig(flags, io.env);
@@ -39,15 +41,17 @@ export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<num
   // Bind before anything is written or printed: a taken port must not cost a database or a key.
   let serving: FetchHandler["fetch"] | undefined;
   const gate: FetchHandler = { fetch: (request, env) => (serving ? serving(request, env) : Response.json({ status: "starting" }, { status: 503 })) };
-  // The primary of --processes does not listen itself: its API processes do (a taken port fails them).
-  const server =
-    role === "primary"
-      ? undefined
-      : await startServer(gate, { port: config.port, host: config.host }).catch((error: NodeJS.ErrnoException) => {
-          if (error.code === "EADDRINUSE") throw new CliError(`Port ${config.port} on ${config.host} is already in use (another bollard serve?). Choose another with --port, or --port 0 for any free port.`);
-          if (error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND") throw usageError(`--host ${config.host} is not an address of this machine`);
-          throw new CliError(`Cannot listen on ${config.host}:${config.port}: ${error.message}`);
-        });
+  const listenFailure = (error: NodeJS.ErrnoException) => {
+    // An API process must leave its primary's channel to exit, so the primary sees it fail.
+    leaveCluster();
+    if (error.code === "EADDRINUSE") throw new CliError(`Port ${config.port} on ${config.host} is already in use (another bollard serve?). Choose another with --port, or --port 0 for any free port.`);
+    if (error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND") throw usageError(`--host ${config.host} is not an address of this machine`);
+    throw new CliError(`Cannot listen on ${config.host}:${config.port}: ${error.message}`);
+  };
+  // The primary of --processes does not listen itself: its API processes do. It tries the port
+  // first, so a taken one fails here too, before the database is opened.
+  if (role === "primary") await tryPort(config.port, config.host).catch(listenFailure);
+  const server = role === "primary" ? undefined : await startServer(gate, { port: config.port, host: config.host }).catch(listenFailure);
 
   // From now on SIGINT and SIGTERM stop the server cleanly; a repeat passed on by a wrapper is ignored.
   const signals = watchStopSignals((again) => {
@@ -217,4 +221,13 @@ async function claimFirstAccount(storage: Storage): Promise<boolean> {
 /** Whether a request URL is under `/v2/` (the API app's; the site's pages and the DCSA API live elsewhere). */
 function isApiPath(url: string): boolean {
   return url.startsWith("/v2/", url.indexOf("/", url.indexOf("//") + 2));
+}
+
+/** Listens on `port` of `host` and closes again at once: rejects as `listen` would (a taken port, an address not of this machine). */
+function tryPort(port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once("error", reject);
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
+  });
 }

@@ -52,7 +52,7 @@ const ConfigFileSchema = z.strictObject({
   "clock-origin": text.optional(),
   "rate-limit": text.optional(),
   background: z.enum(BACKGROUND_MODES).optional(),
-  processes: number(1, 64).pipe(z.int()).optional(),
+  processes: number(0, 64).pipe(z.int()).optional(),
   "response-cache-mb": number(0, 65_536).pipe(z.int()).optional(),
   sandbox: z.boolean().optional(),
   "allow-private-webhooks": z.boolean().optional(),
@@ -88,7 +88,8 @@ export interface ServeConfig {
   /**
    * How many API processes serve the port (`--processes`), apart from this one, which then only
    * accepts and hands out connections, coordinates them and runs the background work; undefined
-   * when this process serves the API itself.
+   * when this process serves the API itself (`--processes 0`, and always on `:memory:` and with
+   * `--sandbox`). One by default on a database other processes share (a SQLite file, PostgreSQL).
    */
   processes: number | undefined;
   /** How much response text the API keeps to answer repeated GETs (`--response-cache-mb`); 0 turns the cache off. */
@@ -156,8 +157,11 @@ export function serveConfig(flags: ParsedOptions, env: Record<string, string | u
   const inlineOnly = sandbox ? "--sandbox (its clock runs the passes in process)" : db === ":memory:" ? "--db :memory: (no other thread can reach it)" : undefined;
   const background = option("background", z.enum(BACKGROUND_MODES), pick("background"), inlineOnly ? "inline" : "thread");
   if (inlineOnly && background !== "inline") throw usageError(`--background ${background} does not apply with ${inlineOnly}: use --background inline`);
-  const processes = option<number | undefined>("processes", number(1, 64).pipe(z.int()), pick("processes"), undefined);
-  if (processes !== undefined && inlineOnly) throw usageError(`--processes ${processes} does not apply with ${inlineOnly.replace(" (no other thread can reach it)", " (no other process can reach it)")}`);
+  const asked = option<number | undefined>("processes", number(0, 64).pipe(z.int()), pick("processes"), undefined);
+  // By default one API process serves and this one accepts for it: under load, requests wait less
+  // than when this process also answers them (operating.md, "More than one core").
+  const processes = asked === 0 || (asked === undefined && inlineOnly) ? undefined : (asked ?? 1);
+  if (asked !== undefined && asked > 0 && inlineOnly) throw usageError(`--processes ${asked} does not apply with ${inlineOnly.replace(" (no other thread can reach it)", " (no other process can reach it)")}`);
   const keyFile = pick("api-key-file") as string | undefined;
   return {
     port,
@@ -192,7 +196,7 @@ const EXPECTED: Record<string, string> = {
   "shutdown-timeout": "must be a number of seconds from 0 to 3600",
   "log-level": `must be one of ${LOG_LEVELS.join(", ")}`,
   background: `must be one of ${BACKGROUND_MODES.join(", ")}`,
-  processes: "must be a whole number from 1 to 64",
+  processes: "must be a whole number from 0 (this process serves the API) to 64",
   "response-cache-mb": "must be a whole number of MiB from 0 (off) to 65536",
 };
 

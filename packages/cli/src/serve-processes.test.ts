@@ -74,9 +74,9 @@ describe("bollard serve --processes 2", () => {
     }
   }, 180_000);
 
-  it("with --processes 1: one API process serves, this one accepts for it", async () => {
+  it("by default on a SQLite file: one API process serves, this one accepts for it", async () => {
     writeFileSync(join(dir, "key1"), KEY);
-    const server = startBollard(["serve", "--db", join(dir, "one.sqlite"), "--port", "0", "--processes", "1", "--no-dashboard", "--no-demo", "--api-key-file", join(dir, "key1")]);
+    const server = startBollard(["serve", "--db", join(dir, "one.sqlite"), "--port", "0", "--no-dashboard", "--no-demo", "--api-key-file", join(dir, "key1")]);
     running.push(server);
     const [line, base] = await server.waitFor(/listening on (http:\/\/[^ ]+)\/v2.*/);
     const [pid] = /1 API process \((\d+)\)/.exec(line!)!.slice(1).map(Number);
@@ -88,9 +88,21 @@ describe("bollard serve --processes 2", () => {
     expect(alive(pid!)).toBe(false);
   }, 60_000);
 
-  it("refuses --processes where other processes cannot reach the data", async () => {
+  it("with --processes 0: this process serves the API itself", async () => {
+    writeFileSync(join(dir, "key0"), KEY);
+    const server = startBollard(["serve", "--db", join(dir, "zero.sqlite"), "--port", "0", "--processes", "0", "--no-dashboard", "--no-demo", "--api-key-file", join(dir, "key0")]);
+    running.push(server);
+    const [line, base] = await server.waitFor(/listening on (http:\/\/[^ ]+)\/v2.*/);
+    expect(line).not.toMatch(/API process/);
+    const response = await fetch(`${base}/v2/tracking_requests`, { headers: { authorization: `Token ${KEY}` } });
+    expect(response.status).toBe(200);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  }, 60_000);
+
+  it("refuses --processes where other processes cannot reach the data, and out of range", async () => {
     await expectRefused(["serve", "--db", ":memory:", "--processes", "2", "--port", "0"], "--processes 2 does not apply with --db :memory:");
     await expectRefused(["serve", "--db", ":memory:", "--processes", "1", "--port", "0"], "--processes 1 does not apply with --db :memory:");
-    await expectRefused(["serve", "--processes", "0", "--db", join(dir, "x.sqlite"), "--port", "0"], "--processes must be a whole number from 1 to 64");
+    await expectRefused(["serve", "--processes", "65", "--db", join(dir, "x.sqlite"), "--port", "0"], "--processes must be a whole number from 0 (this process serves the API) to 64");
   }, 60_000);
 });

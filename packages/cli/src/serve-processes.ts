@@ -3,7 +3,8 @@ import { CliError } from "./cli-error.js";
 import type { ServerLog } from "./server-log.js";
 
 /*
- * `bollard serve --processes N`: the first process (the primary) opens the database, holds the
+ * `bollard serve --processes N` (N = 1 by default on a SQLite file or PostgreSQL; 0 serves the API
+ * from the first process): the first process (the primary) opens the database, holds the
  * SQLite server lease, creates the first account and runs the background work; it then starts N
  * API processes with Node's cluster module. Each runs `bollard serve` again as an API process
  * (`isApiProcess()`): its own connection to the database, no lease, no background work, listening
