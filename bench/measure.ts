@@ -39,7 +39,9 @@ export async function opsPerSecond(fn: () => unknown, ms = 2_000): Promise<numbe
 /** Formats results as an aligned table with ratios to the baseline and target verdicts. */
 export function formatResults(results: readonly BenchResult[]): string {
   const rows = results.map((r) => {
-    const ratio = r.baseline ? `${((r.value / r.baseline.value) * 100).toFixed(0)}% of ${r.baseline.name} (${fmt(r.baseline.value)})` : "";
+    // A share of nothing (0 errors against 0) says nothing: the baseline's figure alone is shown.
+    const share = r.baseline && r.baseline.value !== 0 ? `${((r.value / r.baseline.value) * 100).toFixed(0)}% of ` : "";
+    const ratio = r.baseline ? `${share}${r.baseline.name} (${fmt(r.baseline.value)})` : "";
     const target = r.target ? `${(r.target.lowerIsBetter ? r.value <= r.target.value : r.value >= r.target.value) ? "MET" : "MISSED"} (target ${r.target.lowerIsBetter ? "≤" : "≥"} ${fmt(r.target.value)})` : "";
     return [r.name, `${fmt(r.value)} ${r.unit}`, ratio, target, r.notes ?? ""];
   });

@@ -2,7 +2,8 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { WEBHOOK_EVENT_CATEGORIES } from "@bollard/core";
+import { createTracker, WEBHOOK_EVENT_CATEGORIES } from "@bollard/core";
+import { sqliteStorage } from "@bollard/storage-sqlite";
 import { DEMO_SHIPMENTS, openDemoDatabase, openDemoDatabaseIn } from "./demo-bench-db.js";
 import { median, type BenchResult } from "./measure.js";
 import { BOLLARD_READY, bollardCommand, ROOT, SERVER_CORES, startServer, stopServers } from "./wrk.js";
@@ -32,6 +33,12 @@ interface LoadRun extends Latencies {
   writes: Latencies;
 }
 
+/** A run's load figures, and what the background loops got done meanwhile (per second of the run). */
+interface MixedRun extends LoadRun {
+  refreshesPerSecond: number;
+  deliveriesPerSecond: number;
+}
+
 /**
  * The mixed workload of issue 21 at 64 connections on a copy of the demo database, with both
  * background loops busy (every tracking request due when the server starts, a webhook on every
@@ -44,20 +51,22 @@ interface LoadRun extends Latencies {
  * (mixed-load.mjs: a closed loop of 64 kept-alive connections that records every request's latency
  * as measured, where wrk adds synthetic samples) and the webhook receiver on core 1.
  * `BENCH_PROCESSES=N` runs today's server with `--processes N` (N API processes, the first process
- * accepting for them; 0: the first process serves the API itself).
+ * accepting for them; 0: the first process serves the API itself). Besides the requests' figures it
+ * prints what the background loops got done meanwhile (shipments refreshed, webhook notifications
+ * delivered, per second): the requests must not be made fast by starving them unseen.
  */
 export async function run(): Promise<BenchResult[]> {
   const baseline = process.env.BENCH_BASELINE;
   const trees: [string, string][] = [["today", ROOT], ...(baseline ? [["baseline", baseline] as [string, string]] : [])];
   await openDemoDatabase(); // build once, outside the timed part (a baseline tree builds its own on its first run)
   const dir = mkdtempSync(join(tmpdir(), "bollard-bench-mixed-"));
-  const runs = new Map<string, LoadRun[]>(trees.map(([name]) => [name, []]));
+  const runs = new Map<string, MixedRun[]>(trees.map(([name]) => [name, []]));
   try {
     for (let i = 0; i < RUNS; i++) {
       for (const [name, tree] of trees) {
         const result = await oneRun(tree, join(dir, `${name}-${i}.sqlite`), dir, `${name}${i}${Date.now()}`);
         runs.get(name)!.push(result);
-        console.error(`  ${name} run ${i + 1}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99.toFixed(1)} ms, ${result.errors} errors`);
+        console.error(`  ${name} run ${i + 1}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99.toFixed(1)} ms, ${result.errors} errors; ${result.refreshesPerSecond.toFixed(1)} refreshes/s, ${result.deliveriesPerSecond.toFixed(1)} webhook deliveries/s`);
       }
     }
   } finally {
@@ -65,7 +74,7 @@ export async function run(): Promise<BenchResult[]> {
   }
   const today = runs.get("today")!;
   const base = runs.get("baseline");
-  const figure = (key: "rps" | keyof Latencies, list: LoadRun[], of: (run: LoadRun) => Latencies = (run) => run) => median(list.map((r) => (key === "rps" ? r.rps : of(r)[key])));
+  const figure = (key: "rps" | keyof Latencies, list: MixedRun[], of: (run: MixedRun) => Latencies = (run) => run) => median(list.map((r) => (key === "rps" ? r.rps : of(r)[key])));
   const results: BenchResult[] = [
     {
       name: `mixed workload, ${DEMO_SHIPMENTS.toLocaleString("en-US")} shipments (SQLite), ${CONNECTIONS} conns, server on core ${SERVER_CORES}${PROCESSES === undefined ? "" : `, --processes ${PROCESSES}`}, ${SECONDS} s × ${RUNS}: throughput`,
@@ -84,15 +93,19 @@ export async function run(): Promise<BenchResult[]> {
       ...(key === "p99" && { target: { value: 100, lowerIsBetter: true } }),
     });
   }
-  for (const [label, of] of [["reads (GET)", (run: LoadRun) => run.reads], ["writes", (run: LoadRun) => run.writes]] as const) {
+  for (const [label, of] of [["reads (GET)", (run: MixedRun) => run.reads], ["writes", (run: MixedRun) => run.writes]] as const) {
     results.push({ name: `  p99 of ${label}`, value: figure("p99", today, of), unit: "ms", ...(base && { baseline: { name: "baseline", value: figure("p99", base, of) } }) });
+  }
+  for (const [label, key] of [["shipments refreshed", "refreshesPerSecond"], ["webhook notifications delivered", "deliveriesPerSecond"]] as const) {
+    const of = (list: MixedRun[]) => median(list.map((r) => r[key]));
+    results.push({ name: `  background: ${label}`, value: of(today), unit: "/s", ...(base && { baseline: { name: "baseline", value: of(base) } }) });
   }
   results.push({ name: "  errors (status ≥ 400, socket errors, no answer in 10 s; all runs)", value: today.reduce((n, r) => n + r.errors, 0), unit: "", ...(base && { baseline: { name: "baseline", value: base.reduce((n, r) => n + r.errors, 0) } }), target: { value: 0, lowerIsBetter: true } });
   return results;
 }
 
 /** One run: a fresh copy of the database with every tracking request due, a server from `tree`, a webhook, then the load. */
-async function oneRun(tree: string, filename: string, dir: string, runId: string): Promise<LoadRun> {
+async function oneRun(tree: string, filename: string, dir: string, runId: string): Promise<MixedRun> {
   const db = tree === ROOT ? await openDemoDatabase(filename, { everyRequestDue: true }) : openDemoDatabaseIn(tree, filename, { everyRequestDue: true });
   const receiver = await startServer(["taskset", "-c", "1", process.execPath, "bench/webhook-receiver.mjs"], /port (\d+)/);
   const processes = tree === ROOT && PROCESSES !== undefined ? ["--processes", String(PROCESSES)] : [];
@@ -104,10 +117,32 @@ async function oneRun(tree: string, filename: string, dir: string, runId: string
     };
     await call("POST", "/v2/webhooks", { data: { type: "webhook", attributes: { url: `http://127.0.0.1:${receiver.port}/hooks`, events: EVERY_EVENT } } });
     await call("POST", "/v2/custom_field_definitions", { data: { type: "custom_field_definition", attributes: { entity_type: "Shipment", api_slug: "declared_value", display_name: "Declared value", data_type: "number" } } });
-    return load({ port: server.port, connections: CONNECTIONS, seconds: SECONDS, apiKey: db.apiKey, runId, shipmentIds: db.shipmentIds.slice(0, 5_000), containerIds: db.containersWithEvents.slice(0, 5_000), trackingRequestIds: db.trackingRequestIds.slice(0, 5_000) }, join(dir, `${runId}.json`));
+    const started = new Date().toISOString();
+    const result = load({ port: server.port, connections: CONNECTIONS, seconds: SECONDS, apiKey: db.apiKey, runId, shipmentIds: db.shipmentIds.slice(0, 5_000), containerIds: db.containersWithEvents.slice(0, 5_000), trackingRequestIds: db.trackingRequestIds.slice(0, 5_000) }, join(dir, `${runId}.json`));
+    await stopServers([server, receiver]);
+    return { ...result, ...(await backgroundDone(filename, started)) };
   } finally {
     await stopServers([server, receiver]);
     for (const suffix of ["", "-wal", "-shm"]) rmSync(`${filename}${suffix}`, { force: true });
+  }
+}
+
+/**
+ * What the background loops got done in a run, per second of it, read from the database once the
+ * server stopped: shipments whose refresh was attempted since `since`, and webhook notifications
+ * delivered (the run's database had none). Read with today's storage, which migrates a baseline's
+ * copy first.
+ */
+async function backgroundDone(filename: string, since: string): Promise<{ refreshesPerSecond: number; deliveriesPerSecond: number }> {
+  const tracker = await createTracker({ storage: sqliteStorage({ filename }) });
+  try {
+    const account = (await tracker.accounts.findByName("Bench"))!;
+    const shipments = (await tracker.storage.shipments.list(account.id, { page: { number: 1, size: 100_000 } })).items;
+    const refreshed = shipments.filter((s) => s.line_tracking_last_attempted_at !== null && s.line_tracking_last_attempted_at >= since).length;
+    const { total: delivered } = await tracker.storage.webhookNotifications.list(account.id, { page: { number: 1, size: 1 }, deliveryStatus: "succeeded" });
+    return { refreshesPerSecond: refreshed / SECONDS, deliveriesPerSecond: delivered / SECONDS };
+  } finally {
+    await tracker.close();
   }
 }
 
