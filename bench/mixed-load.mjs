@@ -11,13 +11,15 @@
 // printed p50 74 ms; the requests' own p50 was 0.2 ms).
 //
 // Usage: node mixed-load.mjs CONFIG.json, where the file holds { port, connections, seconds,
-// apiKey, runId, shipmentIds, containerIds, trackingRequestIds }. Prints one line of JSON: the
+// apiKey, runId, shipmentIds, containerIds, trackingRequestIds, only? } (`only`: one kind of the mix
+// alone; `--kinds` instead of a file prints the kinds). Prints one line of JSON: the
 // answered requests per second, the latency figures of all requests (one unanswered in 10 s counts
 // at 10 s), then of reads and of writes.
 import { request, Agent } from "node:http";
 import { readFileSync } from "node:fs";
 
-const config = JSON.parse(readFileSync(process.argv[2], "utf8"));
+// `--kinds` prints the mix's kinds and shares as JSON ([[name, percent], …]) and exits.
+const config = process.argv[2] === "--kinds" ? {} : JSON.parse(readFileSync(process.argv[2], "utf8"));
 const TIMEOUT_MS = 10_000;
 const agent = new Agent({ keepAlive: true, maxSockets: config.connections });
 const headers = { authorization: `Token ${config.apiKey}`, "content-type": "application/vnd.api+json" };
@@ -25,18 +27,41 @@ const pick = (ids) => ids[Math.floor(Math.random() * ids.length)];
 const tag = () => `t${1 + Math.floor(Math.random() * 9)}`;
 let created = 0;
 
+/**
+ * The mix of issue 21, by kind: each kind's share of the requests (in percent) and how to make one,
+ * as [method, path, body?]. With `config.only` set to a kind's name, every request is of that kind
+ * (`bench mixed-costs` measures them one at a time).
+ */
+const MIX = [
+  ["shipment list with containers", 25, () => ["GET", "/v2/shipments?include=containers"]],
+  ["shipment by id with containers", 20, () => ["GET", `/v2/shipments/${pick(config.shipmentIds)}?include=containers`]],
+  ["container transport events", 15, () => ["GET", `/v2/containers/${pick(config.containerIds)}/transport_events`]],
+  ["tracking request list", 10, () => ["GET", "/v2/tracking_requests"]],
+  ["shipment tag edit", 10, () => ["PATCH", `/v2/shipments/${pick(config.shipmentIds)}`, { data: { type: "shipment", attributes: { tags: [tag()] } } }]],
+  ["custom field upsert", 10, () => ["POST", `/v2/shipments/${pick(config.shipmentIds)}/custom_fields`, { data: { type: "custom_field", attributes: { api_slug: "declared_value", value: String(1 + Math.floor(Math.random() * 100_000)) } } }]],
+  ["tracking request edit", 5, () => ["PATCH", `/v2/tracking_requests/${pick(config.trackingRequestIds)}`, { data: { type: "tracking_request", attributes: { shipment_tags: [tag()] } } }]],
+  [
+    "new tracking request",
+    5,
+    () => {
+      created += 1;
+      return ["POST", "/v2/tracking_requests", { data: { type: "tracking_request", attributes: { request_type: "bill_of_lading", request_number: `TEST-MIX-${config.runId}-${created}`, scac: "TEST" } } }];
+    },
+  ],
+];
+if (process.argv[2] === "--kinds") {
+  console.log(JSON.stringify(MIX.map(([name, share]) => [name, share])));
+  process.exit(0);
+}
+const kinds = config.only === undefined ? MIX : MIX.filter(([name]) => name === config.only);
+if (kinds.length === 0) throw new Error(`no request kind named ${config.only}`);
+const totalShare = kinds.reduce((sum, [, share]) => sum + share, 0);
+
 /** The next request of the mix, as [method, path, body?]. */
 function next() {
-  const r = 1 + Math.floor(Math.random() * 100);
-  if (r <= 25) return ["GET", "/v2/shipments?include=containers"];
-  if (r <= 45) return ["GET", `/v2/shipments/${pick(config.shipmentIds)}?include=containers`];
-  if (r <= 60) return ["GET", `/v2/containers/${pick(config.containerIds)}/transport_events`];
-  if (r <= 70) return ["GET", "/v2/tracking_requests"];
-  if (r <= 80) return ["PATCH", `/v2/shipments/${pick(config.shipmentIds)}`, { data: { type: "shipment", attributes: { tags: [tag()] } } }];
-  if (r <= 90) return ["POST", `/v2/shipments/${pick(config.shipmentIds)}/custom_fields`, { data: { type: "custom_field", attributes: { api_slug: "declared_value", value: String(1 + Math.floor(Math.random() * 100_000)) } } }];
-  if (r <= 95) return ["PATCH", `/v2/tracking_requests/${pick(config.trackingRequestIds)}`, { data: { type: "tracking_request", attributes: { shipment_tags: [tag()] } } }];
-  created += 1;
-  return ["POST", "/v2/tracking_requests", { data: { type: "tracking_request", attributes: { request_type: "bill_of_lading", request_number: `TEST-MIX-${config.runId}-${created}`, scac: "TEST" } } }];
+  let r = Math.random() * totalShare;
+  for (const [, share, make] of kinds) if ((r -= share) < 0) return make();
+  return kinds[kinds.length - 1][2]();
 }
 
 const reads = [];

@@ -15,6 +15,7 @@ const BENCHES: Record<string, () => Promise<BenchResult[]>> = {
   dashboard: async () => (await import("./dashboard-bench.js")).run(),
   scale: async () => (await import("./scale-bench.js")).run(),
   mixed: async () => (await import("./mixed-bench.js")).run(),
+  "mixed-costs": async () => (await import("./mixed-costs-bench.js")).run(),
 };
 
 /** Options that size a benchmark, by flag: `pnpm bench scale --shipments 5000`. */
