@@ -50,9 +50,31 @@ describe("sqliteStorage", () => {
     expect(await again.shipments.get(shipment.account_id, shipment.id)).toStrictEqual(shipment);
     await again.close();
     const db = new Database(filename, { readonly: true });
-    expect(db.prepare("select name from kysely_migration order by name").all()).toStrictEqual([{ name: "0001-initial" }, { name: "0002-vessel-position-times" }, { name: "0003-rendered-resources" }, { name: "0004-delivered-notifications" }, { name: "0005-api-key-use" }, { name: "0006-parties" }, { name: "0007-changes" }, { name: "0008-refresh-log" }]);
+    expect(db.prepare("select name from kysely_migration order by name").all()).toStrictEqual([{ name: "0001-initial" }, { name: "0002-vessel-position-times" }, { name: "0003-rendered-resources" }, { name: "0004-delivered-notifications" }, { name: "0005-api-key-use" }, { name: "0006-parties" }, { name: "0007-changes" }, { name: "0008-refresh-log" }, { name: "0009-filtered-list-order" }]);
     expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
     db.close();
+  });
+
+  it("reads filtered listings from the filter's index, in the listing's order, never walking the account's whole list", async () => {
+    const filename = freshFile();
+    const storage = sqliteStorage({ filename });
+    await storage.open();
+    await storage.close();
+    const db = new Database(filename, { readonly: true });
+    // The listings' queries (a page and its count) by filter: tracking requests by number (also every
+    // new tracking request's duplicate check), containers by number, custom fields by entity and by
+    // definition. Walking the account's (created_at, id) index instead grows with the account.
+    const listings: [query: string, index: string][] = [
+      [`select "doc" from "tracking_requests" where "account_id" = ? and "request_number_lc" = ? and "scac" = ? order by "created_at" desc, "id" desc limit ? offset ?`, "tracking_requests_account_number"],
+      [`select count(*) as "count" from "tracking_requests" where "account_id" = ? and "request_number_lc" = ? and "scac" = ?`, "tracking_requests_account_number"],
+      [`select "doc" from "containers" where "account_id" = ? and "number_lc" = ? order by "created_at" desc, "id" desc limit ? offset ?`, "containers_account_number"],
+      [`select "doc" from "custom_fields" where "account_id" = ? and "entity_type" = ? and "entity_id" = ? order by "created_at", "id" limit ? offset ?`, "custom_fields_account_entity"],
+      [`select "doc" from "custom_fields" where "account_id" = ? and "definition_id" = ? order by "created_at", "id" limit ? offset ?`, "custom_fields_definition"],
+    ];
+    const plan = (text: string) => (db.prepare(`explain query plan ${text}`).all(...Array<null>((text.match(/\?/g) ?? []).length).fill(null)) as { detail: string }[]).map((row) => row.detail).join("; ");
+    const plans = listings.map(([text]) => plan(text));
+    db.close();
+    expect(plans.map((detail, i) => [detail.includes(`INDEX ${listings[i]![1]} (`), detail.includes("TEMP B-TREE")])).toStrictEqual(listings.map(() => [true, false]));
   });
 
   it("declares its name and capabilities: persistent for a file, not for :memory:", () => {

@@ -5,6 +5,7 @@ import * as apiKeyUse from "./0003-api-key-use.js";
 import * as parties from "./0004-parties.js";
 import * as changes from "./0005-changes.js";
 import * as refreshLog from "./0006-refresh-log.js";
+import * as filteredListOrder from "./0007-filtered-list-order.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0004-parties": parties,
   "0005-changes": changes,
   "0006-refresh-log": refreshLog,
+  "0007-filtered-list-order": filteredListOrder,
 };
 
 /** The Kysely migration provider over the in-code migrations. */

@@ -7,6 +7,7 @@ import * as apiKeyUse from "./0005-api-key-use.js";
 import * as parties from "./0006-parties.js";
 import * as changes from "./0007-changes.js";
 import * as refreshLog from "./0008-refresh-log.js";
+import * as filteredListOrder from "./0009-filtered-list-order.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "0006-parties": parties,
   "0007-changes": changes,
   "0008-refresh-log": refreshLog,
+  "0009-filtered-list-order": filteredListOrder,
 };
 
 /** The Kysely migration provider over the in-code migrations. */
