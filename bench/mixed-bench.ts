@@ -110,21 +110,31 @@ async function oneRun(tree: string, filename: string, dir: string, runId: string
   const receiver = await startServer(["taskset", "-c", "1", process.execPath, "bench/webhook-receiver.mjs"], /port (\d+)/);
   const processes = tree === ROOT && PROCESSES !== undefined ? ["--processes", String(PROCESSES)] : [];
   const server = await startServer(bollardCommand(filename, ["--allow-private-webhooks", ...processes], tree), BOLLARD_READY);
+  let result: LoadRun;
+  const started = new Date().toISOString();
   try {
-    const call = async (method: string, path: string, body: unknown) => {
-      const response = await fetch(`http://127.0.0.1:${server.port}${path}`, { method, headers: { authorization: `Token ${db.apiKey}`, "content-type": "application/vnd.api+json" }, body: JSON.stringify(body) });
-      if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-    };
-    await call("POST", "/v2/webhooks", { data: { type: "webhook", attributes: { url: `http://127.0.0.1:${receiver.port}/hooks`, events: EVERY_EVENT } } });
-    await call("POST", "/v2/custom_field_definitions", { data: { type: "custom_field_definition", attributes: { entity_type: "Shipment", api_slug: "declared_value", display_name: "Declared value", data_type: "number" } } });
-    const started = new Date().toISOString();
-    const result = load({ port: server.port, connections: CONNECTIONS, seconds: SECONDS, apiKey: db.apiKey, runId, shipmentIds: db.shipmentIds.slice(0, 5_000), containerIds: db.containersWithEvents.slice(0, 5_000), trackingRequestIds: db.trackingRequestIds.slice(0, 5_000) }, join(dir, `${runId}.json`));
-    await stopServers([server, receiver]);
-    return { ...result, ...(await backgroundDone(filename, started)) };
+    await callApi(server.port, db.apiKey, "POST", "/v2/webhooks", { data: { type: "webhook", attributes: { url: `http://127.0.0.1:${receiver.port}/hooks`, events: EVERY_EVENT } } });
+    await prepareMix(server.port, db.apiKey);
+    result = load({ port: server.port, connections: CONNECTIONS, seconds: SECONDS, apiKey: db.apiKey, runId, shipmentIds: db.shipmentIds.slice(0, 5_000), containerIds: db.containersWithEvents.slice(0, 5_000), trackingRequestIds: db.trackingRequestIds.slice(0, 5_000) }, join(dir, `${runId}.json`));
   } finally {
     await stopServers([server, receiver]);
+  }
+  try {
+    return { ...result, ...(await backgroundDone(filename, started)) };
+  } finally {
     for (const suffix of ["", "-wal", "-shm"]) rmSync(`${filename}${suffix}`, { force: true });
   }
+}
+
+/** Calls a benchmark server's API with the bench key; throws unless it answers 2xx. */
+export async function callApi(port: number, apiKey: string, method: string, path: string, body: unknown): Promise<void> {
+  const response = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { authorization: `Token ${apiKey}`, "content-type": "application/vnd.api+json" }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+}
+
+/** What the mix's requests need besides the demo data: the shipment custom field they upsert (`declared_value`). */
+export function prepareMix(port: number, apiKey: string): Promise<void> {
+  return callApi(port, apiKey, "POST", "/v2/custom_field_definitions", { data: { type: "custom_field_definition", attributes: { entity_type: "Shipment", api_slug: "declared_value", display_name: "Declared value", data_type: "number" } } });
 }
 
 /**

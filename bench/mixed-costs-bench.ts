@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEMO_SHIPMENTS, openDemoDatabase } from "./demo-bench-db.js";
 import { median, type BenchResult } from "./measure.js";
+import { prepareMix } from "./mixed-bench.js";
 import { BOLLARD_READY, bollardCommand, ROOT, startServer, stopServers } from "./wrk.js";
 
 const SECONDS = Number(process.env.BENCH_COSTS_SECONDS ?? 8);
@@ -61,12 +62,7 @@ async function cpuPerRequest(kind: string, filename: string, dir: string): Promi
   const db = await openDemoDatabase(filename);
   const server = await startServer(bollardCommand(filename, ["--background", "off", "--processes", "0", "--response-cache-mb", "0"]), BOLLARD_READY);
   try {
-    const response = await fetch(`http://127.0.0.1:${server.port}/v2/custom_field_definitions`, {
-      method: "POST",
-      headers: { authorization: `Token ${db.apiKey}`, "content-type": "application/vnd.api+json" },
-      body: JSON.stringify({ data: { type: "custom_field_definition", attributes: { entity_type: "Shipment", api_slug: "declared_value", display_name: "Declared value", data_type: "number" } } }),
-    });
-    if (!response.ok) throw new Error(`creating the custom field definition answered ${response.status}`);
+    await prepareMix(server.port, db.apiKey);
     const config = { port: server.port, connections: CONNECTIONS, seconds: SECONDS, apiKey: db.apiKey, runId: `c${Date.now()}`, shipmentIds: db.shipmentIds, containerIds: db.containersWithEvents, trackingRequestIds: db.trackingRequestIds, only: kind };
     const file = join(dir, "costs.json");
     writeFileSync(file, JSON.stringify(config));
