@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { runCommand } from "./testing/run-command.js";
+import { localBetterSqlitePrebuild } from "./testing/local-prebuild.js";
+import { cleanEnv, runCommand } from "./testing/run-command.js";
 import { acquireLock } from "./testing/workspace-lock.js";
 
 // Builds and packs every package, installs the tarballs with npm in a scratch project outside the
@@ -22,7 +23,7 @@ const timings: [step: string, ms: number][] = [];
 const cleanup: (() => void)[] = [];
 afterAll(() => {
   for (const step of cleanup.reverse()) step();
-  console.log(`packaging timings:\n${timings.map(([step, ms]) => `  ${step.padEnd(44)} ${(ms / 1000).toFixed(1).padStart(6)} s`).join("\n")}`);
+  console.log(`packaging timings:\n${timings.map(([step, ms]) => `  ${step.padEnd(52)} ${(ms / 1000).toFixed(1).padStart(6)} s`).join("\n")}`);
 }, 120_000); // removing the installed projects' node_modules takes seconds, more on a busy machine
 
 /** Runs `step`, recording how long it took. */
@@ -96,7 +97,14 @@ describe("the packed packages, installed with npm outside the workspace", () => 
     };
     writeFileSync(join(scratch, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
     writeFileSync(join(scratch, ".npmrc"), "@bollard:registry=http://127.0.0.1:9/\n");
-    await timed("npm install (compiles better-sqlite3)", () => runCommand("npm", ["install", "--no-audit", "--no-fund"], { cwd: scratch }));
+    // better-sqlite3's install script (prebuild-install) looks for a prebuilt binary before it
+    // compiles; offline it compiles, for two minutes. The workspace's install compiled the same
+    // version for this machine's Node already, so it is handed over as a local prebuild, the way
+    // prebuild-install offers for offline machines (the script still runs, unpacks and loads it).
+    const prebuilds = localBetterSqlitePrebuild(tempDir("bollard-prebuilds-"));
+    const installEnv = { ...cleanEnv(), npm_config_better_sqlite3_local_prebuilds: prebuilds };
+    await timed("npm install (better-sqlite3 from the local prebuild)", () => runCommand("npm", ["install", "--no-audit", "--no-fund"], { cwd: scratch, env: installEnv }));
+    expect(readdirSync(join(scratch, "node_modules/better-sqlite3/build/Release"))).toContain("better_sqlite3.node");
 
     // 3. Plain node, no tsx, no bollard-source condition: the dist files.
     copyFileSync(join(CONSUMER, "track-shipment.mjs"), join(scratch, "track-shipment.mjs"));
