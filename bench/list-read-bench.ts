@@ -8,6 +8,7 @@ import { BOLLARD_READY, bollardCommand, requireWrk, startServer, stopServers, wr
 const RUNS = 3;
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
 const CONNECTIONS = 32;
+const WARM_UP_SECONDS = Math.min(5, SECONDS);
 
 /** One benchmarked request: how wrk builds it, and the share of each baseline it should reach. */
 interface ReadCase {
@@ -34,7 +35,7 @@ const CASES: ReadCase[] = [
  * (`DEMO_SHIPMENTS` shipments): each next to (a) node:http writing the same bytes and (b) the
  * data floor, node:http reading the same rows with raw better-sqlite3 and writing the stored JSON
  * (data-floor-server.mjs). All three servers run on core 0 and wrk on core 1, 32 connections,
- * median of 3 runs, interleaved.
+ * a warm-up run of each, then the median of 3 runs, interleaved.
  */
 export async function run(): Promise<BenchResult[]> {
   requireWrk();
@@ -62,6 +63,9 @@ export async function run(): Promise<BenchResult[]> {
     for (const c of CASES) {
       const script = join(dir, `${c.kind}.lua`);
       const runs: Record<"ours" | "bytes" | "floor", WrkRun[]> = { ours: [], bytes: [], floor: [] };
+      // One unmeasured run of each server first: the first requests after a start pay for the JIT
+      // and, for ids, the response cache's first fill (a shipment renders once, then answers from it).
+      for (const server of [bytesServer, floor, bollard]) wrk(server.port, script, { connections: CONNECTIONS, seconds: WARM_UP_SECONDS });
       for (let i = 0; i < RUNS; i++) {
         runs.bytes.push(wrk(bytesServer.port, script, { connections: CONNECTIONS, seconds: SECONDS }));
         runs.floor.push(wrk(floor.port, script, { connections: CONNECTIONS, seconds: SECONDS }));
