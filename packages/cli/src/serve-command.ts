@@ -1,226 +1,45 @@
 import { createServer as createNetServer } from "node:net";
-import { createDcsaApp, type DcsaSubscription } from "@bollard/carrier-dcsa";
-import { createTracker, type Storage, type Tracker } from "@bollard/core";
-import { dashboardAssetsDir, dashboardBuilt } from "@bollard/dashboard";
-import { createHttpApp, parseRateLimit, startServer, type FetchHandler } from "@bollard/http";
-import { Hono } from "hono";
-import { ancestorsEnded } from "./ancestor-watch.js";
-import { backgroundSettings, backgroundTrackerOptions, describeError, startLoops } from "./background-loops.js";
-import { startBackgroundThread, type BackgroundThread } from "./background-thread.js";
 import { CliError, usageError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
-import { DEFAULT_DEMO_ACCOUNT } from "./commands.js";
 import type { ParsedOptions } from "./command-spec.js";
-import { seedDemo } from "./demo-command.js";
 import { bufferedLines } from "./line-writer.js";
-import { createServerMetrics, listenForMetrics, type MetricsListener } from "./metrics.js";
-import { checkDatabase, DEFAULT_DB, displayDb, openFailure, openStorage } from "./open-storage.js";
-import { serveConfig, type ServeConfig } from "./serve-config.js";
-import { isApiProcess, leaveCluster, reportListening, requestReports, startApiProcesses, type ApiProcesses } from "./serve-processes.js";
-import { serverLog, type ServerLog } from "./server-log.js";
-import { siteRoutes } from "./site-routes.js";
-import { watchStopSignals } from "./stop-signals.js";
-import { VERSION } from "./version.js";
+import { serveConfig } from "./serve-config.js";
+import { isApiProcess, leaveCluster, startApiProcesses, type StartingApiProcesses } from "./serve-processes.js";
+import { serverLog } from "./server-log.js";
 
 /**
- * Runs `bollard serve` with parsed options; resolves to the exit code once stopped. On a SQLite
- * file or PostgreSQL this process is the primary (database, first account, background work,
- * metrics, accepting connections) and `--processes N` API processes (1 by default) serve the port
- * (serve-processes.ts); each of them runs this again. With `--processes 0`, on `:memory:` and with
- * `--sandbox`, this process serves the API itself.
+ * Runs `bollard serve` with parsed options; resolves to the exit code once stopped. This module
+ * settles what the process is from the options alone, then loads the server (serve-server.ts).
+ * A primary of `--processes` (a SQLite file or PostgreSQL, 1 API process by default) tries the port
+ * and starts its API processes first, so they load their code while it loads its own: run from
+ * source, loading is most of a start.
  */
 export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<number> {
   const config = serveConfig(flags, io.env);
   const role = isApiProcess() ? "api" : config.processes !== undefined ? "primary" : "single";
-  const db = checkDatabase(config.db ?? DEFAULT_DB, { option: "--db", allowMemory: true, mustExist: false, isDefault: config.db === undefined });
-  const rateLimit = config.rateLimit === undefined ? undefined : parseRateLimit(config.rateLimit);
-  if (rateLimit === null) throw usageError(`--rate-limit must look like 100/min, not "${config.rateLimit}"`);
   const log = serverLog(bufferedLines({ write: (chunk: string) => io.err(chunk.replace(/\n$/, "")) }), config.logLevel);
   for (const { variable, because } of config.ignoredEnv) log.write({ level: "warn", msg: "environment variable overridden", variable, by: because });
-
-  // Bind before anything is written or printed: a taken port must not cost a database or a key.
-  let serving: FetchHandler["fetch"] | undefined;
-  const gate: FetchHandler = { fetch: (request, env) => (serving ? serving(request, env) : Response.json({ status: "starting" }, { status: 503 })) };
-  const listenFailure = (error: NodeJS.ErrnoException) => {
+  const listenFailure = (error: NodeJS.ErrnoException): never => {
     // An API process must leave its primary's channel to exit, so the primary sees it fail.
     leaveCluster();
     if (error.code === "EADDRINUSE") throw new CliError(`Port ${config.port} on ${config.host} is already in use (another bollard serve?). Choose another with --port, or --port 0 for any free port.`);
     if (error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND") throw usageError(`--host ${config.host} is not an address of this machine`);
     throw new CliError(`Cannot listen on ${config.host}:${config.port}: ${error.message}`);
   };
-  // The primary of --processes does not listen itself: its API processes do. It tries the port
-  // first, so a taken one fails here too, before the database is opened.
-  if (role === "primary") await tryPort(config.port, config.host).catch(listenFailure);
-  const server = role === "primary" ? undefined : await startServer(gate, { port: config.port, host: config.host }).catch(listenFailure);
-
-  // From now on SIGINT and SIGTERM stop the server cleanly; a repeat passed on by a wrapper is ignored.
-  const signals = watchStopSignals((again) => {
-    log.write({ level: "warn", msg: "stopping at once", signal: again });
-    log.flush();
-    process.exit(again === "SIGINT" ? 130 : 143);
-  });
-  let tracker: Tracker | undefined;
-  let metricsListener: MetricsListener | undefined;
-  let background: BackgroundThread | undefined;
-  let apiProcesses: ApiProcesses | undefined;
+  // The primary does not listen itself: its API processes do. It tries the port first, so a taken
+  // one fails here, before any process starts or the database is opened.
+  let apiProcesses: StartingApiProcesses | undefined;
+  if (role === "primary") {
+    await tryPort(config.port, config.host).catch(listenFailure);
+    apiProcesses = startApiProcesses(config.processes!, log);
+  }
   try {
-    const metrics = createServerMetrics(() => tracker);
-    // An API process has no /metrics of its own: it reports its requests to the primary's.
-    const reports = role === "api" ? requestReports() : undefined;
-    const settings = backgroundSettings(db, config);
-    const reportError = (error: unknown, loop: string) => {
-      metrics.backgroundError(loop);
-      log.write({ level: "error", msg: "background pass failed", loop, error: describeError(error) });
-    };
-    tracker = await createTracker({
-      // A SQLite file takes its server lease (one server per file); the primary's API processes share it.
-      storage: openStorage(db, { server: role !== "api" }),
-      ...backgroundTrackerOptions(settings),
-      // A sandbox brings its own clock (one per server), running at --clock-speed until told otherwise.
-      ...(config.sandbox && { sandbox: { speed: config.clockSpeed } }),
-      onBackgroundError: reportError,
-      onBackgroundPass: (pass) => metrics.pass(pass),
-    }).catch((error: unknown) => {
-      throw openFailure(db, error);
-    });
-    if (role !== "api") await firstAccount(tracker, config, io, log);
-    if (config.metricsPort !== undefined && role !== "api") metricsListener = await listenForMetrics(metrics, config.metricsPort, config.metricsHost);
-    // The app, where this process answers requests (not the primary of --processes).
-    if (server) {
-      const api = createHttpApp(tracker, {
-        log: (entry) => {
-          if (entry.msg === "request") (reports ?? metrics).request(entry);
-          log.write(entry as Parameters<ServerLog["write"]>[0]);
-        },
-        ...(rateLimit && { rateLimit }),
-        responseCache: config.responseCacheMb > 0 && { maxBytes: config.responseCacheMb * 1024 * 1024 },
-        ...(config.dashboard && { dashboard: { assetsDir: dashboardAssetsDir() } }),
-      });
-      const site = siteRoutes({ version: VERSION, dashboard: config.dashboard, ...(metricsListener && { metrics: metricsListener.address }) });
-      const dcsa = createDcsaApp(tracker, { subscriptions: await dcsaSubscriptions(tracker, config) });
-      // `/v2/…` is the API app's alone, so its requests go straight there: each Hono app they passed
-      // through on the way cost a dispatch, a sixth of a GET answered from the response cache.
-      const pages = new Hono().route("/", site).route("/", dcsa).all("*", (c) => api.fetch(c.req.raw, c.env));
-      serving = (request, env) => (isApiPath(request.url) ? api.fetch(request, env) : pages.fetch(request, env));
-    }
-    const backgroundHere = role === "api" ? "off" : config.background;
-    if (backgroundHere === "inline") startLoops(tracker);
-    if (backgroundHere === "thread") {
-      background = startBackgroundThread(settings, {
-        onPass: (pass) => metrics.pass(pass),
-        onError: reportError,
-        onCrash: (error, restartInMs) => log.write({ level: "error", msg: "background thread ended; restarting it", restart_in_ms: restartInMs, error }),
-      });
-    }
-    if (role === "api") reportListening(server!.address);
-    else if (server) io.out(startedLine(server.address, db, config, metricsListener));
-    else {
-      apiProcesses = await startApiProcesses(config.processes!, log, (report) => metrics.request(report));
-      io.out(startedLine(apiProcesses.address, db, config, metricsListener, apiProcesses.pids));
-    }
-    // A signal, or the end of a wrapper that started serve (npx, pnpm) without passing its signal on.
-    const watch = ancestorsEnded();
-    const signal = await Promise.race([signals.received, watch.ended]);
-    watch.stop();
-    log.write({ level: "info", msg: "shutting down", signal, timeout_s: config.shutdownSeconds });
-    // One bound for the whole shutdown: requests in flight, then deliveries and refreshes in flight;
-    // what is queued and not started stays in the database for the next start.
-    const deadline = Date.now() + config.shutdownSeconds * 1000;
-    await server?.close({ timeoutMs: Math.max(0, deadline - Date.now()) });
-    await reports?.flush();
-    await apiProcesses?.stop(Math.max(0, deadline - Date.now()));
-    await metricsListener?.close();
-    const left = Math.max(0, deadline - Date.now());
-    await Promise.all([background?.stop(left), tracker.close({ timeoutMs: left })]);
-    signals.stop();
-    log.write({ level: "info", msg: "stopped" });
-    log.flush();
-    leaveCluster();
-    return 0;
+    const { runServer } = await import("./serve-server.js");
+    return await runServer({ config, role, log, listenFailure, apiProcesses }, io);
   } catch (error) {
-    signals.stop();
-    await server?.close({ timeoutMs: 0 });
     await apiProcesses?.stop(0);
-    await metricsListener?.close();
-    await Promise.all([background?.stop(1_000), tracker?.close({ timeoutMs: 1_000 })]);
-    log.flush();
-    leaveCluster();
     throw error;
   }
-}
-
-function startedLine(address: string, db: string, config: ServeConfig, metrics: MetricsListener | undefined, pids?: readonly number[]): string {
-  const notes = [
-    `database: ${displayDb(db)}`,
-    pids && `${pids.length} API process${pids.length === 1 ? "" : "es"} (${pids.join(", ")})`,
-    config.sandbox && "sandbox: /v2/sandbox controls on",
-    config.clockSpeed !== 1 && `clock ×${config.clockSpeed}`,
-    config.background === "off" ? "background work: off (run bollard worker)" : config.background === "inline" && "background work: inline",
-    config.allowPrivateWebhooks && "private webhook targets allowed",
-    metrics && `metrics on http://${metrics.address}/metrics`,
-  ].filter(Boolean);
-  const listening = `Bollard listening on http://${address}/v2 (${notes.join(", ")})`;
-  if (!config.dashboard) return listening;
-  return `${listening}\n${dashboardBuilt() ? `Dashboard: http://${address}/` : `Dashboard not built (run pnpm install or pnpm build); http://${address}/ says so`}`;
-}
-
-/** The config's DCSA subscriptions, with their accounts (named in the config) resolved. */
-async function dcsaSubscriptions(tracker: Tracker, config: ServeConfig): Promise<DcsaSubscription[]> {
-  const subscriptions: DcsaSubscription[] = [];
-  for (const [i, subscription] of config.dcsa.subscriptions.entries()) {
-    const account = await tracker.accounts.findByName(subscription.account);
-    if (!account) throw usageError(`dcsa.subscriptions.${i} names the account "${subscription.account}", which does not exist`);
-    subscriptions.push({ id: subscription.id, secret: subscription.secret, scac: subscription.scac, accountId: account.id });
-  }
-  return subscriptions;
-}
-
-/**
- * On a database with no account, creates the first one (the Demo account with demo data, or an
- * empty one with --no-demo) with its API key: the one given (--api-key-file, BOLLARD_API_KEY) or a
- * new one, printed once. Servers sharing a database may start together: the check and the claim run
- * in one transaction, so one of them does it.
- */
-async function firstAccount(tracker: Tracker, config: ServeConfig, io: CliIo, log: ServerLog): Promise<void> {
-  if (!(await claimFirstAccount(tracker.storage))) {
-    if (config.apiKey !== undefined && !(await tracker.accounts.authenticate(config.apiKey).then(() => true, () => false))) {
-      log.write({ level: "warn", msg: "the given API key is not a key of this database; it is used only when serve creates the first account" });
-    }
-    return;
-  }
-  const name = config.account ?? (config.demo ? DEFAULT_DEMO_ACCOUNT : "Default");
-  let accountId: string;
-  let what: string;
-  if (config.demo) {
-    const demo = await seedDemo(tracker, name, 1);
-    accountId = demo.accountId;
-    what = `the ${name} account with ${demo.shipments} demo shipments`;
-  } else {
-    accountId = (await tracker.accounts.ensure(name)).account.id;
-    what = `the empty account ${name}`;
-  }
-  const { apiKey } = await tracker.accounts.issueKey(accountId, { role: "editor", name: "serve", ...(config.apiKey !== undefined && { apiKey: config.apiKey }) });
-  if (config.apiKey !== undefined) {
-    io.out(`Created ${what}; its API key is the one given.`);
-    return;
-  }
-  io.out(`Created ${what}. Its API key (shown once):`);
-  io.out(apiKey);
-}
-
-/** True when this process should create the first account: the database has none, and no other process claimed it. */
-async function claimFirstAccount(storage: Storage): Promise<boolean> {
-  return storage.transaction(async (tx) => {
-    if ((await tx.accounts.list({ number: 1, size: 1 })).total > 0) return false;
-    if ((await tx.meta.get("serve.demo_seeded_at")) !== null) return false;
-    await tx.meta.set("serve.demo_seeded_at", new Date().toISOString());
-    return true;
-  });
-}
-
-/** Whether a request URL is under `/v2/` (the API app's; the site's pages and the DCSA API live elsewhere). */
-function isApiPath(url: string): boolean {
-  return url.startsWith("/v2/", url.indexOf("/", url.indexOf("//") + 2));
 }
 
 /** Listens on `port` of `host` and closes again at once: rejects as `listen` would (a taken port, an address not of this machine). */

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { OutboxRetentionOptions } from "@bollard/core";
-import { DcsaCarrierConfigSchema } from "@bollard/carrier-dcsa";
+import { DcsaCarrierConfigSchema } from "@bollard/carrier-dcsa/config";
 import { z } from "zod";
 import { CliError, usageError } from "./cli-error.js";
 import type { ParsedOptions } from "./command-spec.js";

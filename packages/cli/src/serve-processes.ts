@@ -5,17 +5,29 @@ import type { ServerLog } from "./server-log.js";
 /*
  * `bollard serve --processes N` (N = 1 by default on a SQLite file or PostgreSQL; 0 serves the API
  * from the first process): the first process (the primary) opens the database, holds the
- * SQLite server lease, creates the first account and runs the background work; it then starts N
- * API processes with Node's cluster module. Each runs `bollard serve` again as an API process
- * (`isApiProcess()`): its own connection to the database, no lease, no background work, listening
- * on the port the primary hands out (the same one for all, even for --port 0); the primary spreads
- * connections over them.
+ * SQLite server lease, creates the first account and runs the background work. It starts N API
+ * processes with Node's cluster module as soon as it has tried the port, so they load their code
+ * while it opens the database; each asks before opening the database itself and is let go once
+ * the primary has migrated it and created the first account. Each runs `bollard serve` again as an
+ * API process (`isApiProcess()`): its own connection to the database, no lease, no background
+ * work, listening on the port the primary hands out (the same one for all, even for --port 0);
+ * the primary spreads connections over them.
  */
 
 /** What an API process tells the primary once it listens. */
 interface ListeningMessage {
   kind: "bollard-listening";
   address: string;
+}
+
+/** What an API process asks before it opens the database; the primary answers {@link OpenMessage} once it may. */
+interface MayOpenMessage {
+  kind: "bollard-may-open";
+}
+
+/** The primary's answer: the database is migrated and has its first account. */
+interface OpenMessage {
+  kind: "bollard-open";
 }
 
 /** One request an API process answered, as the primary's metrics count it (the fields of its log entry that metrics read). */
@@ -74,6 +86,22 @@ export function reportListening(address: string): void {
   process.send?.({ kind: "bollard-listening", address } satisfies ListeningMessage);
 }
 
+/**
+ * In an API process, resolves once the primary lets it open the database (it asks, then waits).
+ * Should the primary end first, the cluster module ends this process.
+ */
+export function primaryLetsOpen(): Promise<void> {
+  return new Promise((resolve) => {
+    const onMessage = (message: OpenMessage | undefined) => {
+      if (message?.kind !== "bollard-open") return;
+      process.off("message", onMessage);
+      resolve();
+    };
+    process.on("message", onMessage);
+    process.send?.({ kind: "bollard-may-open" } satisfies MayOpenMessage);
+  });
+}
+
 /** Ends an API process's channel to its primary once it has stopped, so the process can exit. */
 export function leaveCluster(): void {
   if (cluster.isWorker && process.connected) process.disconnect();
@@ -85,50 +113,75 @@ export interface ApiProcesses {
   address: string;
   /** Their process ids. */
   pids: number[];
-  /** Stops them (SIGTERM: each finishes its requests in flight within its shutdown timeout) and waits for them to exit. */
+}
+
+/** API processes started early: loading their code, each waiting for {@link StartingApiProcesses.open}. */
+export interface StartingApiProcesses {
+  /**
+   * Lets every one open the database (and any started later, at once); resolves once every one
+   * listens, rejects when one exits first. `onRequest` gets each request they report answering
+   * (for the metrics).
+   */
+  open(onRequest: (report: RequestReport) => void): Promise<ApiProcesses>;
+  /**
+   * Stops them and waits for them to exit: SIGTERM, so each finishes its requests in flight within
+   * its shutdown timeout; SIGKILL before {@link StartingApiProcesses.open}.
+   */
   stop(timeoutMs: number): Promise<void>;
 }
 
 /**
- * Starts `count` API processes and resolves once every one listens; one that exits first fails
- * the start. Later, an API process that exits unasked is logged and replaced. `onRequest` gets each
- * request they report answering (for the metrics).
+ * Starts `count` API processes now; they open the database once {@link StartingApiProcesses.open}
+ * is called. Later, an API process that exits unasked is logged and replaced.
  */
-export async function startApiProcesses(count: number, log: ServerLog, onRequest: (report: RequestReport) => void): Promise<ApiProcesses> {
+export function startApiProcesses(count: number, log: ServerLog): StartingApiProcesses {
   let stopping = false;
+  let mayOpen = false;
+  let onRequest: (report: RequestReport) => void = () => {};
+  const waiting = new Set<Worker>();
   const workers = new Set<Worker>();
   const fork = () =>
     new Promise<{ worker: Worker; address: string }>((resolve, reject) => {
       const worker = cluster.fork();
       workers.add(worker);
       let listening = false;
-      worker.on("message", (message: ListeningMessage | RequestsMessage) => {
+      worker.on("message", (message: ListeningMessage | RequestsMessage | MayOpenMessage) => {
         if (message?.kind === "bollard-requests") return message.requests.forEach(onRequest);
+        if (message?.kind === "bollard-may-open") return mayOpen ? worker.send({ kind: "bollard-open" } satisfies OpenMessage) : void waiting.add(worker);
         if (message?.kind !== "bollard-listening") return;
         listening = true;
         resolve({ worker, address: message.address });
       });
       worker.once("exit", (code, signal) => {
         workers.delete(worker);
+        waiting.delete(worker);
         if (!listening) return reject(new CliError(`An API process (${worker.process.pid}) exited (${signal ?? code}) before it listened; its error is above`));
         if (stopping) return;
         log.write({ level: "error", msg: "API process ended; starting another", pid: worker.process.pid, code, signal });
         void fork().catch(() => {});
       });
     });
-  let started: { worker: Worker; address: string }[];
-  try {
-    started = await Promise.all(Array.from({ length: count }, fork));
-  } catch (error) {
-    stopping = true;
-    for (const worker of workers) worker.process.kill("SIGKILL");
-    throw error;
-  }
+  const started = Promise.all(Array.from({ length: count }, fork));
+  started.catch(() => {}); // seen by open(); a primary that fails before it opens stops them instead
   return {
-    address: started[0]!.address,
-    pids: started.map(({ worker }) => worker.process.pid!),
+    async open(reported) {
+      onRequest = reported;
+      mayOpen = true;
+      for (const worker of waiting) worker.send({ kind: "bollard-open" } satisfies OpenMessage);
+      waiting.clear();
+      try {
+        const listening = await started;
+        return { address: listening[0]!.address, pids: listening.map(({ worker }) => worker.process.pid!) };
+      } catch (error) {
+        stopping = true;
+        for (const worker of workers) worker.process.kill("SIGKILL");
+        throw error;
+      }
+    },
     async stop(timeoutMs) {
       stopping = true;
+      // Not yet let open the database, they hold nothing and have no requests to finish.
+      if (!mayOpen) for (const worker of workers) worker.process.kill("SIGKILL");
       await Promise.all(
         [...workers].map(
           (worker) =>
