@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { postgresAvailability, startLocalPostgres } from "@bollard/storage-postgres/testing";
@@ -86,6 +87,21 @@ describe("bollard serve --processes 2", () => {
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
     expect(alive(pid!)).toBe(false);
+  }, 60_000);
+
+  it("stops cleanly on a Ctrl-C that reaches it and its API processes while they start", async () => {
+    const db = join(dir, "interrupted.sqlite");
+    const server = startBollard(["serve", "--db", db, "--port", "0", "--no-dashboard", "--no-demo"]);
+    running.push(server);
+    // The database appears once the primary opens it, its stop signals watched by then; its API
+    // process started earlier and is most likely still loading. A terminal's Ctrl-C reaches both.
+    while (!existsSync(db)) await new Promise((resolve) => setTimeout(resolve, 20));
+    const children = execFileSync("pgrep", ["-P", String(server.child.pid)], { encoding: "utf8" }).split("\n").filter(Boolean).map(Number);
+    expect(children.length).toBeGreaterThan(0);
+    for (const pid of [server.child.pid!, ...children]) process.kill(pid, "SIGINT");
+    expect(await server.exited).toBe(0);
+    expect(server.stderr.join("\n")).not.toMatch(/"level":"error"|before it listened/);
+    for (const pid of children) expect(alive(pid)).toBe(false);
   }, 60_000);
 
   it("with --processes 0: this process serves the API itself", async () => {

@@ -112,8 +112,15 @@ export async function runServer(plan: ServePlan, io: CliIo): Promise<number> {
     if (role === "api") reportListening(server!.address);
     else if (server) io.out(startedLine(server.address, db, config, metricsListener));
     else {
-      const listening = await apiProcesses!.open((report) => metrics.request(report));
-      io.out(startedLine(listening.address, db, config, metricsListener, listening.pids));
+      const opening = apiProcesses!.open((report) => metrics.request(report));
+      opening.catch(() => {}); // seen below, or moot once a stop signal came first
+      // A Ctrl-C reaches the API processes too (one process group): one that it ends while they
+      // start is this server stopping, not failing to start.
+      const listening = await Promise.race([opening, signals.received.then(() => undefined)]).catch(async (error: unknown) => {
+        if ((await Promise.race([signals.received, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 500))])) === undefined) throw error;
+        return undefined;
+      });
+      if (listening) io.out(startedLine(listening.address, db, config, metricsListener, listening.pids));
     }
     // A signal, or the end of a wrapper that started serve (npx, pnpm) without passing its signal on.
     const watch = ancestorsEnded();
