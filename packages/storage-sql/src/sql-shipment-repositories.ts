@@ -22,11 +22,36 @@ export async function containersOfShipment({ read, dialect }: SqlScope, accountI
   return decodeRows<Container>(dialect, "containers", (await containersOfOne(dialect)(read, accountId, shipmentId)) as Record<string, unknown>[]);
 }
 
-/** The account's shipments matching a listing's filters, unordered and unselected (see `ShipmentRepository.list`). */
-export function shipmentsMatching({ read, dialect }: SqlScope, accountId: string, { trackingStopped, number, q }: Omit<ShipmentListQuery, "page">): AnySelect {
+/**
+ * The ids of the account's shipments whose bill of lading or normalized number is `number`
+ * (case-insensitive): one lookup on each number's index, for {@link shipmentsMatching}.
+ */
+export async function shipmentIdsByNumber({ read, dialect }: SqlScope, accountId: string, number: string): Promise<string[]> {
+  const lc = number.toLowerCase();
+  const byColumn = (column: "bl_number_lc" | "normalized_number_lc") => read.selectFrom("shipments").select("id").where(idEquals(dialect, "account_id", accountId)).where(column, "=", lc);
+  const rows = await byColumn("bl_number_lc").union(byColumn("normalized_number_lc")).execute();
+  return rows.map((row) => String(row.id));
+}
+
+/** Ids from {@link shipmentIdsByNumber} beyond which a listing tests them as one parameter (SQLite's `json_each`). */
+const MAX_LISTED_IDS = 500;
+
+/**
+ * The account's shipments matching a listing's filters, unordered and unselected (see
+ * `ShipmentRepository.list`). Give `numberIds` (from {@link shipmentIdsByNumber}) with a `number`
+ * filter: the listing then tests that short list of ids. Without them it tests both number
+ * columns, and SQLite, to read the listing's order from the account's `(created_at, id)` index,
+ * walks all of it (2 ms at 3,100 shipments, growing with the account; 0.01 ms with the ids).
+ */
+export function shipmentsMatching({ read, dialect }: SqlScope, accountId: string, { trackingStopped, number, q }: Omit<ShipmentListQuery, "page">, numberIds?: readonly string[]): AnySelect {
   let query = read.selectFrom("shipments").where(idEquals(dialect, "shipments.account_id", accountId));
   if (trackingStopped !== undefined) query = query.where("tracking_stopped", "=", dialect.flag(trackingStopped));
-  if (number !== undefined) {
+  if (number !== undefined && numberIds) {
+    // Listed as literals: SQLite plans `id in (?, ?)` as lookups by id, but walks the account's
+    // index for an `in` over a subquery or json_each.
+    if (numberIds.length === 0) query = query.where(sql<SqlBool>`1 = 0`);
+    else query = query.where(numberIds.length > MAX_LISTED_IDS ? dialect.idIn("shipments.id", numberIds) : (eb) => eb("shipments.id", "in", [...numberIds]));
+  } else if (number !== undefined) {
     const lc = number.toLowerCase();
     query = query.where((eb) => eb.or([eb("bl_number_lc", "=", lc), eb("normalized_number_lc", "=", lc)]));
   }
@@ -81,8 +106,9 @@ export function sqlShipmentRepository(scope: SqlScope): ShipmentRepository {
       const rows = await read.selectFrom("shipments").select(docColumns(dialect, "shipments") as ["doc"]).where(idEquals(dialect, "account_id", accountId)).where(dialect.idIn("id", ids.filter(dialect.isId))).execute();
       return inIdOrder(decodeRows<Shipment>(dialect, "shipments", rows), ids);
     },
-    list(accountId, query) {
-      return pageOfRecords<Shipment>(dialect, "shipments", shipmentsMatching(scope, accountId, query), SHIPMENT_LIST_ORDER, query.page);
+    async list(accountId, query) {
+      const numberIds = query.number === undefined ? undefined : await shipmentIdsByNumber(scope, accountId, query.number);
+      return pageOfRecords<Shipment>(dialect, "shipments", shipmentsMatching(scope, accountId, query, numberIds), SHIPMENT_LIST_ORDER, query.page);
     },
   };
 }

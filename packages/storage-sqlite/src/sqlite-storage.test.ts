@@ -77,6 +77,22 @@ describe("sqliteStorage", () => {
     expect(plans.map((detail, i) => [detail.includes(`INDEX ${listings[i]![1]} (`), detail.includes("TEMP B-TREE")])).toStrictEqual(listings.map(() => [true, false]));
   });
 
+  it("lists shipments by number from the two number indexes and then by id, never walking the account's whole list", async () => {
+    const filename = freshFile();
+    const storage = sqliteStorage({ filename });
+    await storage.open();
+    await storage.close();
+    const db = new Database(filename, { readonly: true });
+    const plan = (text: string) => (db.prepare(`explain query plan ${text}`).all(...Array<null>((text.match(/\?/g) ?? []).length).fill(null)) as { detail: string }[]).map((row) => row.detail).join("; ");
+    // shipmentIdsByNumber, then the page of shipmentsMatching with those ids (as literals: an `in`
+    // over a subquery or json_each walks the account's (created_at, id) index for the order).
+    const ids = plan(`select "id" from "shipments" where "account_id" = ? and "bl_number_lc" = ? union select "id" from "shipments" where "account_id" = ? and "normalized_number_lc" = ?`);
+    const page = plan(`select "doc" from "shipments" where "shipments"."account_id" = ? and "shipments"."id" in (?, ?) order by "shipments"."created_at" desc, "shipments"."id" desc limit ? offset ?`);
+    db.close();
+    expect([ids.includes("INDEX shipments_account_bl_number ("), ids.includes("INDEX shipments_account_normalized_number ("), ids.includes("shipments_account_created")]).toStrictEqual([true, true, false]);
+    expect([page.includes("sqlite_autoindex_shipments_1 (id=?)"), page.includes("shipments_account_created")]).toStrictEqual([true, false]);
+  });
+
   it("declares its name and capabilities: persistent for a file, not for :memory:", () => {
     const file = sqliteStorage({ filename: freshFile() });
     const memory = sqliteStorage({ filename: ":memory:" });
