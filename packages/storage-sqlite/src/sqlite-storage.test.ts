@@ -8,7 +8,7 @@ import { isBollardError, type Shipment, type Storage } from "@bollard/core";
 import { AccountSchema, ContainerSchema, ShipmentSchema, TransportEventSchema } from "@bollard/core/schemas";
 import { makeAccount, makeContainer, makeShipment, makeTransportEvent, runStorageContract } from "@bollard/core/testing";
 import Database from "better-sqlite3";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 import { sqliteStorage } from "./sqlite-storage.js";
 
 const directory = mkdtempSync(join(tmpdir(), "bollard-sqlite-test-"));
@@ -55,12 +55,19 @@ describe("sqliteStorage", () => {
     db.close();
   });
 
-  it("reads filtered listings from the filter's index, in the listing's order, never walking the account's whole list", async () => {
+  /** SQLite's query plan (`explain query plan`, its lines joined) of a query on a new, migrated database, with null for every parameter. */
+  async function queryPlans(): Promise<(query: string) => string> {
     const filename = freshFile();
     const storage = sqliteStorage({ filename });
     await storage.open();
     await storage.close();
     const db = new Database(filename, { readonly: true });
+    onTestFinished(() => void db.close());
+    return (text) => (db.prepare(`explain query plan ${text}`).all(...Array<null>((text.match(/\?/g) ?? []).length).fill(null)) as { detail: string }[]).map((row) => row.detail).join("; ");
+  }
+
+  it("reads filtered listings from the filter's index, in the listing's order, never walking the account's whole list", async () => {
+    const plan = await queryPlans();
     // The listings' queries (a page and its count) by filter: tracking requests by number (also every
     // new tracking request's duplicate check), containers by number, custom fields by entity and by
     // definition. Walking the account's (created_at, id) index instead grows with the account.
@@ -71,24 +78,16 @@ describe("sqliteStorage", () => {
       [`select "doc" from "custom_fields" where "account_id" = ? and "entity_type" = ? and "entity_id" = ? order by "created_at", "id" limit ? offset ?`, "custom_fields_account_entity"],
       [`select "doc" from "custom_fields" where "account_id" = ? and "definition_id" = ? order by "created_at", "id" limit ? offset ?`, "custom_fields_definition"],
     ];
-    const plan = (text: string) => (db.prepare(`explain query plan ${text}`).all(...Array<null>((text.match(/\?/g) ?? []).length).fill(null)) as { detail: string }[]).map((row) => row.detail).join("; ");
     const plans = listings.map(([text]) => plan(text));
-    db.close();
     expect(plans.map((detail, i) => [detail.includes(`INDEX ${listings[i]![1]} (`), detail.includes("TEMP B-TREE")])).toStrictEqual(listings.map(() => [true, false]));
   });
 
   it("lists shipments by number from the two number indexes and then by id, never walking the account's whole list", async () => {
-    const filename = freshFile();
-    const storage = sqliteStorage({ filename });
-    await storage.open();
-    await storage.close();
-    const db = new Database(filename, { readonly: true });
-    const plan = (text: string) => (db.prepare(`explain query plan ${text}`).all(...Array<null>((text.match(/\?/g) ?? []).length).fill(null)) as { detail: string }[]).map((row) => row.detail).join("; ");
+    const plan = await queryPlans();
     // shipmentIdsByNumber, then the page of shipmentsMatching with those ids (as literals: an `in`
     // over a subquery or json_each walks the account's (created_at, id) index for the order).
     const ids = plan(`select "id" from "shipments" where "account_id" = ? and "bl_number_lc" = ? union select "id" from "shipments" where "account_id" = ? and "normalized_number_lc" = ?`);
     const page = plan(`select "doc" from "shipments" where "shipments"."account_id" = ? and "shipments"."id" in (?, ?) order by "shipments"."created_at" desc, "shipments"."id" desc limit ? offset ?`);
-    db.close();
     expect([ids.includes("INDEX shipments_account_bl_number ("), ids.includes("INDEX shipments_account_normalized_number ("), ids.includes("shipments_account_created")]).toStrictEqual([true, true, false]);
     expect([page.includes("sqlite_autoindex_shipments_1 (id=?)"), page.includes("shipments_account_created")]).toStrictEqual([true, false]);
   });
