@@ -37,6 +37,7 @@ export async function serveCommand(flags: ParsedOptions, io: CliIo): Promise<num
     const { runServer } = await import("./serve-server.js");
     return await runServer({ config, role, log, listenFailure, apiProcesses }, io);
   } catch (error) {
+    // Whatever failed, before the server's cleanup or after it: the API processes go too.
     await apiProcesses?.stop(0);
     throw error;
   }

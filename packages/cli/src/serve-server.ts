@@ -144,7 +144,6 @@ export async function runServer(plan: ServePlan, io: CliIo): Promise<number> {
   } catch (error) {
     signals.stop();
     await server?.close({ timeoutMs: 0 });
-    await apiProcesses?.stop(0);
     await metricsListener?.close();
     await Promise.all([background?.stop(1_000), tracker?.close({ timeoutMs: 1_000 })]);
     log.flush();

@@ -17,7 +17,7 @@ export { createGroupCommit, type GroupCommitOptions, MAX_GROUP, type Transaction
 export type { DocumentCodec, Row, SqlDialect, TransportEventCodec } from "./sql-dialect.js";
 export type { AnySelect, Db, SqlScope } from "./sql-rows.js";
 export { docsOf, pageOfRows, precompiled } from "./sql-rows.js";
-export { CONTAINER_LIST_ORDER, containersMatching, containersOfShipment, getContainer, getShipment, SHIPMENT_LIST_ORDER, shipmentIdsByNumber, shipmentsMatching } from "./sql-shipment-repositories.js";
+export { CONTAINER_LIST_ORDER, containersMatching, containersOfShipment, getContainer, getShipment, SHIPMENT_LIST_ORDER, shipmentsMatching } from "./sql-shipment-repositories.js";
 export { atomically, insertRows, insertValues, type OnConflict } from "./sql-writes.js";
 export { rowsOf } from "./sql-records.js";
 export { SEARCH_SEPARATOR, type SqlDatabase, type TableName } from "./sql-schema.js";

@@ -24,36 +24,34 @@ export async function containersOfShipment({ read, dialect }: SqlScope, accountI
 
 /**
  * The ids of the account's shipments whose bill of lading or normalized number is `number`
- * (case-insensitive): one lookup on each number's index, for {@link shipmentsMatching}.
+ * (case-insensitive): one search on each number's index.
  */
-export async function shipmentIdsByNumber({ read, dialect }: SqlScope, accountId: string, number: string): Promise<string[]> {
+async function shipmentIdsByNumber({ read, dialect }: SqlScope, accountId: string, number: string): Promise<string[]> {
   const lc = number.toLowerCase();
   const byColumn = (column: "bl_number_lc" | "normalized_number_lc") => read.selectFrom("shipments").select("id").where(idEquals(dialect, "account_id", accountId)).where(column, "=", lc);
   const rows = await byColumn("bl_number_lc").union(byColumn("normalized_number_lc")).execute();
   return rows.map((row) => String(row.id));
 }
 
-/** Ids from {@link shipmentIdsByNumber} beyond which a listing tests them as one parameter (SQLite's `json_each`). */
+/** Ids of a `number` filter beyond which a listing tests them as one parameter (SQLite's `json_each`). */
 const MAX_LISTED_IDS = 500;
 
 /**
  * The account's shipments matching a listing's filters, unordered and unselected (see
- * `ShipmentRepository.list`). Give `numberIds` (from {@link shipmentIdsByNumber}) with a `number`
- * filter: the listing then tests that short list of ids. Without them it tests both number
- * columns, and SQLite, to read the listing's order from the account's `(created_at, id)` index,
- * walks all of it (2 ms at 3,100 shipments, growing with the account; 0.01 ms with the ids).
+ * `ShipmentRepository.list`). A `number` filter looks the ids up on the two number indexes first,
+ * then tests those ids as literals: SQLite plans `id in (?, ?)` as lookups by id, but for an OR of
+ * the two number columns (or an `in` over a subquery or json_each) it walks the account's whole
+ * `(created_at, id)` index to read the listing's order (2 ms at 3,100 shipments, growing with the
+ * account; 0.01 ms by id).
  */
-export function shipmentsMatching({ read, dialect }: SqlScope, accountId: string, { trackingStopped, number, q }: Omit<ShipmentListQuery, "page">, numberIds?: readonly string[]): AnySelect {
+export async function shipmentsMatching(scope: SqlScope, accountId: string, { trackingStopped, number, q }: Omit<ShipmentListQuery, "page">): Promise<AnySelect> {
+  const { read, dialect } = scope;
   let query = read.selectFrom("shipments").where(idEquals(dialect, "shipments.account_id", accountId));
   if (trackingStopped !== undefined) query = query.where("tracking_stopped", "=", dialect.flag(trackingStopped));
-  if (number !== undefined && numberIds) {
-    // Listed as literals: SQLite plans `id in (?, ?)` as lookups by id, but walks the account's
-    // index for an `in` over a subquery or json_each.
-    if (numberIds.length === 0) query = query.where(sql<SqlBool>`1 = 0`);
-    else query = query.where(numberIds.length > MAX_LISTED_IDS ? dialect.idIn("shipments.id", numberIds) : (eb) => eb("shipments.id", "in", [...numberIds]));
-  } else if (number !== undefined) {
-    const lc = number.toLowerCase();
-    query = query.where((eb) => eb.or([eb("bl_number_lc", "=", lc), eb("normalized_number_lc", "=", lc)]));
+  if (number !== undefined) {
+    const ids = await shipmentIdsByNumber(scope, accountId, number);
+    if (ids.length === 0) query = query.where(sql<SqlBool>`1 = 0`);
+    else query = query.where(ids.length > MAX_LISTED_IDS ? dialect.idIn("shipments.id", ids) : (eb) => eb("shipments.id", "in", ids));
   }
   if (q !== undefined) {
     const needle = q.toLowerCase();
@@ -107,8 +105,7 @@ export function sqlShipmentRepository(scope: SqlScope): ShipmentRepository {
       return inIdOrder(decodeRows<Shipment>(dialect, "shipments", rows), ids);
     },
     async list(accountId, query) {
-      const numberIds = query.number === undefined ? undefined : await shipmentIdsByNumber(scope, accountId, query.number);
-      return pageOfRecords<Shipment>(dialect, "shipments", shipmentsMatching(scope, accountId, query, numberIds), SHIPMENT_LIST_ORDER, query.page);
+      return pageOfRecords<Shipment>(dialect, "shipments", await shipmentsMatching(scope, accountId, query), SHIPMENT_LIST_ORDER, query.page);
     },
   };
 }

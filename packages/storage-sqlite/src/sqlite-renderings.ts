@@ -1,6 +1,6 @@
 import type { Container, Shipment } from "@bollard/core";
 import { type Page, type PageResult, type RenderedContainer, type RenderedRecord, type StoredRenderings, renderingFingerprint, storedRendering } from "@bollard/core/storage";
-import { CONTAINER_LIST_ORDER, containersMatching, containersOfShipment, getContainer, getShipment, pageOfRows, SHIPMENT_LIST_ORDER, shipmentIdsByNumber, shipmentsMatching, type AnySelect, type SqlScope } from "@bollard/storage-sql";
+import { CONTAINER_LIST_ORDER, containersMatching, containersOfShipment, getContainer, getShipment, pageOfRows, SHIPMENT_LIST_ORDER, shipmentsMatching, type AnySelect, type SqlScope } from "@bollard/storage-sql";
 import type Database from "better-sqlite3";
 import { CompiledQuery } from "kysely";
 import { DOCUMENT_FORMAT, sqliteDocuments } from "./sqlite-documents.js";
@@ -144,8 +144,7 @@ export function sqliteRenderings(scope: RenderingScope): StoredRenderings {
       return containers.map((container) => storedRendering("container", container));
     },
     async shipmentPage(accountId, query) {
-      const numberIds = query.number === undefined ? undefined : await shipmentIdsByNumber(scope, accountId, query.number);
-      return renderedPage("shipments", shipmentsMatching(scope, accountId, query, numberIds), SHIPMENT_LIST_ORDER, query.page, (id) => getShipment(scope, accountId, id));
+      return renderedPage("shipments", await shipmentsMatching(scope, accountId, query), SHIPMENT_LIST_ORDER, query.page, (id) => getShipment(scope, accountId, id));
     },
     containerPage(accountId, query) {
       return renderedPage("containers", containersMatching(scope, accountId, query), CONTAINER_LIST_ORDER, query.page, (id) => getContainer(scope, accountId, id));
