@@ -5,6 +5,7 @@ import { recordDomainEvents } from "./record-domain-events.js";
 import { applySnapshot, parseSnapshot } from "./apply-snapshot.js";
 import { autoStopReason } from "./auto-stop.js";
 import type { CarrierResult } from "./carrier-source.js";
+import type { CarrierSnapshot } from "./snapshot-schema.js";
 import { retryDelay, type RefreshPolicy } from "./refresh-policy.js";
 import { trackingRequestEvent } from "./tracking-request-events.js";
 import { applyInitialCustomFields } from "../services/initial-custom-fields.js";
@@ -15,13 +16,31 @@ export type RefreshOutcome = "updated" | "unchanged" | "created" | "awaiting_man
 
 const at = (ms: number) => new Date(ms).toISOString();
 
+/** A carrier's answer once checked by {@link checkCarrierResult}: a found snapshot is validated. */
+export type CheckedCarrierResult = Exclude<CarrierResult, { status: "found" }> | { status: "found"; snapshot: CarrierSnapshot };
+
 /**
- * Records a carrier's answer for one tracking request inside the transaction `outer`: applies a found snapshot (and
+ * Validates a found snapshot, before the write transaction: validation needs nothing stored, so the
+ * write lock is not held for it. A snapshot that does not validate is a transient
+ * `unrecognized_response` (retried), as is any other error of the check an `internal_processing_error`.
+ */
+export function checkCarrierResult(result: CarrierResult): CheckedCarrierResult {
+  if (result.status !== "found") return result;
+  try {
+    return { status: "found", snapshot: parseSnapshot(result.snapshot) };
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return { status: "transient", reason: isBollardError(error) ? "unrecognized_response" : "internal_processing_error", detail };
+  }
+}
+
+/**
+ * Records a carrier's answer (checked) for one tracking request inside the transaction `outer`: applies a found snapshot (and
  * creates the shipment the first time), moves the request through its statuses, schedules the next
  * attempt, stops tracking automatically when a stop rule applies, and records the domain events
  * and the changes of the shipment and its containers (source `carrier`, or `terminal`).
  */
-export async function recordCarrierResult(outer: StorageRepositories, requestId: { account_id: string; id: string }, result: CarrierResult, nowMs: number, policy: RefreshPolicy): Promise<RefreshOutcome> {
+export async function recordCarrierResult(outer: StorageRepositories, requestId: { account_id: string; id: string }, result: CheckedCarrierResult, nowMs: number, policy: RefreshPolicy): Promise<RefreshOutcome> {
   const now = at(nowMs);
   // What the carrier changed goes into the history (terminal attributes as `terminal`).
   const tx = recordingChanges(outer, { source: "carrier", learnedAt: now });
@@ -32,14 +51,7 @@ export async function recordCarrierResult(outer: StorageRepositories, requestId:
   let outcome: RefreshOutcome;
 
   if (result.status === "found") {
-    let snapshot;
-    try {
-      snapshot = parseSnapshot(result.snapshot);
-    } catch (error) {
-      if (!isBollardError(error)) throw error;
-      return retry(tx, next, "unrecognized_response", nowMs, policy);
-    }
-    const plan = await applySnapshot(tx, request, snapshot, now);
+    const plan = await applySnapshot(tx, request, result.snapshot, now);
     const first = request.status !== "created";
     if (first) await applyInitialCustomFields(tx, request, plan.shipment.id, now);
     next = { ...next, status: "created", tracked_object_id: plan.shipment.id, tracked_object_type: "shipment", failed_reason: null, is_retrying: false, retry_count: null, next_attempt_at: at(nowMs + policy.refreshIntervalMs) };

@@ -3,7 +3,7 @@ import type { TrackingRequest } from "../domain/index.js";
 import type { Storage, StorageRepositories } from "../storage/index.js";
 import type { CarrierResult, CarrierSource } from "./carrier-source.js";
 import type { RefreshPolicy } from "./refresh-policy.js";
-import { recordCarrierResult, type RefreshOutcome } from "./refresh-request.js";
+import { checkCarrierResult, recordCarrierResult, type CheckedCarrierResult, type RefreshOutcome } from "./refresh-request.js";
 
 /** What one pass of the scheduler did, by outcome. */
 export type RefreshSummary = Record<RefreshOutcome, number> & {
@@ -121,13 +121,14 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
       if (due.length === 0) return summary;
       // Ask the carrier for the whole batch (bounded concurrency), then write it in a few short
       // transactions: a commit is a disk sync, and one per shipment dominated a refresh cycle.
-      const results = new Array<CarrierResult>(due.length);
+      const results = new Array<CheckedCarrierResult>(due.length);
       let cursor = 0;
       const worker = async () => {
         while (cursor < due.length) {
           const index = cursor++;
           seen.add(due[index]!.id);
-          results[index] = await fetchFrom(due[index]!, now, control.signal);
+          // Checked here, outside the write transaction that records it.
+          results[index] = checkCarrierResult(await fetchFrom(due[index]!, now, control.signal));
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));

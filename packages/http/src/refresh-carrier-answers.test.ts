@@ -1,0 +1,68 @@
+import { createTracker, simulatedCarrier, type CarrierResult, type CarrierSource, type Storage } from "@bollard/core";
+import { memoryStorage } from "@bollard/storage-memory";
+import { describe, expect, it } from "vitest";
+
+/** Memory storage that counts its open transactions. */
+function countingTransactions(): { storage: Storage; open: () => number } {
+  const storage = memoryStorage();
+  let open = 0;
+  const transaction: Storage["transaction"] = (work) =>
+    storage.transaction(async (tx) => {
+      open += 1;
+      try {
+        return await work(tx);
+      } finally {
+        open -= 1;
+      }
+    });
+  return { storage: { ...storage, transaction }, open: () => open };
+}
+
+/** The simulated carrier's answers, with each found snapshot's reads reported to `onRead`. */
+function watchedCarrier(onRead: () => void): CarrierSource {
+  const carrier = simulatedCarrier();
+  const watch = (value: unknown): unknown =>
+    value !== null && typeof value === "object"
+      ? new Proxy(value, {
+          get(target, key, receiver) {
+            onRead();
+            return watch(Reflect.get(target, key, receiver));
+          },
+        })
+      : value;
+  return { ...carrier, fetch: async (request, context) => ((result) => (result.status === "found" ? { ...result, snapshot: watch(result.snapshot) as typeof result.snapshot } : result))(await carrier.fetch(request, context)) };
+}
+
+async function trackerWith(storage: Storage, carrier: CarrierSource) {
+  const tracker = await createTracker({ storage, carrier });
+  const { account } = await tracker.accounts.ensure("Refresh");
+  const session = tracker.session(await tracker.accounts.authenticate((await tracker.accounts.issueKey(account.id)).apiKey));
+  return { tracker, session };
+}
+
+describe("a refresh's carrier answer", () => {
+  it("is validated before the write transaction, so the write lock is not held for it", async () => {
+    const { storage, open } = countingTransactions();
+    const readsInTransactions: number[] = [];
+    const { tracker, session } = await trackerWith(storage, watchedCarrier(() => readsInTransactions.push(open())));
+    const request = await session.trackingRequests.create({ request_type: "bill_of_lading", request_number: "TEST-CHECKED-1", scac: "TEST" });
+    const summary = await tracker.refresh.runDue();
+    expect(summary.created).toBe(1);
+    expect(readsInTransactions.length).toBeGreaterThan(0);
+    expect(readsInTransactions.filter((count) => count > 0)).toStrictEqual([]);
+    expect((await session.trackingRequests.get(request.id)).status).toBe("created");
+    await tracker.close();
+  });
+
+  it("that does not validate is retried as an unrecognized response, and writes nothing else", async () => {
+    const invalid: CarrierResult = { status: "found", snapshot: { shipment: { bill_of_lading_number: 42 } } as never };
+    const { tracker, session } = await trackerWith(memoryStorage(), { ...simulatedCarrier(), fetch: async () => invalid });
+    const request = await session.trackingRequests.create({ request_type: "bill_of_lading", request_number: "TEST-CHECKED-2", scac: "TEST" });
+    const summary = await tracker.refresh.runDue();
+    expect([summary.total, summary.retrying]).toStrictEqual([1, 1]);
+    const retried = await session.trackingRequests.get(request.id);
+    expect([retried.status, retried.is_retrying, retried.failed_reason, retried.retry_count]).toStrictEqual(["pending", true, "unrecognized_response", 1]);
+    expect((await session.shipments.list()).data).toStrictEqual([]);
+    await tracker.close();
+  });
+});
