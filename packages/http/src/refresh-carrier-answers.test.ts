@@ -33,8 +33,8 @@ function watchedCarrier(onRead: () => void): CarrierSource {
   return { ...carrier, fetch: async (request, context) => ((result) => (result.status === "found" ? { ...result, snapshot: watch(result.snapshot) as typeof result.snapshot } : result))(await carrier.fetch(request, context)) };
 }
 
-async function trackerWith(storage: Storage, carrier: CarrierSource) {
-  const tracker = await createTracker({ storage, carrier });
+async function trackerWith(storage: Storage, carrier: CarrierSource, onBackgroundError?: (error: unknown) => void) {
+  const tracker = await createTracker({ storage, carrier, ...(onBackgroundError && { onBackgroundError }) });
   const { account } = await tracker.accounts.ensure("Refresh");
   const session = tracker.session(await tracker.accounts.authenticate((await tracker.accounts.issueKey(account.id)).apiKey));
   return { tracker, session };
@@ -63,6 +63,19 @@ describe("a refresh's carrier answer", () => {
     const retried = await session.trackingRequests.get(request.id);
     expect([retried.status, retried.is_retrying, retried.failed_reason, retried.retry_count]).toStrictEqual(["pending", true, "unrecognized_response", 1]);
     expect((await session.shipments.list()).data).toStrictEqual([]);
+    await tracker.close();
+  });
+
+  it("whose check throws something other than a validation error (a bug) is retried as an internal error, and reported", async () => {
+    const broken = { get shipment(): never { throw new TypeError("a getter that throws") } };
+    const reported: unknown[] = [];
+    const { tracker, session } = await trackerWith(memoryStorage(), { ...simulatedCarrier(), fetch: async () => ({ status: "found", snapshot: broken as never }) }, (error) => reported.push(error));
+    const request = await session.trackingRequests.create({ request_type: "bill_of_lading", request_number: "TEST-CHECKED-3", scac: "TEST" });
+    const summary = await tracker.refresh.runDue();
+    expect([summary.total, summary.retrying]).toStrictEqual([1, 1]);
+    const retried = await session.trackingRequests.get(request.id);
+    expect([retried.status, retried.is_retrying, retried.failed_reason]).toStrictEqual(["pending", true, "internal_processing_error"]);
+    expect(reported.map((error) => (error as Error).message)).toStrictEqual(["a getter that throws"]);
     await tracker.close();
   });
 });

@@ -22,15 +22,18 @@ export type CheckedCarrierResult = Exclude<CarrierResult, { status: "found" }> |
 /**
  * Validates a found snapshot, before the write transaction: validation needs nothing stored, so the
  * write lock is not held for it. A snapshot that does not validate is a transient
- * `unrecognized_response` (retried), as is any other error of the check an `internal_processing_error`.
+ * `unrecognized_response` (retried). Any other error of the check (a bug, not the carrier's data) is
+ * a transient `internal_processing_error`, and goes to `onError` too.
  */
-export function checkCarrierResult(result: CarrierResult): CheckedCarrierResult {
+export function checkCarrierResult(result: CarrierResult, onError?: (error: unknown) => void): CheckedCarrierResult {
   if (result.status !== "found") return result;
   try {
     return { status: "found", snapshot: parseSnapshot(result.snapshot) };
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    return { status: "transient", reason: isBollardError(error) ? "unrecognized_response" : "internal_processing_error", detail };
+    if (isBollardError(error)) return { status: "transient", reason: "unrecognized_response", detail };
+    onError?.(error);
+    return { status: "transient", reason: "internal_processing_error", detail };
   }
 }
 

@@ -128,7 +128,7 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
           const index = cursor++;
           seen.add(due[index]!.id);
           // Checked here, outside the write transaction that records it.
-          results[index] = checkCarrierResult(await fetchFrom(due[index]!, now, control.signal));
+          results[index] = checkCarrierResult(await fetchFrom(due[index]!, now, control.signal), options.onError);
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
