@@ -30,7 +30,13 @@ function watchedCarrier(onRead: () => void): CarrierSource {
           },
         })
       : value;
-  return { ...carrier, fetch: async (request, context) => ((result) => (result.status === "found" ? { ...result, snapshot: watch(result.snapshot) as typeof result.snapshot } : result))(await carrier.fetch(request, context)) };
+  return {
+    ...carrier,
+    async fetch(request, context) {
+      const result = await carrier.fetch(request, context);
+      return result.status === "found" ? { ...result, snapshot: watch(result.snapshot) as typeof result.snapshot } : result;
+    },
+  };
 }
 
 async function trackerWith(storage: Storage, carrier: CarrierSource, onBackgroundError?: (error: unknown) => void) {
