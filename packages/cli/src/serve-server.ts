@@ -40,6 +40,9 @@ export interface ServePlan {
  */
 export async function runServer(plan: ServePlan, io: CliIo): Promise<number> {
   const { config, role, log, listenFailure, apiProcesses } = plan;
+  // An API process goes on once its primary has checked the same options and opened the database:
+  // a bad option is the primary's to report, once (it stops the waiting API processes).
+  if (role === "api") await primaryLetsOpen();
   const db = checkDatabase(config.db ?? DEFAULT_DB, { option: "--db", allowMemory: true, mustExist: false, isDefault: config.db === undefined });
   const rateLimit = config.rateLimit === undefined ? undefined : parseRateLimit(config.rateLimit);
   if (rateLimit === null) throw usageError(`--rate-limit must look like 100/min, not "${config.rateLimit}"`);
@@ -68,7 +71,6 @@ export async function runServer(plan: ServePlan, io: CliIo): Promise<number> {
       metrics.backgroundError(loop);
       log.write({ level: "error", msg: "background pass failed", loop, error: describeError(error) });
     };
-    if (role === "api") await primaryLetsOpen();
     tracker = await createTracker({
       // A SQLite file takes its server lease (one server per file); the primary's API processes share it.
       storage: openStorage(db, { server: role !== "api" }),
