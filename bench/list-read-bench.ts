@@ -30,6 +30,10 @@ const CASES: ReadCase[] = [
   { kind: "tracking_requests", label: "GET /v2/tracking_requests", path: `"/v2/tracking_requests"`, targetOfFloor: 0.5 },
 ];
 
+/** `BENCH_LIST_CASES=shipment,containers` measures only those kinds (all of them by default). */
+const ONLY = process.env.BENCH_LIST_CASES?.split(",").map((kind) => kind.trim());
+if (ONLY) for (const kind of ONLY) if (!CASES.some((c) => c.kind === kind)) throw new Error(`BENCH_LIST_CASES: no case "${kind}"; known: ${CASES.map((c) => c.kind).join(", ")}`);
+
 /**
  * The reads users make most, over a socket with authentication, against the demo database
  * (`DEMO_SHIPMENTS` shipments): each next to (a) node:http writing the same bytes and (b) the
@@ -60,7 +64,7 @@ export async function run(): Promise<BenchResult[]> {
     servers.push(bytesServer, floor);
 
     const results: BenchResult[] = [];
-    for (const c of CASES) {
+    for (const c of CASES.filter((c) => !ONLY || ONLY.includes(c.kind))) {
       const script = join(dir, `${c.kind}.lua`);
       const runs: Record<"ours" | "bytes" | "floor", WrkRun[]> = { ours: [], bytes: [], floor: [] };
       // One unmeasured run of each server first: the first requests after a start pay for the JIT
