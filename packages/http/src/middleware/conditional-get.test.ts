@@ -16,6 +16,7 @@ describe("conditional GETs under /v2", () => {
     expect(again.status).toBe(304);
     expect(await again.text()).toBe("");
     expect(again.headers.get("etag")).toBe(etag);
+    expect(again.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
 
     const shipment = data.acme.shipments[0]!;
     const patched = await app.request(`/v2/shipments/${shipment.id}`, { method: "PATCH", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ data: { attributes: { tags: ["changed"] } } }) });

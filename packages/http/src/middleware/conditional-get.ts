@@ -9,7 +9,7 @@ export const CACHE_CONTROL = "private, no-cache";
 /**
  * Conditional GETs on the JSON:API: every successful GET carries an `ETag` (a hash of its body)
  * and `Cache-Control: private, no-cache`; a request whose `If-None-Match` names the current tag
- * gets `304 Not Modified` without a body (with the tag and `Cache-Control` only). Pollers (the
+ * gets `304 Not Modified` without a body (with the tag, `Cache-Control` and `X-Request-Id` only). Pollers (the
  * dashboard) ask again cheaply: nothing to send, parse or redraw when nothing changed.
  *
  * JSON:API documents come tagged from `jsonApiText` (which hashed the text it sent), so their
@@ -30,9 +30,10 @@ export function conditionalGet(): MiddlewareHandler<AppEnv> {
     if (ifNoneMatch === undefined || !matches(tag, ifNoneMatch)) return;
     const cacheControl = c.res.headers.get("cache-control");
     await c.res.body?.cancel();
+    const requestId = c.get("requestId");
     // Unset first: assigning over a response would carry its headers into the 304.
     c.res = undefined;
-    c.res = new Response(null, { status: 304, headers: { etag: tag, ...(cacheControl && { "cache-control": cacheControl }) } });
+    c.res = new Response(null, { status: 304, headers: { etag: tag, ...(cacheControl && { "cache-control": cacheControl }), ...(requestId && { "x-request-id": requestId }) } });
   };
 }
 
