@@ -23,12 +23,27 @@ export function jsonApiText(c: Context, status: number, text: string): Response 
 }
 
 /**
- * Sends the JSON:API text (or its UTF-8 bytes) of a successful GET with its `ETag` and
+ * Sends the JSON:API text of a successful GET with its `ETag` and
  * `Cache-Control`, and notes them for the conditional-GET middleware and the response cache (so
  * neither reads the headers back).
  */
-export function jsonApiGet(c: Context, body: string | Uint8Array<ArrayBuffer>, etag: string): Response {
-  if (typeof body === "string") c.set("responseText", body);
+export function jsonApiGet(c: Context, body: string, etag: string): Response {
+  c.set("responseText", body);
   c.set("etag", etag);
   return c.body(body, 200, { "content-type": JSON_API, etag, "cache-control": CACHE_CONTROL });
+}
+
+/**
+ * Sends a kept answer of the response cache: the UTF-8 bytes of a successful GET, with the headers
+ * {@link jsonApiGet} gives it and the request's `X-Request-Id`.
+ *
+ * The response is built here with its headers as a plain object, which Node's HTTP adapter writes
+ * as they are. Through `c.body`, Hono would copy them into a `Headers` (with the request id that the
+ * request log set first) and the adapter would copy them back into an object: a sixth of the time
+ * of a cached shipment. The cache answers before any route runs, so the request id is the only
+ * header set before it.
+ */
+export function keptJsonApi(c: Context, body: Uint8Array<ArrayBuffer>, etag: string): Response {
+  c.set("etag", etag);
+  return new Response(body, { status: 200, headers: { "content-type": JSON_API, etag, "cache-control": CACHE_CONTROL, "x-request-id": c.get("requestId") } });
 }

@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AppEnv } from "../app-env.js";
 import { jsonApiText } from "../respond.js";
+import { startServer } from "../server.js";
 import { createHarness } from "../testing/http-harness.js";
 import { STORAGES } from "../testing/storages.js";
 import type { LogEntry } from "./request-log.js";
@@ -41,6 +42,9 @@ describe.each(STORAGES)("the response cache on %s", (_name, makeStorage) => {
     expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
     expect(second.headers.get("content-type")).toBe("application/vnd.api+json");
     expect(second.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
+    // A hit carries the same headers as the answer it keeps, the request id its own.
+    expect([...second.headers.keys()].sort()).toStrictEqual([...first.headers.keys()].sort());
+    expect(second.headers.get("cache-control")).toBe(first.headers.get("cache-control"));
     const conditional = await app.request(path, { headers: { authorization: `Token ${keys.editor}`, "if-none-match": first.headers.get("etag")! } });
     expect(conditional.status).toBe(304);
     expect(hit()).toBe(true);
@@ -120,6 +124,35 @@ describe("the response cache on a SQLite file shared with another connection", (
     expect(after.body.data.attributes.tags).toStrictEqual(["from another connection"]);
     await other.close();
     await tracker.storage.close();
+  });
+});
+
+describe("the response cache over a real socket", () => {
+  it("answers a hit with the bytes and headers of the answer it keeps, and 304 to its tag", async () => {
+    const { app, keys, data, hit } = await loggedHarness();
+    const server = await startServer(app, { port: 0 });
+    try {
+      const url = `http://127.0.0.1:${server.port}/v2/shipments/${data.acme.shipments[0]!.id}?include=containers`;
+      const get = (headers: Record<string, string> = {}) => fetch(url, { headers: { authorization: `Token ${keys.editor}`, ...headers } });
+      const miss = await get();
+      const missBody = await miss.text();
+      expect(hit()).toBe(false);
+      const kept = await get();
+      expect(hit()).toBe(true);
+      expect(kept.status).toBe(200);
+      expect(await kept.text()).toBe(missBody);
+      const headers = (response: Response) => Object.fromEntries([...response.headers].filter(([name]) => name !== "date" && name !== "x-request-id"));
+      expect(headers(kept)).toStrictEqual(headers(miss));
+      expect(headers(kept)["content-length"]).toBe(String(Buffer.byteLength(missBody)));
+      expect(kept.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(kept.headers.get("x-request-id")).not.toBe(miss.headers.get("x-request-id"));
+      const notModified = await get({ "if-none-match": miss.headers.get("etag")! });
+      expect(hit()).toBe(true);
+      expect(notModified.status).toBe(304);
+      expect(notModified.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app-env.js";
-import { jsonApiGet } from "../respond.js";
+import { keptJsonApi } from "../respond.js";
 
 /** Options of the response cache (`HttpAppOptions.responseCache`). */
 export interface ResponseCacheOptions {
@@ -80,7 +80,7 @@ export function responseCache(dataVersion: () => Promise<string>, options: Respo
         entries.set(key, entry);
       }
       c.set("cachedRoute", entry.route);
-      return jsonApiGet(c, entry.body, entry.etag);
+      return keptJsonApi(c, entry.body, entry.etag);
     }
     if (found) return next();
 
