@@ -1,22 +1,7 @@
 import { createTracker, simulatedCarrier, type CarrierResult, type CarrierSource, type Storage } from "@bollard/core";
 import { memoryStorage } from "@bollard/storage-memory";
 import { describe, expect, it } from "vitest";
-
-/** Memory storage that counts its open transactions. */
-function countingTransactions(): { storage: Storage; open: () => number } {
-  const storage = memoryStorage();
-  let open = 0;
-  const transaction: Storage["transaction"] = (work) =>
-    storage.transaction(async (tx) => {
-      open += 1;
-      try {
-        return await work(tx);
-      } finally {
-        open -= 1;
-      }
-    });
-  return { storage: { ...storage, transaction }, open: () => open };
-}
+import { countingTransactions } from "./testing/counting-transactions.js";
 
 /** The simulated carrier's answers, with each found snapshot's reads reported to `onRead`. */
 function watchedCarrier(onRead: () => void): CarrierSource {

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import type { Shipment, TrackingRequest, Vessel, VesselPositionRecord } from "../domain/index.js";
 import { BollardError } from "../errors/index.js";
 import { uuidv7 } from "../ids/index.js";
@@ -5,7 +6,7 @@ import { referenceId } from "../reference/index.js";
 import { parseInput } from "../validation/input-validation.js";
 import type { StorageRepositories } from "../storage/index.js";
 import { recordDomainEvents } from "./record-domain-events.js";
-import { planSnapshot, type SnapshotPlan } from "./snapshot-plan.js";
+import { planSnapshot, type SnapshotPlan, type StoredState } from "./snapshot-plan.js";
 import { CarrierSnapshotSchema, type CarrierSnapshot } from "./snapshot-schema.js";
 
 /** Validates a snapshot from a carrier source or a user's feed; 422s have paths under `snapshot`. */
@@ -21,23 +22,59 @@ export function assertTracking(shipment: Shipment | null): void {
 }
 
 /**
+ * A snapshot planned before the write transaction (see {@link prepareSnapshot}), with what the plan
+ * was made from: {@link applySnapshot} writes it as it is when that is still what is stored.
+ */
+export interface PreparedSnapshot {
+  /** The tracking request as read then. */
+  readonly request: TrackingRequest;
+  /** The stored shipment, containers and events as read then. */
+  readonly state: StoredState;
+  /** The vessel id each IMO number the plan asked for resolved to. */
+  readonly vesselIds: ReadonlyMap<string, string | null>;
+  readonly plan: SnapshotPlan;
+}
+
+/**
+ * Reads what is stored for the request's shipment and plans the snapshot against it, without
+ * writing: a refresh does this before its write transaction, so planning (a third of a refresh's
+ * work) does not hold the write lock. Null when the shipment's tracking is stopped (the transaction
+ * refuses it).
+ */
+export async function prepareSnapshot(reader: StorageRepositories, request: TrackingRequest, snapshot: CarrierSnapshot, now: string): Promise<PreparedSnapshot | null> {
+  const state = await readStoredState(reader, request);
+  if (state.shipment?.line_tracking_stopped_at) return null;
+  const vessels = (await planVessels(reader, snapshot, now)).byImo;
+  const vesselIds = new Map<string, string | null>();
+  const vesselIdByImo = (imo: string) => {
+    const id = vessels.get(imo)?.id ?? null;
+    vesselIds.set(imo, id);
+    return id;
+  };
+  const plan = planSnapshot(state, snapshot, { trackingRequest: request, now, newId: uuidv7, vesselIdByImo });
+  return { request, state, vesselIds, plan };
+}
+
+/**
  * Applies a validated snapshot to the shipment a tracking request tracks, inside `tx`: loads what is
  * stored, plans the difference, and writes the shipment, containers, events, vessels, positions and
  * domain events. Returns the plan (empty when the snapshot changed nothing).
+ *
+ * Given a {@link PreparedSnapshot} of the same snapshot, its plan is written instead of planning
+ * again, when the request, the stored state and the vessel ids it was made from are still what
+ * `tx` reads (anything written in between, by anyone, means planning again).
  */
-export async function applySnapshot(tx: StorageRepositories, request: TrackingRequest, snapshot: CarrierSnapshot, now: string): Promise<SnapshotPlan> {
-  const shipment = request.tracked_object_id ? await tx.shipments.get(request.account_id, request.tracked_object_id) : null;
-  assertTracking(shipment);
-  const containers = shipment ? await tx.containers.listByShipments(request.account_id, [shipment.id]) : [];
-  const ids = containers.map((c) => c.id);
-  const [transportEvents, rawEvents] = ids.length === 0 ? [[], []] : [(await tx.transportEvents.listByContainers(request.account_id, ids)).items, (await tx.rawEvents.listByContainers(request.account_id, ids)).items];
+export async function applySnapshot(tx: StorageRepositories, request: TrackingRequest, snapshot: CarrierSnapshot, now: string, prepared?: PreparedSnapshot | null): Promise<SnapshotPlan> {
+  const state = await readStoredState(tx, request);
+  assertTracking(state.shipment);
   const vessels = await resolveVessels(tx, snapshot, now);
-  const plan = planSnapshot({ shipment, containers, transportEvents, rawEvents }, snapshot, {
-    trackingRequest: request,
-    now,
-    newId: uuidv7,
-    vesselIdByImo: (imo) => vessels.get(imo)?.id ?? null,
-  });
+  const vesselIdByImo = (imo: string) => vessels.get(imo)?.id ?? null;
+  const current =
+    prepared &&
+    isDeepStrictEqual(prepared.request, request) &&
+    isDeepStrictEqual(prepared.state, state) &&
+    [...prepared.vesselIds].every(([imo, id]) => vesselIdByImo(imo) === id);
+  const plan = current ? prepared.plan : planSnapshot(state, snapshot, { trackingRequest: request, now, newId: uuidv7, vesselIdByImo });
   if (plan.shipmentIsNew) await tx.shipments.insert(plan.shipment);
   else if (plan.shipmentChanged) await tx.shipments.update(plan.shipment);
   for (const container of plan.containersToInsert) await tx.containers.insert(container);
@@ -55,6 +92,14 @@ export async function applySnapshot(tx: StorageRepositories, request: TrackingRe
  * position when newer.
  */
 async function resolveVessels(tx: StorageRepositories, snapshot: CarrierSnapshot, now: string): Promise<Map<string, Vessel>> {
+  const { byImo, upserts, positions } = await planVessels(tx, snapshot, now);
+  if (upserts.length > 0) await tx.vessels.upsertMany(upserts);
+  if (positions.length > 0) await tx.vesselPositions.insertMany(positions);
+  return byImo;
+}
+
+/** What {@link resolveVessels} finds and would write, read from `reader` without writing. */
+async function planVessels(reader: StorageRepositories, snapshot: CarrierSnapshot, now: string): Promise<{ byImo: Map<string, Vessel>; upserts: Vessel[]; positions: VesselPositionRecord[] }> {
   const byImo = new Map<string, Vessel>();
   const mentioned = new Set<string>();
   if (snapshot.shipment.pod_vessel_imo) mentioned.add(snapshot.shipment.pod_vessel_imo);
@@ -63,13 +108,13 @@ async function resolveVessels(tx: StorageRepositories, snapshot: CarrierSnapshot
   }
   for (const vessel of snapshot.vessels) if (vessel.imo) mentioned.add(vessel.imo);
   for (const imo of mentioned) {
-    const stored = await tx.vessels.getByImo(imo);
+    const stored = await reader.vessels.getByImo(imo);
     if (stored) byImo.set(imo, stored);
   }
   const upserts: Vessel[] = [];
   const positions: VesselPositionRecord[] = [];
   for (const reported of snapshot.vessels) {
-    const stored = (reported.imo ? byImo.get(reported.imo) : undefined) ?? (reported.mmsi ? await tx.vessels.getByMmsi(reported.mmsi) : null);
+    const stored = (reported.imo ? byImo.get(reported.imo) : undefined) ?? (reported.mmsi ? await reader.vessels.getByMmsi(reported.mmsi) : null);
     if (!stored && !reported.mmsi) continue;
     const base: Vessel = stored ?? {
       id: referenceId("vessel", reported.imo ?? `mmsi:${reported.mmsi}`),
@@ -86,7 +131,16 @@ async function resolveVessels(tx: StorageRepositories, snapshot: CarrierSnapshot
     if (next.imo) byImo.set(next.imo, next);
     for (const p of reported.positions) positions.push({ vessel_id: next.id, latitude: p.latitude, longitude: p.longitude, heading: p.heading ?? null, speed_knots: p.speed_knots ?? null, timestamp: p.timestamp, source: "carrier" });
   }
-  if (upserts.length > 0) await tx.vessels.upsertMany(upserts);
-  if (positions.length > 0) await tx.vesselPositions.insertMany(positions);
-  return byImo;
+  return { byImo, upserts, positions };
+}
+
+/** The request's shipment (null before its first snapshot), its containers and their events. */
+async function readStoredState(repositories: StorageRepositories, request: TrackingRequest): Promise<StoredState> {
+  const shipment = request.tracked_object_id ? await repositories.shipments.get(request.account_id, request.tracked_object_id) : null;
+  const containers = shipment ? await repositories.containers.listByShipments(request.account_id, [shipment.id]) : [];
+  const ids = containers.map((c) => c.id);
+  if (ids.length === 0) return { shipment, containers, transportEvents: [], rawEvents: [] };
+  const transportEvents = (await repositories.transportEvents.listByContainers(request.account_id, ids)).items;
+  const rawEvents = (await repositories.rawEvents.listByContainers(request.account_id, ids)).items;
+  return { shipment, containers, transportEvents, rawEvents };
 }

@@ -2,7 +2,7 @@ import type { DomainEvent, Shipment, TrackingRequest } from "../domain/index.js"
 import { isBollardError } from "../errors/index.js";
 import type { StorageRepositories } from "../storage/index.js";
 import { recordDomainEvents } from "./record-domain-events.js";
-import { applySnapshot, parseSnapshot } from "./apply-snapshot.js";
+import { applySnapshot, parseSnapshot, prepareSnapshot, type PreparedSnapshot } from "./apply-snapshot.js";
 import { autoStopReason } from "./auto-stop.js";
 import type { CarrierResult } from "./carrier-source.js";
 import type { CarrierSnapshot } from "./snapshot-schema.js";
@@ -37,24 +37,45 @@ export function checkCarrierResult(result: CarrierResult, onError?: (error: unkn
   }
 }
 
+/** Whether a refresh records anything for a tracking request in this state (else it is skipped). */
+const refreshable = (request: TrackingRequest | null): request is TrackingRequest =>
+  request !== null && request.next_attempt_at !== null && ["pending", "awaiting_manifest", "created"].includes(request.status);
+
+/**
+ * Plans a found snapshot before the write transaction, from what `reader` reads (see
+ * `prepareSnapshot`), for {@link recordCarrierResult} to write. Null when there is nothing to plan
+ * ahead, or when reading or planning fails: the transaction then plans on its own, and reports what
+ * fails there.
+ */
+export async function prepareCarrierResult(reader: StorageRepositories, requestId: { account_id: string; id: string }, result: CheckedCarrierResult, nowMs: number): Promise<PreparedSnapshot | null> {
+  if (result.status !== "found") return null;
+  try {
+    const request = await reader.trackingRequests.get(requestId.account_id, requestId.id);
+    return refreshable(request) ? await prepareSnapshot(reader, request, result.snapshot, at(nowMs)) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Records a carrier's answer (checked) for one tracking request inside the transaction `outer`: applies a found snapshot (and
  * creates the shipment the first time), moves the request through its statuses, schedules the next
  * attempt, stops tracking automatically when a stop rule applies, and records the domain events
  * and the changes of the shipment and its containers (source `carrier`, or `terminal`).
+ * `prepared` (from {@link prepareCarrierResult}) is written instead of planning again while it is current.
  */
-export async function recordCarrierResult(outer: StorageRepositories, requestId: { account_id: string; id: string }, result: CheckedCarrierResult, nowMs: number, policy: RefreshPolicy): Promise<RefreshOutcome> {
+export async function recordCarrierResult(outer: StorageRepositories, requestId: { account_id: string; id: string }, result: CheckedCarrierResult, nowMs: number, policy: RefreshPolicy, prepared?: PreparedSnapshot | null): Promise<RefreshOutcome> {
   const now = at(nowMs);
   // What the carrier changed goes into the history (terminal attributes as `terminal`).
   const tx = recordingChanges(outer, { source: "carrier", learnedAt: now });
   const request = await tx.trackingRequests.get(requestId.account_id, requestId.id);
-  if (!request || request.next_attempt_at === null || !["pending", "awaiting_manifest", "created"].includes(request.status)) return "skipped";
+  if (!refreshable(request)) return "skipped";
   const events: DomainEvent[] = [];
   let next: TrackingRequest = { ...request, updated_at: now };
   let outcome: RefreshOutcome;
 
   if (result.status === "found") {
-    const plan = await applySnapshot(tx, request, result.snapshot, now);
+    const plan = await applySnapshot(tx, request, result.snapshot, now, prepared);
     const first = request.status !== "created";
     if (first) await applyInitialCustomFields(tx, request, plan.shipment.id, now);
     next = { ...next, status: "created", tracked_object_id: plan.shipment.id, tracked_object_type: "shipment", failed_reason: null, is_retrying: false, retry_count: null, next_attempt_at: at(nowMs + policy.refreshIntervalMs) };

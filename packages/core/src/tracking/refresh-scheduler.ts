@@ -3,7 +3,8 @@ import type { TrackingRequest } from "../domain/index.js";
 import type { Storage, StorageRepositories } from "../storage/index.js";
 import type { CarrierResult, CarrierSource } from "./carrier-source.js";
 import type { RefreshPolicy } from "./refresh-policy.js";
-import { checkCarrierResult, recordCarrierResult, type CheckedCarrierResult, type RefreshOutcome } from "./refresh-request.js";
+import { checkCarrierResult, prepareCarrierResult, recordCarrierResult, type CheckedCarrierResult, type RefreshOutcome } from "./refresh-request.js";
+import type { PreparedSnapshot } from "./apply-snapshot.js";
 
 /** What one pass of the scheduler did, by outcome. */
 export type RefreshSummary = Record<RefreshOutcome, number> & {
@@ -122,13 +123,15 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
       // Ask the carrier for the whole batch (bounded concurrency), then write it in a few short
       // transactions: a commit is a disk sync, and one per shipment dominated a refresh cycle.
       const results = new Array<CheckedCarrierResult>(due.length);
+      const prepared = new Array<PreparedSnapshot | null>(due.length);
       let cursor = 0;
       const worker = async () => {
         while (cursor < due.length) {
           const index = cursor++;
           seen.add(due[index]!.id);
-          // Checked here, outside the write transaction that records it.
+          // Checked and planned here, outside the write transaction that records it.
           results[index] = checkCarrierResult(await fetchFrom(due[index]!, now, control.signal), options.onError);
+          prepared[index] = await prepareCarrierResult(storage, due[index]!, results[index], nowMs);
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
@@ -137,7 +140,7 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
         await release(due, lease, now.toISOString());
         return summary;
       }
-      const record = (tx: StorageRepositories, i: number) => recordCarrierResult(tx, due[i]!, results[i]!, nowMs, policy);
+      const record = (tx: StorageRepositories, i: number) => recordCarrierResult(tx, due[i]!, results[i]!, nowMs, policy, prepared[i]);
       const outcomes = await writeInSlices(due.length, record);
       for (const outcome of outcomes) {
         summary[outcome] += 1;
