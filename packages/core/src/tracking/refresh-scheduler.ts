@@ -123,15 +123,13 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
       // Ask the carrier for the whole batch (bounded concurrency), then write it in a few short
       // transactions: a commit is a disk sync, and one per shipment dominated a refresh cycle.
       const results = new Array<CheckedCarrierResult>(due.length);
-      const prepared = new Array<PreparedSnapshot | null>(due.length);
       let cursor = 0;
       const worker = async () => {
         while (cursor < due.length) {
           const index = cursor++;
           seen.add(due[index]!.id);
-          // Checked and planned here, outside the write transaction that records it.
+          // Checked here, outside the write transaction that records it.
           results[index] = checkCarrierResult(await fetchFrom(due[index]!, now, control.signal), options.onError);
-          prepared[index] = await prepareCarrierResult(storage, due[index]!, results[index], nowMs);
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
@@ -140,8 +138,10 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
         await release(due, lease, now.toISOString());
         return summary;
       }
+      const prepared = new Array<PreparedSnapshot | null>(due.length);
+      const prepare = (i: number) => prepareCarrierResult(storage, due[i]!, results[i]!, nowMs).then((plan) => void (prepared[i] = plan));
       const record = (tx: StorageRepositories, i: number) => recordCarrierResult(tx, due[i]!, results[i]!, nowMs, policy, prepared[i]);
-      const outcomes = await writeInSlices(due.length, record);
+      const outcomes = await writeInSlices(due.length, prepare, record);
       for (const outcome of outcomes) {
         summary[outcome] += 1;
         summary.total += 1;
@@ -152,23 +152,29 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
   /**
    * Writes a batch's results in transactions of at most about {@link WRITE_SLICE_MS} each: few
    * enough commits (each is a disk sync), and the write lock is never held so long that a request
-   * writing next to the refresh (another thread or process) waits long. A slice that fails is
-   * rolled back; its first request is then written on its own (or reported and skipped), so one
-   * bad request cannot hold back the others. Slices are {@link SLICE_GAP_MS} apart, so writers
-   * waiting for the lock get it in between.
+   * writing next to the refresh (another thread or process) waits long. Before each slice, the
+   * results it may write are prepared (planned) outside the transaction, for about as long again.
+   * A slice that fails is rolled back; its first request is then written on its own (or reported
+   * and skipped), so one bad request cannot hold back the others. Slices are {@link SLICE_GAP_MS}
+   * apart, so writers waiting for the lock get it in between, and so does the thread's other work
+   * (the webhook worker shares its event loop).
    */
-  async function writeInSlices(count: number, record: (tx: StorageRepositories, i: number) => Promise<RefreshOutcome>): Promise<RefreshOutcome[]> {
+  async function writeInSlices(count: number, prepare: (i: number) => Promise<void>, record: (tx: StorageRepositories, i: number) => Promise<RefreshOutcome>): Promise<RefreshOutcome[]> {
     const outcomes: RefreshOutcome[] = [];
+    let planned = 0;
     while (outcomes.length < count) {
       const from = outcomes.length;
       if (from > 0) await new Promise((resolve) => setTimeout(resolve, SLICE_GAP_MS));
+      const planning = performance.now();
+      while (planned < count && (planned === from || performance.now() - planning < WRITE_SLICE_MS)) await prepare(planned++);
+      const until = planned;
       try {
         outcomes.push(
           ...(await storage.transaction(async (tx) => {
             const started = performance.now();
             const done: RefreshOutcome[] = [];
             do done.push(await record(tx, from + done.length));
-            while (from + done.length < count && performance.now() - started < WRITE_SLICE_MS);
+            while (from + done.length < until && performance.now() - started < WRITE_SLICE_MS);
             return done;
           })),
         );
