@@ -139,7 +139,9 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
         return summary;
       }
       const prepared = new Array<PreparedSnapshot | null>(due.length);
-      const prepare = (i: number) => prepareCarrierResult(storage, due[i]!, results[i]!, nowMs).then((plan) => void (prepared[i] = plan));
+      const prepare = async (i: number) => {
+        prepared[i] = await prepareCarrierResult(storage, due[i]!, results[i]!, nowMs);
+      };
       const record = (tx: StorageRepositories, i: number) => recordCarrierResult(tx, due[i]!, results[i]!, nowMs, policy, prepared[i]);
       const outcomes = await writeInSlices(due.length, prepare, record);
       for (const outcome of outcomes) {
