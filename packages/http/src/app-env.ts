@@ -14,9 +14,9 @@ export interface AppEnv {
      * input paths under `/data/attributes`, SDK option names as query parameter names.
      */
     errorLocation: ErrorLocation;
-    /** The JSON:API text of a successful GET's response, as sent (set by `jsonApiText`; the response cache keeps it). */
-    responseText: string | undefined;
-    /** The `ETag` of a successful GET's JSON:API response (set with `responseText`). */
+    /** The JSON:API body of a successful GET's response, as sent: UTF-8 bytes (set by `jsonApiText`; the response cache keeps them). */
+    responseBody: Uint8Array<ArrayBuffer> | undefined;
+    /** The `ETag` of a successful GET's JSON:API response (set with `responseBody`). */
     etag: string | undefined;
     /** Set when the response cache answered: the route pattern that built the response (no route runs on a hit), for the request log. */
     cachedRoute: string | undefined;

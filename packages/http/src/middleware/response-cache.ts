@@ -91,9 +91,9 @@ export function responseCache(dataVersion: () => Promise<string>, options: Respo
     let built: Entry | undefined;
     try {
       await next();
-      const text = c.get("responseText");
+      const body = c.get("responseBody");
       const etag = c.get("etag");
-      if (c.res.status === 200 && text !== undefined && etag !== undefined && text.length <= maxBytes / 4 && (await currentVersion()) === before) built = { body: Buffer.from(text), etag, route: c.req.routePath };
+      if (c.res.status === 200 && body !== undefined && etag !== undefined && body.byteLength <= maxBytes / 4 && (await currentVersion()) === before) built = { body, etag, route: c.req.routePath };
     } finally {
       if (mine.get(key) === building) mine.delete(key);
       if (built && mine === entries) keep(key, built);
