@@ -13,7 +13,7 @@ export function jsonApi(c: Context, status: number, document: unknown): Response
 
 /**
  * Sends a JSON:API document that is already JSON text. A successful GET gets its `ETag` here, hashed
- * from the text at once: the conditional-GET middleware then only compares it (hashing a finished
+ * from its bytes at once: the conditional-GET middleware then only compares it (hashing a finished
  * response there means cloning its stream and an asynchronous digest, which cost two thirds of the
  * hottest route's throughput).
  */

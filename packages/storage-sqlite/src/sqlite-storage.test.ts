@@ -18,8 +18,8 @@ afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 /**
  * The contract's file storages start from copies of one migrated, empty database instead of each
- * migrating a new file (about 12 s of this file's run); the migrations themselves are tested below,
- * on new files.
+ * migrating a new file (this file took 81 s in CI before, 23.5 s after); the migrations
+ * themselves are tested below, on new files.
  */
 const template = join(directory, "migrated.sqlite");
 beforeAll(async () => {
