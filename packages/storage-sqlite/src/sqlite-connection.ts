@@ -96,45 +96,7 @@ const NO_WAIT = CompiledQuery.raw("pragma busy_timeout = 0");
 const WAIT = CompiledQuery.raw(`pragma busy_timeout = ${BUSY_TIMEOUT_MS}`);
 /** The longest pause between two tries for the write lock, in milliseconds (shorter than the refresh's pause between its slices). */
 const MAX_LOCK_RETRY_MS = 4;
-/** The shortest time between two tries for the lock when reads wake the writer early. */
-const MIN_WOKEN_RETRY_MS = 1;
-
-/**
- * The pauses of a writer between its tries for the write lock, which a read on the same storage
- * ends early ({@link LockRetries.wake}). A pause alone is a timer, and timers fire only between two
- * turns of the event loop: under load a turn serves every request read from the sockets (40–60 ms
- * measured), so a writer pausing for 1 ms tried again only that much later, and kept missing the
- * short gaps between another writer's transactions (the background thread's are 5 ms apart).
- * Reads run all through a turn, so waking on them tries again within about a millisecond.
- */
-export interface LockRetries {
-  /** Resolves after `ms`, or at the first {@link LockRetries.wake} at least 1 ms after it began. */
-  pause(ms: number): Promise<void>;
-  /** Ends the pause in progress, if there is one and it began at least 1 ms ago. */
-  wake(): void;
-}
-
-/** Creates the {@link LockRetries} of one writer. */
-export function lockRetries(): LockRetries {
-  let end: (() => void) | undefined;
-  let began = 0;
-  return {
-    pause: (ms) =>
-      new Promise((resolve) => {
-        const timer = setTimeout(() => finish(), ms);
-        const finish = () => {
-          clearTimeout(timer);
-          end = undefined;
-          resolve();
-        };
-        began = performance.now();
-        end = finish;
-      }),
-    wake() {
-      if (end && performance.now() - began >= MIN_WOKEN_RETRY_MS) end();
-    },
-  };
-}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const isBusy = (error: unknown) => String((error as { code?: unknown }).code ?? "").startsWith("SQLITE_BUSY");
 
 /**
@@ -144,22 +106,19 @@ const isBusy = (error: unknown) => String((error as { code?: unknown }).code ?? 
  * write to the file of a running server, and the server's background thread write next to it.
  * The wait for the lock is asynchronous: SQLite's busy handler sleeps in the calling thread, which
  * would stall every request on the event loop, so BEGIN asks without waiting and tries again after
- * a pause (1 ms, doubling to 4 ms; ended early by reads, see {@link LockRetries}) until the busy
- * timeout has passed. `check`, when given, runs before every statement (the writer's: refuse
- * writes to a deleted database file); `onUse` runs whenever a query takes the connection (the
- * reader's: wake the writer's pause).
+ * a pause (1 ms, doubling to 4 ms) until the busy timeout has passed. `check`, when given, runs
+ * before every statement (the writer's: refuse writes to a deleted database file).
  */
 class CheckedSqliteDriver extends SqliteDriver {
-  readonly #hooks: DriverHooks;
-  constructor(config: SqliteDialectConfig, hooks: DriverHooks) {
+  readonly #check: (() => void) | undefined;
+  constructor(config: SqliteDialectConfig, check: (() => void) | undefined) {
     super(config);
-    this.#hooks = hooks;
+    this.#check = check;
   }
   #inTransaction = false;
   override async acquireConnection(): Promise<DatabaseConnection> {
-    this.#hooks.onUse?.();
     const connection = await super.acquireConnection();
-    const check = this.#hooks.check;
+    const check = this.#check;
     if (!check) return connection;
     // Inside a transaction the check ran at BEGIN and runs again at COMMIT: nothing is acknowledged unchecked.
     const checked = () => {
@@ -180,7 +139,7 @@ class CheckedSqliteDriver extends SqliteDriver {
           break;
         } catch (error) {
           if (!isBusy(error) || Date.now() >= deadline) throw error;
-          await this.#hooks.retries.pause(pause);
+          await sleep(pause);
         }
       }
     } finally {
@@ -189,7 +148,7 @@ class CheckedSqliteDriver extends SqliteDriver {
     this.#inTransaction = true;
   }
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    this.#hooks.check?.();
+    this.#check?.();
     await super.commitTransaction(connection);
     this.#inTransaction = false;
   }
@@ -204,55 +163,34 @@ class CheckedSqliteDriver extends SqliteDriver {
   }
 }
 
-/** What {@link CheckedSqliteDriver} runs besides the queries. */
-interface DriverHooks {
-  /** Runs before every statement; throws to refuse it. */
-  check?: () => void;
-  /** Runs whenever a query takes the connection. */
-  onUse?: () => void;
-  /** The pauses between tries for the write lock. */
-  retries: LockRetries;
-}
-
 /** {@link SqliteDialect} with {@link CheckedSqliteDriver}. */
 class CheckedSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
-  readonly #hooks: DriverHooks;
-  constructor(config: SqliteDialectConfig, hooks: DriverHooks) {
+  readonly #check: (() => void) | undefined;
+  constructor(config: SqliteDialectConfig, check: (() => void) | undefined) {
     super(config);
     this.#config = config;
-    this.#hooks = hooks;
+    this.#check = check;
   }
   override createDriver(): Driver {
-    return new CheckedSqliteDriver(this.#config, this.#hooks);
+    return new CheckedSqliteDriver(this.#config, this.#check);
   }
-}
-
-/** Options of {@link createKysely}. */
-export interface KyselyHooks {
-  /** Runs before every statement and may throw to refuse it. */
-  check?: () => void;
-  /** Runs whenever the connection is used: by a query, or by a synchronous read through `handle()`. */
-  onUse?: () => void;
 }
 
 /**
  * A Kysely instance over one connection, with prepared statements cached, and access to that
- * connection's handle. `connect` runs when the first query does, so building it opens nothing.
+ * connection's handle. `connect` runs when the first query does, so building it opens nothing;
+ * `check` runs before every statement and may throw to refuse it.
  */
-export function createKysely(connect: () => Database.Database, hooks: KyselyHooks = {}): SqliteConnection {
+export function createKysely(connect: () => Database.Database, check?: () => void): SqliteConnection {
   let handle: Database.Database | undefined;
-  const retries = lockRetries();
-  const db = new Kysely<BollardDatabase>({ dialect: new CheckedSqliteDialect({ database: async () => withStatementCache((handle = connect())) }, { ...hooks, retries }) });
-  const onUse = hooks.onUse;
-  return { db, handle: onUse ? () => (onUse(), handle) : () => handle, retries };
+  const db = new Kysely<BollardDatabase>({ dialect: new CheckedSqliteDialect({ database: async () => withStatementCache((handle = connect())) }, check) });
+  return { db, handle: () => handle };
 }
 
 /** A Kysely instance over one connection, and that connection once it is open. */
 export interface SqliteConnection {
   readonly db: Kysely<BollardDatabase>;
-  /** The pauses of this connection's transactions between tries for the write lock. */
-  readonly retries: LockRetries;
   /** The better-sqlite3 handle, for the synchronous hot reads; undefined until the first query connects. */
   handle(): Database.Database | undefined;
 }

@@ -64,10 +64,9 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
 
   const inMemory = filename === ":memory:";
   // Every writer statement first checks that the file is still the one opened (see sqlite-health.ts).
-  const writerConnection = createKysely(() => openConnection(filename, { durability }), { check: () => watch.checkFile() });
-  // The reader connects on its first query, which open() makes after the migrations ran. Each read
-  // wakes a write waiting for the lock to try again (see LockRetries).
-  const readerConnection = inMemory ? writerConnection : createKysely(() => openConnection(filename, { durability, readonly: true }), { onUse: () => writerConnection.retries.wake() });
+  const writerConnection = createKysely(() => openConnection(filename, { durability }), () => watch.checkFile());
+  // The reader connects on its first query, which open() makes after the migrations ran.
+  const readerConnection = inMemory ? writerConnection : createKysely(() => openConnection(filename, { durability, readonly: true }));
   const writer = writerConnection.db;
   const reader = readerConnection.db;
   const watch = sqliteHealth(filename, inMemory, { reader, writer });
