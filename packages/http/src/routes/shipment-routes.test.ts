@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../testing/http-harness.js";
+import { STORAGES } from "../testing/storages.js";
 
 let h: Harness;
 beforeAll(async () => {
@@ -111,6 +112,25 @@ describe("GET /v2/shipments", () => {
     const res = await h.request("GET", "/v2/shipments?include=containers&page[size]=3");
     const expected = new Set(res.body.data.flatMap((s: any) => s.relationships.containers.data.map((r: { id: string }) => r.id)));
     expect(new Set(res.body.included.map((r: { id: string }) => r.id))).toEqual(expected);
+  });
+});
+
+describe.each(STORAGES)("PATCH /v2/shipments/{id} on %s", (_name, storage) => {
+  it("answers the shipment exactly as GET /v2/shipments/{id} then reads it, containers' linkage included", async () => {
+    const harness = await createHarness({ storage: storage() });
+    const shipment = harness.data.acme.shipments.find((s) => harness.data.acme.containers.some((c) => c.shipment_id === s.id))!;
+    const patched = await harness.request("PATCH", `/v2/shipments/${shipment.id}`, { body: { data: { attributes: { tags: ["checked"] } } } });
+    expect(patched.status).toBe(200);
+    expect(patched.body.data.attributes.tags).toEqual(["checked"]);
+    expect(patched.body.data.relationships.containers.data.length).toBeGreaterThan(0);
+    const read = await harness.request("GET", `/v2/shipments/${shipment.id}`);
+    expect(JSON.stringify(patched.body)).toBe(JSON.stringify(read.body));
+    const stopped = await harness.request("PATCH", `/v2/shipments/${shipment.id}/stop_tracking`);
+    expect(stopped.status).toBe(200);
+    expect(stopped.body.data.attributes.line_tracking_stopped_reason).toBe("cancelled_by_user");
+    // The same resource; the document's own link stays the request's.
+    expect(JSON.stringify(stopped.body.data)).toBe(JSON.stringify((await harness.request("GET", `/v2/shipments/${shipment.id}`)).body.data));
+    expect(stopped.body.links.self).toBe(`http://localhost/v2/shipments/${shipment.id}/stop_tracking`);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { ShipmentUpdate } from "@bollard/core";
 import { documentInclude, listDocument, resourceDocument, shipmentDocumentText, shipmentListText, type RenderedReads } from "@bollard/core/jsonapi";
 import { ShipmentFiltersSchema } from "@bollard/core/schemas";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { asOfQuery, booleanQuery, filterQuery, includeQuery, pageQuery, uuidParam } from "../request/query-params.js";
 import { readInput, readResource } from "../request/request-body.js";
@@ -39,10 +39,16 @@ export function shipmentRoutes(rendered: RenderedReads): Hono<AppEnv> {
     const shipment = await c.get("session").shipments.get(id, { include: withLinkage("shipment", include), ...(asOf !== undefined && { asOf }) });
     return jsonApi(c, 200, resourceDocument("shipment", shipment, { include, self: c.req.url }));
   });
+  /**
+   * A write's answer: the shipment as GET /v2/shipments/{id} reads it once the write committed,
+   * spliced from its stored rendering like that GET (the containers' linkage is then ids read from
+   * their rows, not whole containers read and serialized again).
+   */
+  const written = async (c: Context<AppEnv>, id: string) => jsonApiText(c, 200, shipmentDocumentText(await rendered.shipment(c.get("session"), id), { includeContainers: false, self: c.req.url }));
   routes.patch("/shipments/:id", async (c) => {
     const id = uuidParam(c);
-    const shipment = await c.get("session").shipments.update(id, await readInput<ShipmentUpdate>(c), { include: withLinkage("shipment", []) });
-    return jsonApi(c, 200, resourceDocument("shipment", shipment, { self: c.req.url }));
+    await c.get("session").shipments.update(id, await readInput<ShipmentUpdate>(c));
+    return written(c, id);
   });
   // The official SDK sends {data:{type,id}}; the body is optional and ignored.
   for (const [path, change] of [
@@ -52,8 +58,8 @@ export function shipmentRoutes(rendered: RenderedReads): Hono<AppEnv> {
     routes.patch(`/shipments/:id/${path}`, async (c) => {
       const id = uuidParam(c);
       await readResource(c, { optional: true });
-      const shipment = await c.get("session").shipments[change](id, { include: withLinkage("shipment", []) });
-      return jsonApi(c, 200, resourceDocument("shipment", shipment, { self: c.req.url }));
+      await c.get("session").shipments[change](id);
+      return written(c, id);
     });
   }
   return routes;
