@@ -9,8 +9,9 @@ import { jsonApi, jsonApiText } from "../respond.js";
 
 /**
  * `/v2/shipments` routes. `GET /v2/shipments/{id}` (the hottest read) and the listing, with or
- * without `include=containers`, are spliced from rendered records; `as_of` reads the shipment as it
- * was (see `ShipmentService.get`), and other includes read the records.
+ * without `include=containers`, are spliced from rendered records, and so is the answer of each
+ * write (`PATCH`, stop and resume tracking); `as_of` reads the shipment as it was (see
+ * `ShipmentService.get`), and other includes read the records.
  */
 export function shipmentRoutes(rendered: RenderedReads): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
