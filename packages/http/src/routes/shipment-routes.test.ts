@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createHarness, type Harness } from "../testing/http-harness.js";
 import { STORAGES } from "../testing/storages.js";
 
@@ -118,6 +118,7 @@ describe("GET /v2/shipments", () => {
 describe.each(STORAGES)("PATCH /v2/shipments/{id} on %s", (_name, storage) => {
   it("answers the shipment exactly as GET /v2/shipments/{id} then reads it, containers' linkage included", async () => {
     const harness = await createHarness({ storage: storage() });
+    onTestFinished(() => harness.tracker.close());
     const shipment = harness.data.acme.shipments.find((s) => harness.data.acme.containers.some((c) => c.shipment_id === s.id))!;
     const patched = await harness.request("PATCH", `/v2/shipments/${shipment.id}`, { body: { data: { attributes: { tags: ["checked"] } } } });
     expect(patched.status).toBe(200);
