@@ -10,6 +10,7 @@ const BENCHES: Record<string, () => Promise<BenchResult[]>> = {
   "list-read": async () => (await import("./list-read-bench.js")).run(),
   "postgres-read": async () => (await import("./postgres-read-bench.js")).run(),
   refresh: async () => (await import("./refresh-bench.js")).run(),
+  "refresh-webhooks": async () => (await import("./refresh-webhooks-bench.js")).run(),
   map: async () => (await import("./map-bench.js")).run(),
   "webhook-delivery": async () => (await import("./webhook-delivery-bench.js")).run(),
   dashboard: async () => (await import("./dashboard-bench.js")).run(),

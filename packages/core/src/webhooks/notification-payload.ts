@@ -50,3 +50,24 @@ export function notificationPayload(envelope: NotificationEnvelope, records: Pay
   });
   return { data, included };
 }
+
+/**
+ * {@link notificationPayload} as the text stored and sent: byte for byte its `JSON.stringify`.
+ * `texts` keeps each included record's JSON by type and id, so the records that a batch of
+ * notifications shares (a snapshot's shipment and containers, their ports) are serialized once;
+ * share it only among payloads whose records were read together (from one `PayloadRecordSource`).
+ */
+export function notificationPayloadText(envelope: NotificationEnvelope, records: PayloadRecords, texts = new Map<string, string>()): string {
+  const included: string[] = [];
+  for (const { type, record } of records.included) {
+    const key = `${type} ${record.id}`;
+    let text = texts.get(key);
+    if (text === undefined) {
+      const definition = resourceRegistry.get(type);
+      if (!definition) continue;
+      texts.set(key, (text = JSON.stringify(serializeResource(definition, record))));
+    }
+    included.push(text);
+  }
+  return `{"data":${JSON.stringify(notificationPayload(envelope, { included: [] }).data)},"included":[${included.join(",")}]}`;
+}

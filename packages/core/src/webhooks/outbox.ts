@@ -1,7 +1,7 @@
 import type { DomainEvent, Webhook, WebhookNotification } from "../domain/index.js";
 import { uuidv7 } from "../ids/index.js";
 import type { StorageRepositories } from "../storage/index.js";
-import { notificationPayload } from "./notification-payload.js";
+import { notificationPayloadText } from "./notification-payload.js";
 import { collectPayloadRecords, storageRecordSource, type PayloadRecordSource } from "./payload-records.js";
 
 /**
@@ -13,15 +13,17 @@ import { collectPayloadRecords, storageRecordSource, type PayloadRecordSource } 
  */
 export async function queueWebhookNotifications(tx: StorageRepositories, events: readonly DomainEvent[]): Promise<WebhookNotification[]> {
   const webhooksByAccount = new Map<string, Webhook[]>();
-  const sources = new Map<string, PayloadRecordSource>();
+  // By account: where its records are read, and their JSON (the events of a change share records).
+  const sources = new Map<string, { source: PayloadRecordSource; texts: Map<string, string> }>();
   const notifications: WebhookNotification[] = [];
   for (const event of events) {
     let webhooks = webhooksByAccount.get(event.account_id);
     if (!webhooks) webhooksByAccount.set(event.account_id, (webhooks = await tx.webhooks.listActive(event.account_id)));
     const subscribed = webhooks.filter((webhook) => webhook.events.includes(event.event));
     if (subscribed.length === 0) continue;
-    let source = sources.get(event.account_id);
-    if (!source) sources.set(event.account_id, (source = storageRecordSource(tx, event.account_id)));
+    let read = sources.get(event.account_id);
+    if (!read) sources.set(event.account_id, (read = { source: storageRecordSource(tx, event.account_id), texts: new Map() }));
+    const { source, texts } = read;
     if (event.event !== "tracking_request.tracking_stopped" && event.shipment_id) {
       const shipment = await source.shipment(event.shipment_id);
       if (shipment?.line_tracking_stopped_at) continue;
@@ -29,9 +31,10 @@ export async function queueWebhookNotifications(tx: StorageRepositories, events:
     const records = await collectPayloadRecords(source, event);
     for (const webhook of subscribed) {
       const id = uuidv7();
-      const payload = notificationPayload(
+      const payload = notificationPayloadText(
         { id, webhookId: webhook.id, event: event.event, createdAt: event.created_at, referenceObject: { type: event.reference_object_type, id: event.reference_object_id } },
         records,
+        texts,
       );
       notifications.push({
         id,
@@ -41,7 +44,7 @@ export async function queueWebhookNotifications(tx: StorageRepositories, events:
         delivery_status: "pending",
         reference_object_type: event.reference_object_type,
         reference_object_id: event.reference_object_id,
-        payload: JSON.stringify(payload),
+        payload,
         attempts: 0,
         next_attempt_at: event.created_at,
         last_attempt_at: null,

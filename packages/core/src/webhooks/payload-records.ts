@@ -79,10 +79,13 @@ export function storageRecordSource(repos: StorageRepositories, accountId: strin
     container: (id) => memo(`c:${id}`, () => repos.containers.get(accountId, id)),
     containersOf: (id) => memo(`cs:${id}`, () => repos.containers.listByShipments(accountId, [id])),
     eventsOf: (id) =>
-      memo(`ev:${id}`, async () => ({
-        transport_events: (await repos.transportEvents.listByContainers(accountId, [id])).items.map((e) => ({ id: e.id })),
-        raw_events: (await repos.rawEvents.listByContainers(accountId, [id])).items.map((e) => ({ id: e.id })),
-      })),
+      memo(`ev:${id}`, async () => {
+        const transportEvents = (await repos.transportEvents.listByContainers(accountId, [id])).items;
+        // Read whole for the linkage: the payloads of these events take them from here, not one by one.
+        for (const event of transportEvents) if (!cache.has(`te:${event.id}`)) cache.set(`te:${event.id}`, Promise.resolve(event));
+        const rawEvents = (await repos.rawEvents.listByContainers(accountId, [id])).items;
+        return { transport_events: transportEvents.map((e) => ({ id: e.id })), raw_events: rawEvents.map((e) => ({ id: e.id })) };
+      }),
     transportEvent: (id) => memo(`te:${id}`, () => repos.transportEvents.get(accountId, id)),
     port: (id) => memo(`p:${id}`, () => repos.ports.get(id)),
     metroArea: (id) => memo(`m:${id}`, () => repos.metroAreas.get(id)),
@@ -127,6 +130,8 @@ export async function collectPayloadRecords(source: PayloadRecordSource, event: 
       break;
     }
     case "transport_event": {
+      // The container's events are read for its linkage anyway; reading them first serves this one too.
+      if (container) await source.eventsOf(container.id);
       const transportEvent = await source.transportEvent(event.reference_object_id);
       add("transport_event", transportEvent);
       add("shipment", shipment);
