@@ -11,10 +11,12 @@
 // printed p50 74 ms; the requests' own p50 was 0.2 ms).
 //
 // Usage: node mixed-load.mjs CONFIG.json, where the file holds { port, connections, seconds,
-// apiKey, runId, shipmentIds, containerIds, trackingRequestIds, only? } (`only`: one kind of the mix
-// alone; `--kinds` instead of a file prints the kinds). Prints one line of JSON: the
-// answered requests per second, the latency figures of all requests (one unanswered in 10 s counts
-// at 10 s), then of reads and of writes.
+// warmupSeconds?, apiKey, runId, shipmentIds, containerIds, trackingRequestIds, only? } (`only`: one
+// kind of the mix alone; `--kinds` instead of a file prints the kinds). The load runs for
+// `warmupSeconds` (default 0) and then `seconds`; requests sent during the warm-up are answered but
+// counted apart, as `warmup`. Prints one line of JSON: the answered requests per second, the latency
+// figures of all requests (one unanswered in 10 s counts at 10 s), then of reads, of writes, and of
+// the warm-up's requests.
 import { request, Agent } from "node:http";
 import { readFileSync } from "node:fs";
 
@@ -66,6 +68,8 @@ function next() {
 
 const reads = [];
 const writes = [];
+/** Latencies of the requests sent during the warm-up, apart from the figures. */
+const warmup = [];
 let errors = 0;
 /** Requests answered (whatever their status): the throughput counts these, not the timed-out ones. */
 let answered = 0;
@@ -79,17 +83,19 @@ function once() {
   const text = body && JSON.stringify(body);
   return new Promise((resolve) => {
     const started = performance.now();
+    const warming = started < measureFrom;
+    const record = (latency) => (warming ? warmup : method === "GET" ? reads : writes).push(latency);
     const req = request({ host: "127.0.0.1", port: config.port, method, path, agent, headers: text ? { ...headers, "content-length": Buffer.byteLength(text) } : headers }, (res) => {
       res.on("data", () => {});
       res.on("end", () => {
-        (method === "GET" ? reads : writes).push(performance.now() - started);
-        answered += 1;
+        record(performance.now() - started);
+        if (!warming) answered += 1;
         if (res.statusCode >= 400) errors += 1;
         resolve();
       });
     });
     req.setTimeout(TIMEOUT_MS, () => {
-      (method === "GET" ? reads : writes).push(TIMEOUT_MS);
+      record(TIMEOUT_MS);
       req.destroy(new Error("timeout"));
     });
     req.on("error", () => {
@@ -107,14 +113,14 @@ function figures(latencies) {
   return { count: sorted.length, p50: at(0.5), p90: at(0.9), p99: at(0.99), max: sorted.length ? sorted[sorted.length - 1] : Number.NaN };
 }
 
-const started = performance.now();
-const stopAt = started + config.seconds * 1000;
+const measureFrom = performance.now() + (config.warmupSeconds ?? 0) * 1000;
+const stopAt = measureFrom + config.seconds * 1000;
 await Promise.all(
   Array.from({ length: config.connections }, async () => {
     while (performance.now() < stopAt) await once();
   }),
 );
-const seconds = (performance.now() - started) / 1000;
+const seconds = (performance.now() - measureFrom) / 1000;
 agent.destroy();
 const all = figures([...reads, ...writes]);
-console.log(JSON.stringify({ ...all, rps: answered / seconds, errors, reads: figures(reads), writes: figures(writes) }));
+console.log(JSON.stringify({ ...all, rps: answered / seconds, errors, reads: figures(reads), writes: figures(writes), warmup: figures(warmup) }));
