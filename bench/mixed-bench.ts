@@ -120,7 +120,10 @@ async function oneRun(tree: string, filename: string, dir: string, runId: string
   const db = tree === ROOT ? await openDemoDatabase(filename, { everyRequestDue: true }) : openDemoDatabaseIn(tree, filename, { everyRequestDue: true });
   const receiver = await startServer(["taskset", "-c", "1", process.execPath, "bench/webhook-receiver.mjs"], /port (\d+)/);
   const processes = tree === ROOT && PROCESSES !== undefined ? ["--processes", String(PROCESSES)] : [];
-  const server = await startServer(bollardCommand(filename, ["--allow-private-webhooks", ...processes], tree), BOLLARD_READY);
+  const server = await startServer(bollardCommand(filename, ["--allow-private-webhooks", ...processes], tree), BOLLARD_READY).catch(async (error: unknown) => {
+    await stopServers([receiver]);
+    throw error;
+  });
   let result: LoadRun;
   const started = new Date().toISOString();
   try {
