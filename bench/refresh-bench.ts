@@ -1,10 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createTracker, manualClock } from "@bollard/core";
-import { sqliteStorage } from "@bollard/storage-sqlite";
-import { pendingBillOfLading } from "./bench-data.js";
 import type { BenchResult } from "./measure.js";
+import { refreshTracker } from "./refresh-tracker.js";
 
 const SHIPMENTS = Number(process.env.BENCH_REFRESH_SHIPMENTS ?? 10_000);
 
@@ -15,14 +13,7 @@ const SHIPMENTS = Number(process.env.BENCH_REFRESH_SHIPMENTS ?? 10_000);
 export async function run(): Promise<BenchResult[]> {
   const dir = mkdtempSync(join(tmpdir(), "bollard-bench-refresh-"));
   try {
-    const clock = manualClock("2026-06-01T00:00:00Z");
-    const tracker = await createTracker({ storage: sqliteStorage({ filename: join(dir, "refresh.sqlite") }), clock });
-    const { account } = await tracker.accounts.ensure("Refresh");
-    const now = clock.now().toISOString();
-    const requests = Array.from({ length: SHIPMENTS }, (_, i) => pendingBillOfLading(account.id, i, now));
-    await tracker.storage.transaction(async (tx) => {
-      for (const request of requests) await tx.trackingRequests.insert(request);
-    });
+    const { tracker, clock } = await refreshTracker(dir, SHIPMENTS);
     const time = async () => {
       const started = performance.now();
       const summary = await tracker.refresh.runDue();

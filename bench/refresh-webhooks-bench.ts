@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createTracker, manualClock, WEBHOOK_EVENT_CATEGORIES } from "@bollard/core";
-import { sqliteStorage } from "@bollard/storage-sqlite";
-import { pendingBillOfLading } from "./bench-data.js";
+import { WEBHOOK_EVENT_CATEGORIES } from "@bollard/core";
 import { median, type BenchResult } from "./measure.js";
+import { refreshTracker } from "./refresh-tracker.js";
 
 const SHIPMENTS = Number(process.env.BENCH_REFRESH_WEBHOOK_SHIPMENTS ?? 1_000);
 const RUNS = 3;
@@ -14,21 +13,16 @@ const EVERY_EVENT = WEBHOOK_EVENT_CATEGORIES.flatMap((category) => category.even
 async function cycle(withWebhook: boolean): Promise<{ seconds: number; notifications: number; payloadBytes: number }> {
   const dir = mkdtempSync(join(tmpdir(), "bollard-bench-refresh-webhooks-"));
   try {
-    const clock = manualClock("2026-06-01T00:00:00Z");
-    const tracker = await createTracker({ storage: sqliteStorage({ filename: join(dir, "refresh.sqlite") }), clock });
-    const { account } = await tracker.accounts.ensure("Refresh");
-    const now = clock.now().toISOString();
+    const { tracker, clock, accountId } = await refreshTracker(dir, SHIPMENTS);
     if (withWebhook) {
-      const webhook = { id: "0190f0f0-0000-7000-8000-000000000001", account_id: account.id, url: "https://hooks.example.com/bollard", active: true, events: EVERY_EVENT, secret: "bench-secret", headers: null, consecutive_failures: 0, created_at: now, updated_at: now };
+      const now = clock.now().toISOString();
+      const webhook = { id: "0190f0f0-0000-7000-8000-000000000001", account_id: accountId, url: "https://hooks.example.com/bollard", active: true, events: EVERY_EVENT, secret: "bench-secret", headers: null, consecutive_failures: 0, created_at: now, updated_at: now };
       await tracker.storage.webhooks.insert(webhook);
     }
-    await tracker.storage.transaction(async (tx) => {
-      for (let i = 0; i < SHIPMENTS; i++) await tx.trackingRequests.insert(pendingBillOfLading(account.id, i, now));
-    });
     const started = performance.now();
     await tracker.refresh.runDue();
     const seconds = (performance.now() - started) / 1000;
-    const { items, total } = await tracker.storage.webhookNotifications.list(account.id, { page: { number: 1, size: 500 } });
+    const { items, total } = await tracker.storage.webhookNotifications.list(accountId, { page: { number: 1, size: 500 } });
     const payloadBytes = items.length === 0 ? 0 : items.reduce((sum, n) => sum + Buffer.byteLength(n.payload), 0) / items.length;
     await tracker.close();
     return { seconds, notifications: total, payloadBytes };
