@@ -119,22 +119,25 @@ export async function run(): Promise<BenchResult[]> {
 async function oneRun(tree: string, filename: string, dir: string, runId: string): Promise<MixedRun> {
   const db = tree === ROOT ? await openDemoDatabase(filename, { everyRequestDue: true }) : openDemoDatabaseIn(tree, filename, { everyRequestDue: true });
   const receiver = await startServer(["taskset", "-c", "1", process.execPath, "bench/webhook-receiver.mjs"], /port (\d+)/);
+  // The background starts with the server: what it does counts from here, until the server stops.
+  const started = new Date();
   const processes = tree === ROOT && PROCESSES !== undefined ? ["--processes", String(PROCESSES)] : [];
   const server = await startServer(bollardCommand(filename, ["--allow-private-webhooks", ...processes], tree), BOLLARD_READY).catch(async (error: unknown) => {
     await stopServers([receiver]);
     throw error;
   });
   let result: LoadRun;
-  const started = new Date().toISOString();
+  let stopped: Date;
   try {
     await callApi(server.port, db.apiKey, "POST", "/v2/webhooks", { data: { type: "webhook", attributes: { url: `http://127.0.0.1:${receiver.port}/hooks`, events: EVERY_EVENT } } });
     await prepareMix(server.port, db.apiKey);
     result = load({ port: server.port, connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, apiKey: db.apiKey, runId, shipmentIds: db.shipmentIds.slice(0, 5_000), containerIds: db.containersWithEvents.slice(0, 5_000), trackingRequestIds: db.trackingRequestIds.slice(0, 5_000) }, join(dir, `${runId}.json`));
   } finally {
     await stopServers([server, receiver]);
+    stopped = new Date();
   }
   try {
-    return { ...result, ...(await backgroundDone(filename, started)) };
+    return { ...result, ...(await backgroundDone(filename, started, stopped)) };
   } finally {
     for (const suffix of ["", "-wal", "-shm"]) rmSync(`${filename}${suffix}`, { force: true });
   }
@@ -152,19 +155,21 @@ export function prepareMix(port: number, apiKey: string): Promise<void> {
 }
 
 /**
- * What the background loops got done in a run, per second of it, read from the database once the
- * server stopped: shipments whose refresh was attempted since `since`, and webhook notifications
- * delivered (the run's database had none). Read with today's storage, which migrates a baseline's
- * copy first.
+ * What the background loops got done in a run, per second of the server's life (`started` to
+ * `stopped`), read from the database once the server stopped: shipments whose refresh was attempted
+ * since `started` (a refresh pass stamps every shipment it writes with the time the pass began, so
+ * the count starts before the server does), and webhook notifications delivered (the run's
+ * database had none). Read with today's storage, which migrates a baseline's copy first.
  */
-async function backgroundDone(filename: string, since: string): Promise<{ refreshesPerSecond: number; deliveriesPerSecond: number }> {
+async function backgroundDone(filename: string, started: Date, stopped: Date): Promise<{ refreshesPerSecond: number; deliveriesPerSecond: number }> {
+  const since = started.toISOString();
   const tracker = await createTracker({ storage: sqliteStorage({ filename }) });
   try {
     const account = (await tracker.accounts.findByName("Bench"))!;
     const shipments = (await tracker.storage.shipments.list(account.id, { page: { number: 1, size: 100_000 } })).items;
     const refreshed = shipments.filter((s) => s.line_tracking_last_attempted_at !== null && s.line_tracking_last_attempted_at >= since).length;
     const { total: delivered } = await tracker.storage.webhookNotifications.list(account.id, { page: { number: 1, size: 1 }, deliveryStatus: "succeeded" });
-    const seconds = WARMUP_SECONDS + SECONDS;
+    const seconds = (stopped.getTime() - started.getTime()) / 1000;
     return { refreshesPerSecond: refreshed / seconds, deliveriesPerSecond: delivered / seconds };
   } finally {
     await tracker.close();
