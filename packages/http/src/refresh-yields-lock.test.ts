@@ -1,0 +1,65 @@
+import { createTracker, type Storage } from "@bollard/core";
+import { memoryStorage } from "@bollard/storage-memory";
+import { describe, expect, it } from "vitest";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One transaction as the storage saw it: when it was asked for, when its body began, when it ended. */
+interface Seen {
+  asked: number;
+  began: number;
+  ended: number;
+}
+
+/**
+ * Memory storage as it is next to another writer: every transaction first waits `waitMs` for the
+ * lock and holds it at least `holdMs`, and the data's version has changed whenever it is asked
+ * (the other writer committed meanwhile). It records each transaction's times.
+ */
+function contended(waitMs: number, holdMs: number): { storage: Storage; seen: Seen[] } {
+  const storage = memoryStorage();
+  const seen: Seen[] = [];
+  let version = 0;
+  return {
+    seen,
+    storage: {
+      ...storage,
+      dataVersion: async () => String(version++),
+      transaction: async (work) => {
+        const asked = performance.now();
+        await sleep(waitMs);
+        const began = performance.now();
+        try {
+          return await storage.transaction(async (tx) => {
+            const result = await work(tx);
+            await sleep(holdMs);
+            return result;
+          });
+        } finally {
+          seen.push({ asked, began, ended: performance.now() });
+        }
+      },
+    },
+  };
+}
+
+describe("the refresh's write slices next to other writers", () => {
+  it("pause three times as long as they held the lock while another writer commits between them", async () => {
+    const { storage, seen } = contended(3, 4);
+    const tracker = await createTracker({ storage });
+    const { account } = await tracker.accounts.ensure("Contended");
+    const session = tracker.session(await tracker.accounts.authenticate((await tracker.accounts.issueKey(account.id)).apiKey));
+    for (let i = 1; i <= 80; i++) await session.trackingRequests.create({ request_type: "bill_of_lading", request_number: `TEST-LOCK-${i}`, scac: "TEST" });
+    seen.length = 0;
+    const summary = await tracker.refresh.runDue();
+    expect(summary.created).toBe(80);
+    // The batch's write slices (the claim is no transaction); the first two, before the refresh saw the other writer, at its own pace.
+    expect(seen.length).toBeGreaterThanOrEqual(4);
+    for (let i = 2; i < seen.length; i++) {
+      const held = seen[i - 1]!.ended - seen[i - 1]!.began;
+      const pause = seen[i]!.asked - seen[i - 1]!.ended;
+      expect(pause).toBeGreaterThanOrEqual(3 * held - 2); // timers may fire up to a millisecond early
+    }
+    await tracker.close();
+  });
+});
