@@ -62,4 +62,14 @@ describe("the refresh's write slices next to other writers", () => {
     }
     await tracker.close();
   });
+
+  it("are written at their own pace when the storage cannot tell its data version", async () => {
+    const storage = memoryStorage();
+    const tracker = await createTracker({ storage: { ...storage, dataVersion: () => Promise.reject(new Error("no version now")) } });
+    const { account } = await tracker.accounts.ensure("Unversioned");
+    const session = tracker.session(await tracker.accounts.authenticate((await tracker.accounts.issueKey(account.id)).apiKey));
+    for (let i = 1; i <= 20; i++) await session.trackingRequests.create({ request_type: "bill_of_lading", request_number: `TEST-NOVERSION-${i}`, scac: "TEST" });
+    expect((await tracker.refresh.runDue()).created).toBe(20);
+    await tracker.close();
+  });
 });

@@ -83,7 +83,8 @@ const CONTENDED_YIELD = 3;
 /**
  * How long the refresh yields as above once it saw another writer: someone committed between the
  * end of its last slice and the start of its next (a request's write, another process, the webhook
- * worker), told by the storage's `dataVersion` (a storage without it is never contended).
+ * worker), told by the storage's `dataVersion`. A storage without it never yields (PostgreSQL,
+ * whose writers do not take turns for one lock); one whose `dataVersion` fails is taken as idle.
  */
 const CONTENDED_FOR_MS = 1_000;
 const DEFAULT_LEASE_MS = 5 * 60_000;
@@ -167,6 +168,9 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
     }
   }
 
+  /** The storage's data version, or undefined when it has none or cannot tell now. */
+  const dataVersion = (): Promise<string | undefined> => (storage.dataVersion ? storage.dataVersion().catch(() => undefined) : Promise.resolve(undefined));
+
   /**
    * Writes a batch's results in transactions of at most about {@link WRITE_SLICE_MS} each: few
    * enough commits (each is a disk sync), and the write lock is never held so long that a request
@@ -195,7 +199,7 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
       const planning = performance.now();
       while (planned < count && (planned === from || performance.now() - planning < sliceMs)) await prepare(planned++);
       const until = planned;
-      if (committed !== undefined && (await storage.dataVersion!()) !== committed) contendedUntil = performance.now() + CONTENDED_FOR_MS;
+      if (committed !== undefined && (await dataVersion()) !== committed) contendedUntil = performance.now() + CONTENDED_FOR_MS;
       let started = performance.now();
       try {
         outcomes.push(
@@ -208,7 +212,7 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
           })),
         );
         held = performance.now() - started;
-        committed = await storage.dataVersion?.();
+        committed = await dataVersion();
       } catch (sliceError) {
         options.onError?.(sliceError);
         outcomes.push(await storage.transaction((tx) => record(tx, from)).catch((error: unknown) => (options.onError?.(error), "skipped" as const)));
