@@ -73,7 +73,8 @@ export async function runServer(plan: ServePlan, io: CliIo): Promise<number> {
     };
     tracker = await createTracker({
       // A SQLite file takes its server lease (one server per file); the primary's API processes share it.
-      storage: openStorage(db, { server: role !== "api" }),
+      // Where requests are answered, a write waiting for the lock leaves the core to its holder.
+      storage: openStorage(db, { server: role !== "api", servesRequests: server !== undefined }),
       ...backgroundTrackerOptions(settings),
       // A sandbox brings its own clock (one per server), running at --clock-speed until told otherwise.
       ...(config.sandbox && { sandbox: { speed: config.clockSpeed } }),

@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
 import { afterAll, describe, expect, it } from "vitest";
 import { openConnection, withStatementCache } from "./sqlite-connection.js";
 
@@ -74,5 +76,68 @@ describe("a transaction waiting for another connection's write lock", () => {
     expect(await storage.meta.get("lock-test")).toBe("written");
     other.close();
     await storage.close();
+  });
+
+  it("with blockingLockWaitMs, blocks its thread while another thread holds the lock, and goes on once it is free", async () => {
+    const { sqliteStorage } = await import("./sqlite-storage.js");
+    const filename = join(directory, "blocking.sqlite");
+    const storage = sqliteStorage({ filename, blockingLockWaitMs: 2_000 });
+    await storage.open();
+    // Another thread (as the background thread of `bollard serve`) holds the lock, and commits
+    // 150 ms after this thread says it starts its transaction.
+    const go = new Int32Array(new SharedArrayBuffer(4));
+    const holder = new Worker(
+      `const { workerData, parentPort } = require("node:worker_threads");
+       const db = new (require(workerData.driver))(workerData.filename);
+       db.exec("begin immediate");
+       parentPort.postMessage("holding");
+       Atomics.wait(workerData.go, 0, 0);
+       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 150);
+       db.exec("commit");
+       db.close();`,
+      { eval: true, workerData: { filename, go, driver: createRequire(import.meta.url).resolve("better-sqlite3") } },
+    );
+    const exited = new Promise((resolve) => holder.once("exit", resolve));
+    await new Promise((resolve) => holder.once("message", resolve));
+    let ticks = 0;
+    const ticker = setInterval(() => (ticks += 1), 5);
+    Atomics.store(go, 0, 1);
+    Atomics.notify(go, 0);
+    const started = performance.now();
+    await storage.transaction((tx) => tx.meta.set("lock-test", "written"));
+    const waited = performance.now() - started;
+    clearInterval(ticker);
+    await exited;
+    expect(waited).toBeGreaterThan(140); // it waited for the holder
+    expect(waited).toBeLessThan(1_500); // and took the lock once it was free, well before its budget ran out
+    // No timer ran while it waited (a wait that served the event loop would have let ~30 run); one
+    // may have run between taking the lock and committing.
+    expect(ticks).toBeLessThanOrEqual(1);
+    expect(await storage.meta.get("lock-test")).toBe("written");
+    await storage.close();
+  });
+
+  it("with blockingLockWaitMs, stops blocking after that long and waits without blocking for the rest", async () => {
+    const { sqliteStorage } = await import("./sqlite-storage.js");
+    const filename = join(directory, "blocking-budget.sqlite");
+    const storage = sqliteStorage({ filename, blockingLockWaitMs: 60 });
+    await storage.open();
+    // The holder is on this thread: only once the wait stops blocking can its commit (a timer) run.
+    const other = openConnection(filename, { durability: "full" });
+    other.exec("begin immediate");
+    const started = performance.now();
+    const released = new Promise<number>((resolve) => setTimeout(() => (other.exec("commit"), resolve(performance.now() - started)), 10));
+    await storage.transaction((tx) => tx.meta.set("lock-test", "written"));
+    expect(await released).toBeGreaterThanOrEqual(60);
+    expect(await storage.meta.get("lock-test")).toBe("written");
+    other.close();
+    await storage.close();
+  });
+
+  it("refuses a blockingLockWaitMs that is not a number of milliseconds from 0 to 5000", async () => {
+    const { sqliteStorage } = await import("./sqlite-storage.js");
+    for (const blockingLockWaitMs of [-1, Number.NaN, 5_001, "100" as unknown as number]) {
+      expect(() => sqliteStorage({ filename: ":memory:", blockingLockWaitMs })).toThrow(/blockingLockWaitMs must be/);
+    }
   });
 });

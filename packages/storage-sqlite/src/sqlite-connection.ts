@@ -96,7 +96,12 @@ const NO_WAIT = CompiledQuery.raw("pragma busy_timeout = 0");
 const WAIT = CompiledQuery.raw(`pragma busy_timeout = ${BUSY_TIMEOUT_MS}`);
 /** The longest pause between two tries for the write lock, in milliseconds (shorter than the refresh's pause between its slices). */
 const MAX_LOCK_RETRY_MS = 4;
+/** The pause between two tries while the wait blocks the thread, in milliseconds. */
+const BLOCKING_RETRY_MS = 0.5;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A value no one changes, to block the thread on for `ms` (`Atomics.wait`, which leaves the core to other threads). */
+const NEVER_CHANGED = new Int32Array(new SharedArrayBuffer(4));
+const sleepBlocking = (ms: number) => void Atomics.wait(NEVER_CHANGED, 0, 0, ms);
 const isBusy = (error: unknown) => String((error as { code?: unknown }).code ?? "").startsWith("SQLITE_BUSY");
 
 /**
@@ -104,16 +109,22 @@ const isBusy = (error: unknown) => String((error as { code?: unknown }).code ?? 
  * starts, so one that reads before it writes waits for another connection's writer instead of
  * failing with SQLITE_BUSY when it first writes. That is what lets `bollard keys create` or `demo`
  * write to the file of a running server, and the server's background thread write next to it.
- * The wait for the lock is asynchronous: SQLite's busy handler sleeps in the calling thread, which
- * would stall every request on the event loop, so BEGIN asks without waiting and tries again after
- * a pause (1 ms, doubling to 4 ms) until the busy timeout has passed. `check`, when given, runs
- * before every statement (the writer's: refuse writes to a deleted database file).
+ * BEGIN asks for the lock without SQLite's busy handler, which sleeps in the calling thread for
+ * coarse steps (up to 100 ms), and tries again after a pause until the busy timeout has passed:
+ * - for the first `blockingLockWaitMs`, the pause blocks the thread (0.5 ms each), so the lock's
+ *   holder in another thread or process gets the core: a holder at a lower priority would
+ *   otherwise wait behind this thread's other work while holding what it waits for;
+ * - after that, the pause is asynchronous (1 ms, doubling to 4 ms), so the event loop goes on.
+ * `check`, when given, runs before every statement (the writer's: refuse writes to a deleted
+ * database file).
  */
 class CheckedSqliteDriver extends SqliteDriver {
   readonly #check: (() => void) | undefined;
-  constructor(config: SqliteDialectConfig, check: (() => void) | undefined) {
+  readonly #blockingLockWaitMs: number;
+  constructor(config: SqliteDialectConfig, options: DriverOptions) {
     super(config);
-    this.#check = check;
+    this.#check = options.check;
+    this.#blockingLockWaitMs = options.blockingLockWaitMs ?? 0;
   }
   #inTransaction = false;
   override async acquireConnection(): Promise<DatabaseConnection> {
@@ -133,13 +144,15 @@ class CheckedSqliteDriver extends SqliteDriver {
     await connection.executeQuery(NO_WAIT);
     try {
       const deadline = Date.now() + BUSY_TIMEOUT_MS;
+      const blockUntil = performance.now() + this.#blockingLockWaitMs;
       for (let pause = 1; ; pause = Math.min(pause * 2, MAX_LOCK_RETRY_MS)) {
         try {
           await connection.executeQuery(BEGIN);
           break;
         } catch (error) {
           if (!isBusy(error) || Date.now() >= deadline) throw error;
-          await sleep(pause);
+          if (performance.now() < blockUntil) sleepBlocking(BLOCKING_RETRY_MS);
+          else await sleep(pause);
         }
       }
     } finally {
@@ -166,25 +179,32 @@ class CheckedSqliteDriver extends SqliteDriver {
 /** {@link SqliteDialect} with {@link CheckedSqliteDriver}. */
 class CheckedSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
-  readonly #check: (() => void) | undefined;
-  constructor(config: SqliteDialectConfig, check: (() => void) | undefined) {
+  readonly #options: DriverOptions;
+  constructor(config: SqliteDialectConfig, options: DriverOptions) {
     super(config);
     this.#config = config;
-    this.#check = check;
+    this.#options = options;
   }
   override createDriver(): Driver {
-    return new CheckedSqliteDriver(this.#config, this.#check);
+    return new CheckedSqliteDriver(this.#config, this.#options);
   }
+}
+
+/** What {@link createKysely}'s connection does besides running queries. */
+export interface DriverOptions {
+  /** Runs before every statement and may throw to refuse it. */
+  check?: () => void;
+  /** How long a transaction waiting for another connection's write lock blocks the thread first (`SqliteStorageOptions.blockingLockWaitMs`). */
+  blockingLockWaitMs?: number;
 }
 
 /**
  * A Kysely instance over one connection, with prepared statements cached, and access to that
- * connection's handle. `connect` runs when the first query does, so building it opens nothing;
- * `check` runs before every statement and may throw to refuse it.
+ * connection's handle. `connect` runs when the first query does, so building it opens nothing.
  */
-export function createKysely(connect: () => Database.Database, check?: () => void): SqliteConnection {
+export function createKysely(connect: () => Database.Database, options: DriverOptions = {}): SqliteConnection {
   let handle: Database.Database | undefined;
-  const db = new Kysely<BollardDatabase>({ dialect: new CheckedSqliteDialect({ database: async () => withStatementCache((handle = connect())) }, check) });
+  const db = new Kysely<BollardDatabase>({ dialect: new CheckedSqliteDialect({ database: async () => withStatementCache((handle = connect())) }, options) });
   return { db, handle: () => handle };
 }
 

@@ -37,7 +37,22 @@ export interface SqliteStorageOptions {
    * @default false
    */
   serverLease?: boolean;
+  /**
+   * How long, in milliseconds, a transaction that finds the write lock held by another connection
+   * (another process, or another thread of this one) waits for it by **blocking its thread**,
+   * before it waits without blocking, letting the event loop go on (up to 5 s in all). Blocking
+   * leaves the core to the lock's holder: one running at a lower priority, such as the background
+   * thread of `bollard serve`, otherwise waits behind this thread's other work while it holds
+   * the lock this thread's writes wait for. `bollard serve` sets 100 for the connection that
+   * serves requests (see docs/operating.md); 0 never blocks. Useless when the holder is on the
+   * same thread: it can only let go once the wait stops blocking.
+   * @default 0
+   */
+  blockingLockWaitMs?: number;
 }
+
+/** The most {@link SqliteStorageOptions.blockingLockWaitMs} may be (the whole wait's limit). */
+const MAX_BLOCKING_LOCK_WAIT_MS = 5_000;
 
 /**
  * A {@link Storage} in one SQLite database (better-sqlite3 under Kysely), with its schema applied
@@ -61,10 +76,14 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
   const durability = options.durability ?? "full";
   if (typeof filename !== "string" || filename === "") throw new TypeError("sqliteStorage: filename must be a path or \":memory:\"");
   if (durability !== "full" && durability !== "normal") throw new TypeError(`sqliteStorage: durability must be "full" or "normal", not ${String(durability)}`);
+  const blockingLockWaitMs = options.blockingLockWaitMs ?? 0;
+  if (typeof blockingLockWaitMs !== "number" || !(blockingLockWaitMs >= 0 && blockingLockWaitMs <= MAX_BLOCKING_LOCK_WAIT_MS)) {
+    throw new TypeError(`sqliteStorage: blockingLockWaitMs must be a number of milliseconds from 0 to ${MAX_BLOCKING_LOCK_WAIT_MS}, not ${String(blockingLockWaitMs)}`);
+  }
 
   const inMemory = filename === ":memory:";
   // Every writer statement first checks that the file is still the one opened (see sqlite-health.ts).
-  const writerConnection = createKysely(() => openConnection(filename, { durability }), () => watch.checkFile());
+  const writerConnection = createKysely(() => openConnection(filename, { durability }), { check: () => watch.checkFile(), blockingLockWaitMs });
   // The reader connects on its first query, which open() makes after the migrations ran.
   const readerConnection = inMemory ? writerConnection : createKysely(() => openConnection(filename, { durability, readonly: true }));
   const writer = writerConnection.db;
