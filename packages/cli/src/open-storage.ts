@@ -61,9 +61,9 @@ export interface OpenStorageOptions {
 /**
  * How long a request's write blocks the thread waiting for SQLite's lock before it waits without
  * blocking (`SqliteStorageOptions.blockingLockWaitMs`). Under the mixed benchmark the background
- * thread (nice 10, on the same core) held the lock mostly while waiting for the core the requests
- * kept busy; blocking for 30 ms left that little changed, 100 ms or more did the same as each other
- * (docs/operating.md has the figures).
+ * thread (at a lower priority, on the same core) held the lock mostly while waiting for the core
+ * the requests kept busy; blocking for 30 ms left that little changed, 100 ms or more did the same
+ * as each other (docs/operating.md has the figures).
  */
 export const REQUESTS_BLOCKING_LOCK_WAIT_MS = 100;
 
