@@ -1,3 +1,5 @@
+import type { ServerResponse } from "node:http";
+import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "./server.js";
 
@@ -20,4 +22,55 @@ describe("startServer", () => {
     server = undefined;
     await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
   });
+
+  it("writes the responses to the requests read in one turn together, once each of them has been answered", async () => {
+    // For each request: whether a response had already been written when its handler ran.
+    const answeredBefore: boolean[] = [];
+    const responses: ServerResponse[] = [];
+    server = await startServer(
+      {
+        fetch: (_request, env) => {
+          answeredBefore.push(responses.some((response) => response.writableEnded));
+          responses.push((env as { outgoing: ServerResponse }).outgoing);
+          return new Response("ok");
+        },
+      },
+      { port: 0 },
+    );
+    const sockets = await Promise.all([0, 1].map(() => openSocket(server!.port)));
+    try {
+      // First one request on each connection, one after the other, so the server has accepted both.
+      for (const socket of sockets) await exchange(socket);
+      answeredBefore.length = 0;
+      responses.length = 0;
+      // Then one on each in the same tick: the server reads both in one turn of its event loop.
+      const answers = await Promise.all(sockets.map((socket) => exchange(socket)));
+      expect(answers.map((answer) => answer.split("\r\n")[0])).toEqual(["HTTP/1.1 200 OK", "HTTP/1.1 200 OK"]);
+      expect(answeredBefore).toEqual([false, false]);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+    }
+  });
 });
+
+function openSocket(port: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => resolve(socket)).once("error", reject);
+  });
+}
+
+/** Writes a keep-alive GET on `socket` and resolves with the whole answer (its body is "ok"). */
+function exchange(socket: Socket): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let answer = "";
+    const onData = (chunk: Buffer) => {
+      answer += chunk.toString();
+      if (answer.endsWith("\r\n\r\nok")) {
+        socket.off("data", onData).off("error", reject);
+        resolve(answer);
+      }
+    };
+    socket.on("data", onData).once("error", reject);
+    socket.write("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n");
+  });
+}

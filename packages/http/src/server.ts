@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
+import { endOfTurn } from "./end-of-turn.js";
 
 /** Options of {@link startServer}. */
 export interface StartServerOptions {
@@ -36,10 +37,19 @@ export interface FetchHandler {
   fetch(request: Request, env?: unknown): Response | Promise<Response>;
 }
 
-/** Serves a Hono app (or any {@link FetchHandler}) on `@hono/node-server` and resolves once it listens. */
+/**
+ * Serves a Hono app (or any {@link FetchHandler}) on `@hono/node-server` and resolves once it
+ * listens. The responses to the requests read in one turn of the event loop are written together,
+ * at its end.
+ */
 export function startServer(app: FetchHandler, options: StartServerOptions = {}): Promise<RunningServer> {
+  const fetch = async (request: Request, env: unknown) => {
+    const response = await app.fetch(request, env);
+    await endOfTurn();
+    return response;
+  };
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: (request, env) => app.fetch(request, env), port: options.port ?? 8080, hostname: options.host ?? "127.0.0.1" }, (info: AddressInfo) => {
+    const server = serve({ fetch, port: options.port ?? 8080, hostname: options.host ?? "127.0.0.1" }, (info: AddressInfo) => {
       resolve({
         address: `${info.family === "IPv6" ? `[${info.address}]` : info.address}:${info.port}`,
         port: info.port,
