@@ -15,6 +15,7 @@ import { ROUTE_SPECS } from "./openapi/route-specs.js";
 import { jsonApi } from "./respond.js";
 import { changeRoutes } from "./routes/change-routes.js";
 import { containerRoutes } from "./routes/container-routes.js";
+import { RememberingRouter } from "./remembered-routes.js";
 import { customFieldDefinitionRoutes } from "./routes/custom-field-definition-routes.js";
 import { customFieldRoutes, entityCustomFieldRoutes } from "./routes/custom-field-routes.js";
 import { partyRoutes } from "./routes/party-routes.js";
@@ -83,7 +84,7 @@ function looksLikeId(name: string, value: string): boolean {
  */
 export function createHttpApp(tracker: Tracker, options: HttpAppOptions = {}): Hono<AppEnv> {
   const log = options.log ?? (() => {});
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: new RememberingRouter() });
   app.use("*", requestLog(log));
   // Healthy means the storage answers a read, not only that the process serves HTTP.
   app.get("/healthz", async (c) => {
