@@ -75,6 +75,7 @@ function wrk(port: number, script: string): Promise<number> {
     const child = spawn("wrk", ["-t1", `-c${CONNECTIONS}`, `-d${SECONDS}s`, "-s", script, `http://127.0.0.1:${port}`]);
     let out = "";
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
     child.on("exit", () => {
       const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
       const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(out);
