@@ -5,11 +5,11 @@ import { TrieRouter } from "hono/router/trie-router";
 export const REMEMBERED_PATHS = 16_384;
 
 /**
- * A Hono router that keeps the match of each method and path it has seen (up to `capacity`,
- * the oldest going first), so a path asked for again, a shipment a
- * dashboard polls, skips the route search: measured on cached shipment reads, the search was about
- * a twentieth of the server's time. The routes are all added before the first request, and Hono
- * only reads a match, so a kept one stays right.
+ * A Hono router that keeps the match of each method and path it has seen (up to `capacity`, the
+ * oldest going first), so a path asked for again, such as a shipment a dashboard polls, skips the
+ * route search: measured on cached shipment reads, the search was about a twentieth of the
+ * server's time. Adding a route forgets every kept match, and Hono only reads a match, so a kept
+ * one stays right.
  *
  * It searches with `TrieRouter`: Hono's faster `RegExpRouter` refuses these routes (it cannot have
  * a literal segment and a parameter side by side for one method, as `POST

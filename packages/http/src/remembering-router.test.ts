@@ -1,6 +1,6 @@
 import { TrieRouter } from "hono/router/trie-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RememberingRouter } from "./remembered-routes.js";
+import { RememberingRouter } from "./remembering-router.js";
 
 describe("RememberingRouter", () => {
   afterEach(() => vi.restoreAllMocks());
