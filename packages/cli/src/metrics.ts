@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { BackgroundPass, Tracker } from "@bollard/core";
 import { TrackingRequestStatusSchema } from "@bollard/core/schemas";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { RequestTally, type TalliedRequest, type TallyRow } from "./request-tally.js";
 
 /** The most accounts a scrape counts tracking requests and notifications of. */
 const COUNTED_ACCOUNTS = 1_000;
@@ -12,7 +13,9 @@ const COUNTED_DUE = 10_000;
 /** Prometheus metrics of one server: recorders for requests and passes, and the text format. */
 export interface ServerMetrics {
   /** Counts one HTTP request of the API (from its log entry). */
-  request(entry: Readonly<Record<string, unknown>>): void;
+  request(entry: TalliedRequest): void;
+  /** Counts the requests an API process tallied. */
+  requests(rows: readonly TallyRow[]): void;
   /** Counts one background pass. */
   pass(pass: BackgroundPass): void;
   /** Counts an error a background loop could not handle. */
@@ -32,15 +35,8 @@ export interface ServerMetrics {
 export function createServerMetrics(trackerOf: () => Tracker | undefined): ServerMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "bollard_" });
-  const requests = new Counter({ name: "bollard_http_requests_total", help: "API requests by route pattern, method and status", labelNames: ["route", "method", "status"], registers: [registry] });
-  const latency = new Histogram({
-    name: "bollard_http_request_duration_seconds",
-    help: "API request handling time by route pattern and method",
-    labelNames: ["route", "method"],
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-    registers: [registry],
-  });
-  const cacheHits = new Counter({ name: "bollard_http_response_cache_hits_total", help: "API GETs answered from the response cache, by route pattern", labelNames: ["route"], registers: [registry] });
+  // Requests are counted apart from prom-client, which costs microseconds per request (see RequestTally).
+  const tally = new RequestTally();
   const storageErrors = new Counter({ name: "bollard_storage_errors_total", help: "Requests answered 503 because the database did not answer, and background passes that failed", labelNames: ["where"], registers: [registry] });
   const passes = new Counter({ name: "bollard_background_passes_total", help: "Completed passes of the refresh loop and the webhook worker", labelNames: ["loop"], registers: [registry] });
   const passSeconds = new Histogram({ name: "bollard_background_pass_duration_seconds", help: "Duration of background passes", labelNames: ["loop"], buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60], registers: [registry] });
@@ -69,23 +65,15 @@ export function createServerMetrics(trackerOf: () => Tracker | undefined): Serve
     due.set((await storage.trackingRequests.listDue(tracker.clock.now().toISOString(), COUNTED_DUE)).length);
   }
 
-  // The labelled children of each route, method and status, made once: prom-client checks and hashes labels on every call otherwise.
-  const children = new Map<string, { requests: Counter.Internal; latency: Histogram.Internal<string>; cacheHits: Counter.Internal }>();
-  const childrenOf = (route: string, method: string, status: string) => {
-    const key = `${route} ${method} ${status}`;
-    let found = children.get(key);
-    if (!found) children.set(key, (found = { requests: requests.labels({ route, method, status }), latency: latency.labels({ route, method }), cacheHits: cacheHits.labels({ route }) }));
-    return found;
-  };
-
   return {
     contentType: registry.contentType,
     request(entry) {
-      const child = childrenOf(String(entry.route ?? "unmatched"), String(entry.method ?? ""), String(entry.status ?? ""));
-      child.requests.inc();
-      if (typeof entry.ms === "number") child.latency.observe(entry.ms / 1000);
+      tally.add(entry);
       if (entry.status === 503) storageErrors.inc({ where: "request" });
-      if (entry.cache === "hit") child.cacheHits.inc();
+    },
+    requests(rows) {
+      tally.merge(rows);
+      for (const row of rows) if (row.status === "503") storageErrors.inc({ where: "request" }, row.count);
     },
     pass(pass) {
       passes.inc({ loop: pass.loop });
@@ -101,7 +89,7 @@ export function createServerMetrics(trackerOf: () => Tracker | undefined): Serve
     },
     async text() {
       await readGauges();
-      return registry.metrics();
+      return (await registry.metrics()) + tally.text();
     },
   };
 }

@@ -1,5 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 import { CliError } from "./cli-error.js";
+import { RequestTally, type TalliedRequest, type TallyRow } from "./request-tally.js";
 import type { ServerLog } from "./server-log.js";
 
 /*
@@ -30,50 +31,38 @@ interface OpenMessage {
   kind: "bollard-open";
 }
 
-/** One request an API process answered, as the primary's metrics count it (the fields of its log entry that metrics read). */
-export type RequestReport = {
-  route: unknown;
-  method: unknown;
-  status: unknown;
-  ms: unknown;
-  cache?: unknown;
-};
-
-/** What an API process sends the primary: the requests it answered since the last report. */
+/** What an API process sends the primary: the requests it answered since the last report, tallied. */
 interface RequestsMessage {
   kind: "bollard-requests";
-  requests: RequestReport[];
+  rows: TallyRow[];
 }
 
-/** How often an API process reports the requests it answered (a batch, not a message per request). */
+/** How often an API process reports the requests it answered (a tally, not a message per request). */
 const REPORT_EVERY_MS = 250;
 
 /** Where an API process reports its requests for the primary's `/metrics` (see {@link requestReports}). */
 export interface RequestReports {
-  /** Keeps one request's log entry for the next report (as `ServerMetrics.request` would count it). */
-  request(entry: Readonly<Record<string, unknown>>): void;
-  /** Sends what is kept now; resolves once it was handed to the primary (or there is no primary). */
+  /** Counts one request's log entry for the next report (as `ServerMetrics.request` would count it). */
+  request(entry: TalliedRequest): void;
+  /** Sends what is counted now; resolves once it was handed to the primary (or there is no primary). */
   flush(): Promise<void>;
 }
 
 /**
- * The requests of an API process, reported to the primary every {@link REPORT_EVERY_MS}, so the
- * primary's `/metrics` counts the requests of every API process.
+ * The requests of an API process, tallied and reported to the primary every {@link REPORT_EVERY_MS},
+ * so the primary's `/metrics` counts the requests of every API process.
  */
 export function requestReports(): RequestReports {
-  let kept: RequestReport[] = [];
+  const tally = new RequestTally();
   const flush = () =>
     new Promise<void>((resolve) => {
-      const requests = kept;
-      kept = []; // with no primary to take them (it ended), they are dropped rather than kept forever
-      if (requests.length === 0 || !process.connected || !process.send) return resolve();
-      process.send({ kind: "bollard-requests", requests } satisfies RequestsMessage, undefined, {}, () => resolve());
+      // With no primary to take them (it ended), they are dropped rather than kept forever.
+      const rows = tally.take();
+      if (rows.length === 0 || !process.connected || !process.send) return resolve();
+      process.send({ kind: "bollard-requests", rows } satisfies RequestsMessage, undefined, {}, () => resolve());
     });
   setInterval(() => void flush(), REPORT_EVERY_MS).unref();
-  return {
-    request: ({ route, method, status, ms, cache }) => void kept.push({ route, method, status, ms, ...(cache !== undefined && { cache }) }),
-    flush,
-  };
+  return { request: (entry) => tally.add(entry), flush };
 }
 
 /** True in a process the primary started to serve the API. */
@@ -119,10 +108,10 @@ export interface ApiProcesses {
 export interface StartingApiProcesses {
   /**
    * Lets every one open the database (and any started later, at once); resolves once every one
-   * listens, rejects when one exits first. `onRequest` gets each request they report answering
-   * (for the metrics).
+   * listens, rejects when one exits first. `onRequests` gets the requests they report answering,
+   * tallied (for the metrics).
    */
-  open(onRequest: (report: RequestReport) => void): Promise<ApiProcesses>;
+  open(onRequests: (rows: TallyRow[]) => void): Promise<ApiProcesses>;
   /**
    * Stops them and waits for them to exit: SIGTERM, so each finishes its requests in flight within
    * its shutdown timeout; SIGKILL before {@link StartingApiProcesses.open}.
@@ -137,7 +126,7 @@ export interface StartingApiProcesses {
 export function startApiProcesses(count: number, log: ServerLog): StartingApiProcesses {
   let stopping = false;
   let mayOpen = false;
-  let onRequest: (report: RequestReport) => void = () => {};
+  let onRequests: (rows: TallyRow[]) => void = () => {};
   const waiting = new Set<Worker>();
   const workers = new Set<Worker>();
   const fork = () =>
@@ -146,7 +135,7 @@ export function startApiProcesses(count: number, log: ServerLog): StartingApiPro
       workers.add(worker);
       let listening = false;
       worker.on("message", (message: ListeningMessage | RequestsMessage | MayOpenMessage) => {
-        if (message?.kind === "bollard-requests") return message.requests.forEach(onRequest);
+        if (message?.kind === "bollard-requests") return onRequests(message.rows);
         if (message?.kind === "bollard-may-open") return mayOpen ? worker.send({ kind: "bollard-open" } satisfies OpenMessage) : void waiting.add(worker);
         if (message?.kind !== "bollard-listening") return;
         listening = true;
@@ -165,7 +154,7 @@ export function startApiProcesses(count: number, log: ServerLog): StartingApiPro
   started.catch(() => {}); // seen by open(); a primary that fails before it opens stops them instead
   return {
     async open(reported) {
-      onRequest = reported;
+      onRequests = reported;
       mayOpen = true;
       for (const worker of waiting) worker.send({ kind: "bollard-open" } satisfies OpenMessage);
       waiting.clear();

@@ -115,7 +115,7 @@ export async function runServer(plan: ServePlan, io: CliIo): Promise<number> {
     if (role === "api") reportListening(server!.address);
     else if (server) io.out(startedLine(server.address, db, config, metricsListener));
     else {
-      const opening = apiProcesses!.open((report) => metrics.request(report));
+      const opening = apiProcesses!.open((rows) => metrics.requests(rows));
       opening.catch(() => {}); // seen below, or moot once a stop signal came first
       // A Ctrl-C reaches the API processes too (one process group): one that it ends while they
       // start is this server stopping, not failing to start.
