@@ -1,7 +1,7 @@
 import { createDcsaApp, type DcsaSubscription } from "@bollard/carrier-dcsa";
 import { createTracker, type Storage, type Tracker } from "@bollard/core";
 import { dashboardAssetsDir, dashboardBuilt } from "@bollard/dashboard";
-import { createHttpApp, parseRateLimit, startServer, type FetchHandler } from "@bollard/http";
+import { cachedAnswersOf, createHttpApp, type NodeAnswer, parseRateLimit, startServer, type FetchHandler } from "@bollard/http";
 import { Hono } from "hono";
 import { ancestorsEnded } from "./ancestor-watch.js";
 import { backgroundSettings, backgroundTrackerOptions, describeError, startLoops } from "./background-loops.js";
@@ -50,8 +50,10 @@ export async function runServer(plan: ServePlan, io: CliIo): Promise<number> {
   // Bind before anything is written or printed: a taken port must not cost a database or a key.
   // (The primary of --processes does not listen itself: its API processes do; it tried the port.)
   let serving: FetchHandler["fetch"] | undefined;
+  let answering: NodeAnswer | undefined;
   const gate: FetchHandler = { fetch: (request, env) => (serving ? serving(request, env) : Response.json({ status: "starting" }, { status: 503 })) };
-  const server = role === "primary" ? undefined : await startServer(gate, { port: config.port, host: config.host }).catch(listenFailure);
+  const answerFirst: NodeAnswer = (request, response) => answering?.(request, response) ?? false;
+  const server = role === "primary" ? undefined : await startServer(gate, { port: config.port, host: config.host, answerFirst }).catch(listenFailure);
 
   // From now on SIGINT and SIGTERM stop the server cleanly; a repeat passed on by a wrapper is ignored.
   const signals = watchStopSignals((again) => {
@@ -102,6 +104,8 @@ export async function runServer(plan: ServePlan, io: CliIo): Promise<number> {
       // through on the way cost a dispatch, a sixth of a GET answered from the response cache.
       const pages = new Hono().route("/", site).route("/", dcsa).all("*", (c) => api.fetch(c.req.raw, c.env));
       serving = (request, env) => (isApiPath(request.url) ? api.fetch(request, env) : pages.fetch(request, env));
+      // GETs the API's response cache holds are answered before they become Fetch requests.
+      answering = cachedAnswersOf(api);
     }
     const backgroundHere = role === "api" ? "off" : config.background;
     if (backgroundHere === "inline") startLoops(tracker);

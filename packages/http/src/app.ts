@@ -4,6 +4,7 @@ import type { StorageHealth } from "@bollard/core/storage";
 import type { AppEnv } from "./app-env.js";
 import { Hono } from "hono";
 import { dashboardRoutes, type DashboardOptions } from "./dashboard/dashboard-routes.js";
+import { cachedAnswers, setCachedAnswers } from "./cached-answers.js";
 import { authenticate } from "./middleware/authenticate.js";
 import { conditionalGet } from "./middleware/conditional-get.js";
 import { responseCache, type ResponseCacheOptions } from "./middleware/response-cache.js";
@@ -98,7 +99,12 @@ export function createHttpApp(tracker: Tracker, options: HttpAppOptions = {}): H
   if (options.rateLimit) app.use("/v2/*", rateLimit(options.rateLimit));
   app.use("/v2/*", conditionalGet());
   const dataVersion = tracker.storage.dataVersion?.bind(tracker.storage);
-  if (dataVersion && !tracker.sandbox && options.responseCache !== false) app.use("/v2/*", responseCache(dataVersion, options.responseCache));
+  if (dataVersion && !tracker.sandbox && options.responseCache !== false) {
+    const cache = responseCache(dataVersion, options.responseCache);
+    app.use("/v2/*", cache.middleware);
+    // On Node, startServer answers from the cache before the request reaches the app (unless each request must count).
+    if (!options.rateLimit) setCachedAnswers(app, cachedAnswers(tracker, cache, log));
+  }
   if (options.dashboard) app.route("/", dashboardRoutes(options.dashboard));
   const customFields = [
     customFieldDefinitionRoutes(),

@@ -7,6 +7,7 @@ export { createHttpApp, type HttpAppOptions } from "./app.js";
 export type { DashboardOptions } from "./dashboard/dashboard-routes.js";
 export type { AppEnv } from "./app-env.js";
 export { startServer, type FetchHandler, type StartServerOptions, type RunningServer } from "./server.js";
+export { cachedAnswersOf, type NodeAnswer } from "./cached-answers.js";
 export type { LogEntry } from "./middleware/request-log.js";
 export { parseRateLimit, type RateLimit } from "./middleware/rate-limit.js";
 export { DEFAULT_RESPONSE_CACHE_BYTES, type ResponseCacheOptions } from "./middleware/response-cache.js";

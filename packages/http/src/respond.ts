@@ -47,5 +47,10 @@ function jsonApiGet(c: Context, body: Uint8Array<ArrayBuffer>): Response {
  */
 export function keptJsonApi(c: Context, body: Uint8Array<ArrayBuffer>, etag: string): Response {
   c.set("etag", etag);
-  return new Response(body, { status: 200, headers: { "content-type": JSON_API, etag, "cache-control": CACHE_CONTROL, "x-request-id": c.get("requestId") } });
+  return new Response(body, { status: 200, headers: keptHeaders(etag, c.get("requestId")) });
+}
+
+/** The headers of a response answered from the response cache (`cached-answers.ts` writes them too). */
+export function keptHeaders(etag: string, requestId: string): Record<string, string> {
+  return { "content-type": JSON_API, etag, "cache-control": CACHE_CONTROL, "x-request-id": requestId };
 }

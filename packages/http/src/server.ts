@@ -1,5 +1,7 @@
+import { createServer as createHttpServer, type RequestListener, type ServerOptions } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
+import type { NodeAnswer } from "./cached-answers.js";
 import { endOfTurn } from "./end-of-turn.js";
 
 /** Options of {@link startServer}. */
@@ -8,6 +10,12 @@ export interface StartServerOptions {
   port?: number;
   /** @default "127.0.0.1" */
   host?: string;
+  /**
+   * Tried on each request before the app, on Node's own request and response: when it answers,
+   * the app never sees the request. `cachedAnswersOf(app)` answers from the app's response cache.
+   * @default none: the app answers every request
+   */
+  answerFirst?: NodeAnswer;
 }
 
 /** A running HTTP server. */
@@ -49,7 +57,17 @@ export function startServer(app: FetchHandler, options: StartServerOptions = {})
     return response;
   };
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port: options.port ?? 8080, hostname: options.host ?? "127.0.0.1" }, (info: AddressInfo) => {
+    const answerFirst = options.answerFirst;
+    const createServer = (serverOptions: ServerOptions, listener: RequestListener) =>
+      createHttpServer(serverOptions, (request, response) => {
+        const answering = answerFirst?.(request, response);
+        if (!answering) return listener(request, response);
+        answering.then(
+          (answered) => answered || listener(request, response),
+          () => listener(request, response),
+        );
+      });
+    const server = serve({ fetch, port: options.port ?? 8080, hostname: options.host ?? "127.0.0.1", ...(answerFirst && { createServer: createServer as typeof createHttpServer }) }, (info: AddressInfo) => {
       resolve({
         address: `${info.family === "IPv6" ? `[${info.address}]` : info.address}:${info.port}`,
         port: info.port,

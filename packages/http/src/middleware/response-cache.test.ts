@@ -169,7 +169,7 @@ describe("responseCache (the middleware alone)", () => {
       c.set("session", { principal: { user: { id: "user" } } } as unknown as Session);
       await next();
     });
-    app.use("*", responseCache(async () => String(version)));
+    app.use("*", responseCache(async () => String(version)).middleware);
     app.get("/v2/shipments", async (c) => {
       builds += 1;
       if (held) await held;
