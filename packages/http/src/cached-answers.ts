@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type Tracker, uuidv7 } from "@bollard/core";
-import { endOfTurn } from "./end-of-turn.js";
+import { endOfTurn } from "@bollard/core/storage";
 import type { LogEntry } from "./middleware/request-log.js";
 import { isCachedPath, type ResponseCache } from "./middleware/response-cache.js";
 import { keptHeaders } from "./respond.js";

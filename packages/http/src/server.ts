@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type RequestListener, type ServerOpti
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import type { NodeAnswer } from "./cached-answers.js";
-import { endOfTurn } from "./end-of-turn.js";
+import { endOfTurn } from "@bollard/core/storage";
 
 /** Options of {@link startServer}. */
 export interface StartServerOptions {

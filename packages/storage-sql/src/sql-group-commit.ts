@@ -1,3 +1,4 @@
+import { atEndOfTurn } from "@bollard/core/storage";
 import type { Db } from "./sql-rows.js";
 import { underSavepoint } from "./sql-writes.js";
 
@@ -25,8 +26,9 @@ interface Waiting {
  * one after another, each under a savepoint of its own. One `BEGIN … COMMIT`, one lock acquisition
  * and one disk sync serve the whole group instead of one per transaction.
  *
- * A group starts at the end of the turn in which its first transaction asked (`setImmediate`), so
- * requests read from the sockets in that turn write together; it takes its members once the
+ * A group starts at the end of the turn in which its first transaction asked (`atEndOfTurn`), so
+ * requests read from the sockets in that turn write together, and a group that needs no I/O
+ * (SQLite) commits before the turn's responses leave; it takes its members once the
  * database transaction is open, so those that asked while it waited for the lock (another process
  * or the background thread writing) join it instead of waiting for the lock again.
  *
@@ -84,6 +86,6 @@ export function createGroupCommit(writer: Db, options: GroupCommitOptions = {}):
       waiting.push({ body, resolve: resolve as (value: unknown) => void, reject });
       if (running) return;
       running = true;
-      setImmediate(() => void drain());
+      atEndOfTurn(() => void drain());
     });
 }

@@ -8,3 +8,4 @@ export * from "./storage.js";
 export * from "./repository-nouns.js";
 export * from "./storage-guard.js";
 export * from "./storage-copy.js";
+export * from "./turn-end.js";
