@@ -27,9 +27,9 @@ interface Waiting {
  * and one disk sync serve the whole group instead of one per transaction.
  *
  * A group starts at the end of the turn in which its first transaction asked (`atEndOfTurn`), so
- * requests read from the sockets in that turn write together, and a group that needs no I/O
- * (SQLite) commits before the turn's responses leave; it takes its members once the
- * database transaction is open, so those that asked while it waited for the lock (another process
+ * requests read from the sockets in that turn write together, after the turn's responses left; a
+ * group that needs no I/O (SQLite) commits in time for its writes' responses to leave in the same
+ * turn. It takes its members once the database transaction is open, so those that asked while it waited for the lock (another process
  * or the background thread writing) join it instead of waiting for the lock again.
  *
  * Each transaction keeps its own meaning:
