@@ -47,14 +47,14 @@ export function ensureRenderings(db: Database.Database): number {
   return rendered;
 }
 
-/** The scope of the renderings: the shared one, and the reader's handle when reads may bypass Kysely. */
+/** The scope of the renderings: the shared one, and a connection's handle when reads may bypass Kysely. */
 export interface RenderingScope extends SqlScope {
-  /** The reader's better-sqlite3 handle (a file database, once connected); undefined otherwise. */
+  /** The better-sqlite3 handle to read on now, outside any transaction (a file database, once connected); undefined otherwise. */
   readonly readHandle: () => Database.Database | undefined;
 }
 
 /**
- * A fixed read for the hot paths: on a scope with a reader handle it runs synchronously on a
+ * A fixed read for the hot paths: on a scope with a handle it runs synchronously on a
  * statement prepared once per connection (no query building, no driver hops); otherwise it goes
  * through Kysely on `scope.read`.
  */
@@ -123,8 +123,8 @@ async function renderedPage(
 }
 
 /**
- * The `renderings` capability over the reader: the rendered columns as stored, read synchronously
- * on the reader's handle when it has one. A row without renderings is rendered from its `doc`.
+ * The `renderings` capability: the rendered columns as stored, read synchronously on the scope's
+ * handle when it has one. A row without renderings is rendered from its `doc`.
  */
 export function sqliteRenderings(scope: RenderingScope): StoredRenderings {
   return {

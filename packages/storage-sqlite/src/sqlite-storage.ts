@@ -1,6 +1,7 @@
 import { BollardError, type Storage, createTracker } from "@bollard/core";
 import { createSqlStorage } from "@bollard/storage-sql";
 import { Migrator, sql } from "kysely";
+import type Database from "better-sqlite3";
 import { migrationProvider } from "./migrations/index.js";
 import { createKysely, openConnection, type SqliteDurability } from "./sqlite-connection.js";
 import { sqliteDialect } from "./sqlite-dialect.js";
@@ -110,9 +111,9 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
     }
   }
 
-  // Only a reader of its own may be read synchronously: with one connection, a synchronous read
-  // could see the uncommitted writes of a transaction another call has open.
-  const renderingScope = { read: reader, write: writer, dialect: sqliteDialect, readHandle: inMemory ? () => undefined : readerConnection.handle };
+  // Only a file database is read synchronously: with one connection, a synchronous read could see
+  // the uncommitted writes of a transaction another call has open.
+  const renderingScope = { read: reader, write: writer, dialect: sqliteDialect, readHandle: inMemory ? () => undefined : () => hotReadHandle(writerConnection.handle(), readerConnection.handle()) };
   return createSqlStorage({
     name: "sqlite",
     capabilities: { persistent: !inMemory, multiProcess: false },
@@ -133,4 +134,17 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
     dataVersion: sqliteDataVersion(readerConnection.handle, inMemory),
     observeError: (error) => watch.observeError(error),
   });
+}
+
+/**
+ * The connection a synchronous hot read runs on: the writer while no transaction is open on it,
+ * else the reader. Both then see the last commit, but the writer reads it from its own page cache,
+ * which its commits keep, where every commit empties the reader's (SQLite drops a connection's
+ * cache when another connection changed the file): a shipment by id read on the reader while the
+ * writer commits costs 40 µs, against 8 µs on the writer. While the writer holds a transaction
+ * open (a group commit, a `transaction` call) its reads would see uncommitted writes, so the reader
+ * answers.
+ */
+function hotReadHandle(writer: Database.Database | undefined, reader: Database.Database | undefined): Database.Database | undefined {
+  return writer && !writer.inTransaction ? writer : reader;
 }

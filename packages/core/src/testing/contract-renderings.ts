@@ -20,6 +20,34 @@ export function describeRenderingsContract(ctx: ContractContext): void {
     expect(await renderings().shipment(account.id, shipment.id)).toStrictEqual(storedRendering("shipment", changed));
   });
 
+  ctx.test("renderings outside a transaction do not see its uncommitted writes, and see them once committed", async () => {
+    const account = await seedAccount(ctx.storage);
+    const shipment = await seedShipment(ctx.storage, account.id);
+    const container = await seedContainer(ctx.storage, shipment);
+    const changed = { ...shipment, tags: ["uncommitted"] };
+    const added = makeContainer(account.id, shipment.id);
+    let wrote!: () => void;
+    let release!: () => void;
+    const written = new Promise<void>((resolve) => (wrote = resolve));
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = ctx.storage.transaction(async (tx) => {
+      await tx.shipments.update(changed);
+      await tx.containers.insert(added);
+      wrote();
+      await held;
+    });
+    await written;
+    const reads = Promise.all([renderings().shipment(account.id, shipment.id), renderings().containersOfShipment(account.id, shipment.id)]);
+    // A backend may answer at once (and must then show the committed state) or make the reads wait for the commit.
+    const early = await Promise.race([reads.then((values) => ({ values })), new Promise<null>((resolve) => setTimeout(() => resolve(null), 50))]);
+    release();
+    await transaction;
+    if (early) expect(early.values).toStrictEqual([storedRendering("shipment", shipment), [storedRendering("container", container)]]);
+    else expect((await reads)[0]).toStrictEqual(storedRendering("shipment", changed));
+    expect(await renderings().shipment(account.id, shipment.id)).toStrictEqual(storedRendering("shipment", changed));
+    expect((await renderings().containersOfShipment(account.id, shipment.id)).map((c) => c.id)).toStrictEqual([container.id, added.id]);
+  });
+
   ctx.test("renderings.shipment is null for an unknown id and for another account's shipment", async () => {
     const account = await seedAccount(ctx.storage);
     const other = await seedAccount(ctx.storage);
