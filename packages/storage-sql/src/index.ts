@@ -20,4 +20,4 @@ export { docsOf, pageOfRows, precompiled } from "./sql-rows.js";
 export { CONTAINER_LIST_ORDER, containersMatching, containersOfShipment, getContainer, getShipment, SHIPMENT_LIST_ORDER, shipmentsMatching } from "./sql-shipment-repositories.js";
 export { atomically, insertRows, insertValues, type OnConflict } from "./sql-writes.js";
 export { rowsOf } from "./sql-records.js";
-export { SEARCH_SEPARATOR, type SqlDatabase, type TableName } from "./sql-schema.js";
+export { INDEXED_COLUMNS, SEARCH_SEPARATOR, type SqlDatabase, type TableName } from "./sql-schema.js";

@@ -2,7 +2,7 @@ import { BollardError } from "@bollard/core";
 import { CompiledQuery, type Kysely, sql } from "kysely";
 import type { Row, SqlDialect } from "./sql-dialect.js";
 import { type Db, decodeRows, docColumns, type SqlScope } from "./sql-rows.js";
-import type { TableName } from "./sql-schema.js";
+import { INDEXED_COLUMNS, type TableName } from "./sql-schema.js";
 
 /*
  * The write side of the "id + indexed columns + doc" pattern: a per-table row function (in
@@ -124,7 +124,7 @@ interface ScopedRecord {
  */
 export async function replaceRecord<T extends ScopedRecord>(
   { write: db, dialect }: SqlScope,
-  table: TableName,
+  table: keyof typeof INDEXED_COLUMNS,
   record: T,
   toRow: (record: T, dialect: SqlDialect) => Row,
   noun: string,
@@ -140,12 +140,32 @@ export async function replaceRecord<T extends ScopedRecord>(
     const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   };
-  // The common case is one statement: the caller kept created_at as stored.
+  // The common case is one statement that leaves the indexes alone: the caller kept created_at
+  // and every indexed column as stored (a tag, a custom field, a refresh's new milestones).
+  if (await updateUnindexed(db, table, scoped, toRow(record, dialect))) return;
+  // Then one statement that sets every column: the caller kept created_at as stored.
   if (await update(record, true)) return;
   const stored = (await scoped((db as Kysely<any>).selectFrom(table).select(docColumns(dialect, table))).executeTakeFirst()) as Record<string, unknown> | undefined;
   if (!stored) throw missing();
   const createdAt = decodeRows<ScopedRecord>(dialect, table, [stored])[0]!.created_at;
   if (!(await update({ ...record, created_at: createdAt }, false))) throw missing();
+}
+
+/**
+ * Updates the row's columns that no index holds, where its indexed columns (and `created_at`)
+ * already hold `row`'s values; false when they do not (or there is no such row), nothing written.
+ */
+async function updateUnindexed(db: Db, table: keyof typeof INDEXED_COLUMNS, scoped: (query: any) => any, row: Row): Promise<boolean> {
+  const kept: readonly string[] = INDEXED_COLUMNS[table];
+  const { id: _id, account_id: _account, ...columns } = row;
+  let query = (db as Kysely<any>).updateTable(table).set(Object.fromEntries(Object.entries(columns).filter(([column]) => column !== "created_at" && !kept.includes(column))));
+  for (const column of ["created_at", ...kept]) {
+    if (!(column in columns)) return false;
+    const value = columns[column];
+    query = value === null ? query.where(column, "is", null) : query.where(column, "=", value);
+  }
+  const result = await scoped(query).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Deletes the rows of `table` matching `where` (id columns) inside `accountId`; returns how many went. */

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,6 +9,7 @@ import { AccountSchema, ContainerSchema, ShipmentSchema, TransportEventSchema } 
 import { makeAccount, makeContainer, makeShipment, makeTransportEvent, runStorageContract } from "@bollard/core/testing";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { INDEXED_COLUMNS } from "@bollard/storage-sql";
 import { sqliteStorage } from "./sqlite-storage.js";
 
 const directory = mkdtempSync(join(tmpdir(), "bollard-sqlite-test-"));
@@ -107,6 +108,33 @@ describe("sqliteStorage", () => {
     const page = plan(`select "doc" from "shipments" where "shipments"."account_id" = ? and "shipments"."id" in (?, ?) order by "shipments"."created_at" desc, "shipments"."id" desc limit ? offset ?`);
     expect([ids.includes("INDEX shipments_account_bl_number ("), ids.includes("INDEX shipments_account_normalized_number ("), ids.includes("shipments_account_created")]).toStrictEqual([true, true, false]);
     expect([page.includes("sqlite_autoindex_shipments_1 (id=?)"), page.includes("shipments_account_created")]).toStrictEqual([true, false]);
+  });
+
+  it("names in INDEXED_COLUMNS every column an index holds, besides id and account_id, of the tables updates replace", () => {
+    const db = new Database(template, { readonly: true });
+    onTestFinished(() => {
+      db.close();
+    });
+    const indexed = db.prepare("select distinct ii.name from pragma_index_list(?) il join pragma_index_info(il.name) ii where ii.name not in ('id', 'account_id') order by ii.name").pluck();
+    const tables = Object.keys(INDEXED_COLUMNS) as (keyof typeof INDEXED_COLUMNS)[];
+    expect(Object.fromEntries(tables.map((table) => [table, indexed.all(table)]))).toStrictEqual(Object.fromEntries(tables.map((table) => [table, [...INDEXED_COLUMNS[table]].sort()])));
+  });
+
+  it("rewrites only the row when an update keeps the indexed columns, and the index entries too when it changes one", async () => {
+    const filename = freshFile();
+    const { storage, shipment } = await seeded(filename);
+    onTestFinished(() => storage.close());
+    // The WAL only grows here (no checkpoint runs this early): its size counts the pages written.
+    const walBytes = () => statSync(`${filename}-wal`).size;
+    const framesOf = async (update: Shipment) => {
+      const before = walBytes();
+      await storage.shipments.update(update);
+      return walBytes() - before;
+    };
+    const tagged = await framesOf({ ...shipment, tags: ["kept-indexes"] });
+    const renumbered = await framesOf({ ...shipment, bill_of_lading_number: "RENUMBERED-1" });
+    expect(tagged).toBeLessThan(renumbered);
+    expect(await storage.shipments.get(shipment.account_id, shipment.id)).toStrictEqual({ ...shipment, bill_of_lading_number: "RENUMBERED-1" });
   });
 
   it("declares its name and capabilities: persistent for a file, not for :memory:", () => {
