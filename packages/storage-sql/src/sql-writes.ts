@@ -159,7 +159,7 @@ async function updateUnindexed(db: Db, table: keyof typeof INDEXED_COLUMNS, scop
   const kept: readonly string[] = INDEXED_COLUMNS[table];
   const { id: _id, account_id: _account, ...columns } = row;
   let query = (db as Kysely<any>).updateTable(table).set(Object.fromEntries(Object.entries(columns).filter(([column]) => column !== "created_at" && !kept.includes(column))));
-  for (const column of ["created_at", ...kept]) {
+  for (const column of new Set(["created_at", ...kept])) {
     if (!(column in columns)) return false;
     const value = columns[column];
     query = value === null ? query.where(column, "is", null) : query.where(column, "=", value);
