@@ -53,6 +53,7 @@ export const postgresDialect: SqlDialect = {
   startsWith: (column, prefix) => sql<SqlBool>`starts_with(${sql.ref(column)}, ${prefix})`,
   lockForClaim: (query) => query.forUpdate().skipLocked() as typeof query,
   insertConflicts: "count",
+  updatesRewriteSetIndexes: false,
   translateError: translatePostgresError,
   extraColumns(table, record: CustomField) {
     return table === "custom_fields" ? { number_value: exactNumber(record) } : {};

@@ -70,6 +70,12 @@ export interface SqlDialect {
    * count the rows stored instead.
    */
   readonly insertConflicts: "raise" | "count";
+  /**
+   * True when an UPDATE rewrites the index entries of every indexed column it sets, changed or not
+   * (SQLite), so `replaceRecord` first tries one that leaves the `INDEXED_COLUMNS` out. False when
+   * the database compares the values itself (PostgreSQL), where that try would only cost a round trip.
+   */
+  readonly updatesRewriteSetIndexes: boolean;
   /** Turns a driver error into the BollardError the contract promises, or returns it unchanged. */
   translateError(error: unknown, noun: string): unknown;
   /** Columns this database keeps beside the shared ones of `table` (e.g. PostgreSQL's exact custom field numbers). */

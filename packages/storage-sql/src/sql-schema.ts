@@ -280,10 +280,10 @@ export type TableName = keyof SqlDatabase & string;
 
 /**
  * The columns an index holds, besides `id` and `account_id`, of the tables `replaceRecord`
- * updates. An update that leaves them as stored sets only the other columns: SQLite rewrites the
- * index entries of every indexed column an UPDATE sets, changed or not, so setting them all wrote
- * five times the pages (12 WAL frames per commit of 4 shipment updates, against 2.4). PostgreSQL
- * compares the values itself. A test holds this list to SQLite's migrated schema.
+ * updates. On SQLite (`SqlDialect.updatesRewriteSetIndexes`) an update that leaves them as stored
+ * sets only the other columns: SQLite rewrites the index entries of every indexed column an UPDATE
+ * sets, changed or not, so setting them all wrote five times the pages (12 WAL frames per commit
+ * of 4 shipment updates, against 2.4). A test holds this list to SQLite's migrated schema.
  */
 export const INDEXED_COLUMNS = {
   containers: ["created_at", "number_lc", "shipment_id"],

@@ -133,22 +133,23 @@ export async function replaceRecord<T extends ScopedRecord>(
   if (!dialect.isId(record.id) || (record.account_id !== null && !dialect.isId(record.account_id))) throw missing();
   const scoped = (query: any) =>
     record.account_id === null ? query.where("id", "=", record.id).where("account_id", "is", null) : query.where("id", "=", record.id).where("account_id", "=", record.account_id);
-  const update = async (next: T, guardCreatedAt: boolean) => {
-    const { id: _id, account_id: _account, ...columns } = toRow(next, dialect);
+  const update = async (row: Row, guardCreatedAt: boolean) => {
+    const { id: _id, account_id: _account, ...columns } = row;
     let query = scoped((db as Kysely<any>).updateTable(table).set(columns));
-    if (guardCreatedAt) query = query.where("created_at", "=", dialect.time(next.created_at));
+    if (guardCreatedAt) query = query.where("created_at", "=", dialect.time(record.created_at));
     const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   };
-  // The common case is one statement that leaves the indexes alone: the caller kept created_at
-  // and every indexed column as stored (a tag, a custom field, a refresh's new milestones).
-  if (await updateUnindexed(db, table, scoped, toRow(record, dialect))) return;
-  // Then one statement that sets every column: the caller kept created_at as stored.
-  if (await update(record, true)) return;
+  const row = toRow(record, dialect);
+  // On SQLite the common case is one statement that leaves the indexes alone: the caller kept
+  // created_at and every indexed column as stored (a tag, a custom field, a refresh's milestones).
+  if (dialect.updatesRewriteSetIndexes && (await updateUnindexed(db, table, scoped, row))) return;
+  // Otherwise one statement that sets every column, when the caller kept created_at as stored.
+  if (await update(row, true)) return;
   const stored = (await scoped((db as Kysely<any>).selectFrom(table).select(docColumns(dialect, table))).executeTakeFirst()) as Record<string, unknown> | undefined;
   if (!stored) throw missing();
   const createdAt = decodeRows<ScopedRecord>(dialect, table, [stored])[0]!.created_at;
-  if (!(await update({ ...record, created_at: createdAt }, false))) throw missing();
+  if (!(await update(toRow({ ...record, created_at: createdAt }, dialect), false))) throw missing();
 }
 
 /**

@@ -28,6 +28,7 @@ export const sqliteDialect: SqlDialect = {
   startsWith: (column, prefix) => sql<SqlBool>`substr(${sql.ref(column)}, 1, ${Array.from(prefix).length}) = ${prefix}`,
   lockForClaim: (query) => query,
   insertConflicts: "raise",
+  updatesRewriteSetIndexes: true,
   translateError: translateSqliteError,
   documents: sqliteDocuments,
   transportEvents: sqliteTransportEvents,

@@ -55,6 +55,18 @@ export async function expectPaging<T>(fetch: (page: Page) => Promise<PageResult<
 /** A page large enough for every listing in the suite. */
 export const ALL: Page = { number: 1, size: 100 };
 
+/** Resolves after `ms` milliseconds. */
+export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A promise with its resolve function, to hold a transaction open while a test looks around. */
+export function gate(): { promise: Promise<void>; open: () => void } {
+  let open = () => {};
+  const promise = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { promise, open };
+}
+
 /** Inserts an account and returns it. */
 export async function seedAccount(storage: Storage, overrides: Partial<Account> = {}): Promise<Account> {
   const account = makeAccount(overrides);

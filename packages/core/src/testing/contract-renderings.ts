@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import { storedRendering } from "../jsonapi/rendered.js";
 import type { StoredRenderings } from "../storage/index.js";
 import { arbitraryContainer, arbitraryShipment } from "./arbitraries.js";
-import { at, seedAccount, seedContainer, seedShipment, type ContractContext } from "./contract-context.js";
+import { at, delay, gate, seedAccount, seedContainer, seedShipment, type ContractContext } from "./contract-context.js";
 import { makeContainer, makeRawEvent, makeShipment, makeTransportEvent } from "./fixtures.js";
 
 const RENDERING_RUNS = 25;
@@ -26,21 +26,19 @@ export function describeRenderingsContract(ctx: ContractContext): void {
     const container = await seedContainer(ctx.storage, shipment);
     const changed = { ...shipment, tags: ["uncommitted"] };
     const added = makeContainer(account.id, shipment.id);
-    let wrote!: () => void;
-    let release!: () => void;
-    const written = new Promise<void>((resolve) => (wrote = resolve));
-    const held = new Promise<void>((resolve) => (release = resolve));
+    const held = gate();
+    const wrote = gate();
     const transaction = ctx.storage.transaction(async (tx) => {
       await tx.shipments.update(changed);
       await tx.containers.insert(added);
-      wrote();
-      await held;
+      wrote.open();
+      await held.promise;
     });
-    await written;
+    await wrote.promise;
     const reads = Promise.all([renderings().shipment(account.id, shipment.id), renderings().containersOfShipment(account.id, shipment.id)]);
     // A backend may answer at once (and must then show the committed state) or make the reads wait for the commit.
-    const early = await Promise.race([reads.then((values) => ({ values })), new Promise<null>((resolve) => setTimeout(() => resolve(null), 50))]);
-    release();
+    const early = await Promise.race([reads.then((values) => ({ values })), delay(50).then(() => null)]);
+    held.open();
     await transaction;
     if (early) expect(early.values).toStrictEqual([storedRendering("shipment", shipment), [storedRendering("container", container)]]);
     else expect((await reads)[0]).toStrictEqual(storedRendering("shipment", changed));

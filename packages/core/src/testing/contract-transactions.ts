@@ -1,17 +1,6 @@
 import { expect } from "vitest";
-import { ALL, at, expectCode, seedAccount, seedShipment, type ContractContext } from "./contract-context.js";
+import { ALL, at, delay, expectCode, gate, seedAccount, seedShipment, type ContractContext } from "./contract-context.js";
 import { makeAccount, makePort, makeShipment, makeVessel, makeVesselPosition, makeWebhook } from "./fixtures.js";
-
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** A promise with its resolve function, to hold a transaction open while a test looks around. */
-function gate(): { promise: Promise<void>; open: () => void } {
-  let open = () => {};
-  const promise = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { promise, open };
-}
 
 /** Transactions and the storage lifecycle (open, close, name, capabilities). */
 export function describeTransactionsContract(ctx: ContractContext): void {
