@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Storage } from "@bollard/core";
-import { COPY_NOUNS, type CopyNoun, storedRendering } from "@bollard/core/storage";
+import { COPY_NOUNS, type CopyNoun, storedEventLinkage, storedRendering } from "@bollard/core/storage";
 import { postgresStorage } from "@bollard/storage-postgres";
 import { postgresAvailability, startLocalPostgres, type LocalPostgres } from "@bollard/storage-postgres/testing";
 import { sqliteStorage } from "@bollard/storage-sqlite";
@@ -58,7 +58,18 @@ async function expectIntact(storage: Storage): Promise<void> {
   expect(containers).toHaveLength(2);
   if (storage.renderings) {
     expect(await storage.renderings.shipment(shipment.account_id, shipment.id)).toStrictEqual(storedRendering("shipment", shipment));
-    expect(await storage.renderings.containersOfShipment(shipment.account_id, shipment.id)).toStrictEqual(containers.map((c) => storedRendering("container", c)));
+    const rendered = await storage.renderings.containersOfShipment(shipment.account_id, shipment.id);
+    expect(rendered.map(({ toMany: _, ...container }) => container)).toStrictEqual(containers.map((c) => storedRendering("container", c)));
+    // A storage that keeps each container's event linkage filled it for the containers already there.
+    let linked = 0;
+    for (const container of rendered.filter((c) => c.toMany !== undefined)) {
+      const ids = async (list: Promise<{ items: { id: string }[] }>) => (await list).items.map((event) => event.id);
+      const transport_events = await ids(storage.transportEvents.listByContainers(shipment.account_id, [container.id]));
+      const raw_events = await ids(storage.rawEvents.listByContainers(shipment.account_id, [container.id]));
+      expect(container.toMany).toBe(storedEventLinkage({ transport_events, raw_events }));
+      linked += transport_events.length + raw_events.length;
+    }
+    if (rendered.some((c) => c.toMany !== undefined)) expect(linked).toBe(4); // the fixture's 3 transport events and 1 raw event
   }
 }
 

@@ -1,6 +1,6 @@
 import { BollardError } from "@bollard/core";
 import { ACCOUNT_DATA_NOUNS, COPY_CHECKPOINT_PREFIX, type CopyNoun, type CopyScope, isAccountDataNoun, type MetaEntry, refuseNulCharacters, REPOSITORY_NOUNS, type StorageCopy, unscopedNounDetail } from "@bollard/core/storage";
-import { type Kysely, sql, type SqlBool } from "kysely";
+import { CompiledQuery, type Kysely, sql, type SqlBool } from "kysely";
 import type { Row, SqlDialect } from "./sql-dialect.js";
 import { type Db, decodeRows, docColumns, docsOf, idEquals, type SqlScope } from "./sql-rows.js";
 import { rowsOf } from "./sql-records.js";
@@ -134,6 +134,7 @@ export function sqlCopyPort(scope: SqlScope, privateMetaKeys: readonly string[] 
           noun === "transportEvents"
             ? await insertValues(inTx, table.table, codec.columns, records as never[], codec.write, { kind: "ignore" })
             : await insertRows(inTx, table.table, records.map((record) => ROWS[noun](record as never, dialect)), { kind: "ignore" });
+        if ((noun === "transportEvents" || noun === "rawEvents") && dialect.afterEventWrites) await trx.executeQuery(CompiledQuery.raw(dialect.afterEventWrites));
         if (checkpoint) await insertRows(inTx, "meta", [{ key: checkpoint.key, value: checkpoint.value }], { kind: "replace", key: ["key"] });
         return stored;
       });

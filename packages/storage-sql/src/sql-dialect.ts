@@ -84,4 +84,10 @@ export interface SqlDialect {
   readonly documents?: Partial<Record<"shipments" | "containers", DocumentCodec>>;
   /** How transport events are stored. */
   readonly transportEvents: TransportEventCodec;
+  /**
+   * A statement the event repositories run after each write of events, atomically with it: SQLite
+   * renders there the event linkage it keeps with each container whose events changed (its
+   * migration 0010). None when the database keeps nothing derived from events.
+   */
+  readonly afterEventWrites?: string;
 }

@@ -1,15 +1,26 @@
 import type { RawEvent, TransportEvent } from "@bollard/core";
 import type { RawEventRepository, TransportEventRepository } from "@bollard/core/storage";
-import type { Kysely } from "kysely";
+import { CompiledQuery, type Kysely } from "kysely";
 import { idEquals, idOneOf, pageOfDocs, pageOfRows, type SqlScope } from "./sql-rows.js";
 import { rowsOf } from "./sql-records.js";
-import { insertRows, insertValues, replaceRecord } from "./sql-writes.js";
+import { atomically, insertRows, insertValues, replaceRecord } from "./sql-writes.js";
 
 /**
  * Transport events, in the row format of the dialect's `transportEvents` codec. `insertMany`
  * writes multi-row INSERTs atomically (in one transaction, or under a savepoint of the caller's),
  * which is what makes bulk ingest fast.
  */
+/** Runs an event write and then the dialect's `afterEventWrites`, atomically; the write alone where it has none. */
+function writingEvents<T>(scope: SqlScope, write: (scope: SqlScope) => Promise<T>): Promise<T> {
+  const after = scope.dialect.afterEventWrites;
+  if (!after) return write(scope);
+  return atomically(scope.write, async (executor) => {
+    const written = await write({ ...scope, write: executor });
+    await executor.executeQuery(CompiledQuery.raw(after));
+    return written;
+  });
+}
+
 export function sqlTransportEventRepository(scope: SqlScope): TransportEventRepository {
   const { read, dialect } = scope;
   const codec = dialect.transportEvents;
@@ -17,7 +28,7 @@ export function sqlTransportEventRepository(scope: SqlScope): TransportEventRepo
   const events = () => (read as Kysely<any>).selectFrom("transport_events");
   return {
     async insertMany(records) {
-      await insertValues(scope, "transport_events", codec.columns, records, codec.write, { kind: "fail", noun: "transport event" });
+      await writingEvents(scope, (inTx) => insertValues(inTx, "transport_events", codec.columns, records, codec.write, { kind: "fail", noun: "transport event" }));
     },
     async get(accountId, id) {
       if (!dialect.isId(id) || !dialect.isId(accountId)) return null;
@@ -43,10 +54,10 @@ export function sqlRawEventRepository(scope: SqlScope): RawEventRepository {
   const { read, dialect } = scope;
   return {
     async insertMany(records) {
-      await insertRows(scope, "raw_events", records.map((event) => rowsOf.raw_events(event, dialect)), { kind: "fail", noun: "raw event" });
+      await writingEvents(scope, (inTx) => insertRows(inTx, "raw_events", records.map((event) => rowsOf.raw_events(event, dialect)), { kind: "fail", noun: "raw event" }));
     },
     update(event) {
-      return replaceRecord(scope, "raw_events", event, rowsOf.raw_events, "raw event");
+      return writingEvents(scope, (inTx) => replaceRecord(inTx, "raw_events", event, rowsOf.raw_events, "raw event"));
     },
     async listByContainers(accountId, containerIds, page) {
       if (containerIds.length === 0) return { items: [], total: 0 };

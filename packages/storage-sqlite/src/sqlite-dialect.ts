@@ -2,6 +2,7 @@ import { toTimestamp } from "@bollard/core/storage";
 import type { SqlDialect } from "@bollard/storage-sql";
 import { sql, type SqlBool } from "kysely";
 import { sqliteDocuments } from "./sqlite-documents.js";
+import { RENDER_STALE_EVENT_LINKAGE } from "./sqlite-event-linkage.js";
 import { translateSqliteError } from "./sqlite-errors.js";
 import { sqliteTransportEvents } from "./sqlite-transport-event-codec.js";
 
@@ -13,7 +14,8 @@ const CANONICAL_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
  * (canonical ISO strings order as instants), integer flags, `doc` as JSON text, id lists bound as
  * one JSON array, `instr` for literal substrings, no row locks (the single writer serializes
  * claims), constraint errors that fail one statement only, shipments and containers kept as their
- * stored rendering plus the rest of the record, and compact transport events.
+ * stored rendering plus the rest of the record (containers with their event linkage), and compact
+ * transport events.
  */
 export const sqliteDialect: SqlDialect = {
   name: "sqlite",
@@ -32,4 +34,5 @@ export const sqliteDialect: SqlDialect = {
   translateError: translateSqliteError,
   documents: sqliteDocuments,
   transportEvents: sqliteTransportEvents,
+  afterEventWrites: RENDER_STALE_EVENT_LINKAGE,
 };

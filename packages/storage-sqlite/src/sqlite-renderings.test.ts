@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { storedRendering } from "@bollard/core/storage";
-import { makeAccount, makeContainer, makeShipment } from "@bollard/core/testing";
+import { storedEventLinkage, storedRendering } from "@bollard/core/storage";
+import { makeAccount, makeContainer, makeRawEvent, makeShipment, makeTransportEvent } from "@bollard/core/testing";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
+import { RENDER_STALE_EVENT_LINKAGE } from "./sqlite-event-linkage.js";
 import { sqliteStorage } from "./sqlite-storage.js";
 
 const directory = mkdtempSync(join(tmpdir(), "bollard-sqlite-renderings-"));
@@ -24,6 +25,9 @@ async function seeded(name: string) {
   await storage.close();
   return { filename, account, shipment, containers };
 }
+
+/** A container's rendering as stored with its (empty) event linkage. */
+const keptContainer = (container: { id: string }) => ({ ...storedRendering("container", container), toMany: storedEventLinkage({ transport_events: [], raw_events: [] }) });
 
 function renderedColumns(filename: string): (string | null)[][] {
   const db = new Database(filename, { readonly: true });
@@ -46,7 +50,7 @@ describe("stored renderings", () => {
     const storage = sqliteStorage({ filename });
     await storage.open();
     expect(await storage.renderings!.shipment(account.id, shipment.id)).toStrictEqual(storedRendering("shipment", shipment));
-    expect(await storage.renderings!.containersOfShipment(account.id, shipment.id)).toStrictEqual(containers.map((c) => storedRendering("container", c)));
+    expect(await storage.renderings!.containersOfShipment(account.id, shipment.id)).toStrictEqual(containers.map(keptContainer));
     await storage.close();
   });
 
@@ -62,7 +66,7 @@ describe("stored renderings", () => {
     const storage = sqliteStorage({ filename });
     await storage.open();
     expect(await storage.renderings!.shipment(account.id, shipment.id)).toStrictEqual(storedRendering("shipment", shipment));
-    expect(await storage.renderings!.containersOfShipment(account.id, shipment.id)).toStrictEqual(containers.map((c) => storedRendering("container", c)));
+    expect(await storage.renderings!.containersOfShipment(account.id, shipment.id)).toStrictEqual(containers.map(keptContainer));
     await storage.close();
     expect(renderedColumns(filename).flat().some((text) => text === null || text.includes("stale"))).toBe(false);
   });
@@ -79,5 +83,30 @@ describe("stored renderings", () => {
     expect(await storage.renderings!.shipment(account.id, shipment.id)).toStrictEqual(storedRendering("shipment", shipment));
     expect(await storage.renderings!.containersOfShipment(account.id, shipment.id)).toStrictEqual(containers.map((c) => storedRendering("container", c)));
     await storage.close();
+  });
+
+  it("keep each container's event linkage current through every event write, so reads need no event ids", async () => {
+    const { filename, account, shipment, containers } = await seeded("linkage.sqlite");
+    const [x, y] = containers as [(typeof containers)[0], (typeof containers)[0]];
+    const storage = sqliteStorage({ filename });
+    await storage.open();
+    const kept = async () => (await storage.renderings!.containersOfShipment(account.id, shipment.id)).map((container) => container.toMany);
+    const linkage = (transport: { id: string }[], raw: { id: string }[]) => storedEventLinkage({ transport_events: transport.map((e) => e.id), raw_events: raw.map((e) => e.id) });
+    const early = makeTransportEvent(account.id, shipment.id, x.id, { timestamp: "2026-01-01T00:00:00.000Z" });
+    const late = makeTransportEvent(account.id, shipment.id, x.id, { timestamp: "2026-02-01T00:00:00.000Z" });
+    await storage.transportEvents.insertMany([late, early]);
+    expect(await kept()).toStrictEqual([linkage([early, late], []), linkage([], [])]);
+    const raw = [makeRawEvent(account.id, shipment.id, y.id, { index: 1 }), makeRawEvent(account.id, shipment.id, y.id, { index: 0 })];
+    await storage.transaction(async (tx) => {
+      await tx.rawEvents.insertMany(raw);
+    });
+    expect(await kept()).toStrictEqual([linkage([early, late], []), linkage([], [raw[1]!, raw[0]!])]);
+    await storage.close();
+    // Nothing is left stale, and the stale ones are found through their own index.
+    const db = new Database(filename, { readonly: true });
+    expect(db.prepare("select count(*) from containers where events_json is null").pluck().get()).toBe(0);
+    const plan = db.prepare(`explain query plan ${RENDER_STALE_EVENT_LINKAGE}`).all() as { detail: string }[];
+    expect(plan.map((row) => row.detail).join("\n")).toContain("containers_stale_event_linkage");
+    db.close();
   });
 });

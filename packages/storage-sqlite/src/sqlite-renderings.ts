@@ -69,18 +69,18 @@ function directRead<R>(text: string): (scope: RenderingScope, ...parameters: unk
   };
 }
 
-/** A row's rendered columns. */
-type RenderedRow = { id: string; attributes_json: string | null; relationships_json: string | null };
+/** A row's rendered columns; a container's with its events' linkage (`events_json`, migration 0010). */
+type RenderedRow = { id: string; attributes_json: string | null; relationships_json: string | null; events_json?: string | null };
 
 const renderedShipment = directRead<RenderedRow>("select id, attributes_json, relationships_json from shipments where id = ? and account_id = ?");
 const renderedContainers = directRead<RenderedRow>(
-  "select id, attributes_json, relationships_json from containers where account_id = ? and shipment_id = ? order by created_at, id",
+  "select id, attributes_json, relationships_json, events_json from containers where account_id = ? and shipment_id = ? order by created_at, id",
 );
 
 // `+`: SQLite looks the few shipments up and sorts what it finds, instead of walking the account's
 // containers in creation order (17 ms against 0.2 ms for a page of 30 shipments).
 const renderedContainersOfMany = directRead<RenderedRow & { shipment_id: string }>(
-  "select id, attributes_json, relationships_json, shipment_id from containers where account_id = ? and shipment_id in (select value from json_each(?)) order by +created_at, +id",
+  "select id, attributes_json, relationships_json, events_json, shipment_id from containers where account_id = ? and shipment_id in (select value from json_each(?)) order by +created_at, +id",
 );
 
 /** A container's event: the linkage's id and its container. */
@@ -96,7 +96,9 @@ const rawEventIds = directRead<EventIdRow>(
 
 /** The stored rendering of a row, or null for a row written without one (re-rendered on the next open). */
 function fromRow(row: RenderedRow): RenderedRecord | null {
-  return row.attributes_json === null || row.relationships_json === null ? null : { id: row.id, attributes: row.attributes_json, relationships: row.relationships_json };
+  if (row.attributes_json === null || row.relationships_json === null) return null;
+  const rendered = { id: row.id, attributes: row.attributes_json, relationships: row.relationships_json };
+  return row.events_json == null ? rendered : { ...rendered, toMany: row.events_json };
 }
 
 /**
@@ -110,7 +112,8 @@ async function renderedPage(
   page: Page,
   get: (id: string) => Promise<Shipment | Container | null>,
 ): Promise<PageResult<RenderedRecord>> {
-  const columns = (query: AnySelect) => query.select([`${table}.id as id`, `${table}.attributes_json as attributes_json`, `${table}.relationships_json as relationships_json`]);
+  const renderedColumns = [`${table}.id as id`, `${table}.attributes_json as attributes_json`, `${table}.relationships_json as relationships_json`];
+  const columns = (query: AnySelect) => query.select(table === "containers" ? [...renderedColumns, "containers.events_json as events_json"] : renderedColumns);
   const { items, total } = await pageOfRows<RenderedRow, RenderedRow>(filtered, columns, order, page, (rows) => [...rows]);
   const rendered: RenderedRecord[] = [];
   for (const row of items) {

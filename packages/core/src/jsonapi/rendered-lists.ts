@@ -7,7 +7,7 @@ import type { Page } from "../storage/pagination.js";
 import type { RenderedContainer, RenderedRecord, Storage } from "../storage/storage.js";
 import { collectionLinks, collectionMeta } from "./collection-links.js";
 import type { JsonApiDocument } from "./jsonapi-types.js";
-import { containerLinkage, eventIds, type ContainerEventIds } from "./rendered-events.js";
+import { containerText, eventIds, type ContainerEventIds } from "./rendered-events.js";
 import { identifiersOf, renderRecord, renderResource } from "./rendered.js";
 import { containerResource, shipmentResource } from "./resources.js";
 
@@ -23,7 +23,7 @@ export interface RenderedShipmentPage {
   shipments: RenderedRecord[];
   /** Each shipment's containers, oldest first, by shipment id. */
   containers: ReadonlyMap<string, RenderedRecord[]>;
-  /** The containers' event ids, by container id: read only when the containers are included. */
+  /** The containers' event ids, by container id: read only when the containers are included, for those whose linkage the storage does not keep. */
   events?: ReadonlyMap<string, ContainerEventIds>;
   /** The page returned. */
   page: Page;
@@ -35,7 +35,7 @@ export interface RenderedShipmentPage {
 export interface RenderedContainerPage {
   /** The page's containers, in listing order. */
   containers: RenderedRecord[];
-  /** Their event ids, by container id. */
+  /** Their event ids, by container id (of those whose linkage the storage does not keep). */
   events: ReadonlyMap<string, ContainerEventIds>;
   /** The page returned. */
   page: Page;
@@ -89,8 +89,7 @@ export function createRenderedLists(storage: Storage): RenderedLists {
         page = { ...renderShipments(result.data), page: result.page, total: result.total };
       }
       if (!includeContainers) return page;
-      const containerIds = [...page.containers.values()].flat().map((c) => c.id);
-      return containerIds.length > 0 ? { ...page, events: await eventIds(storage, accountId, containerIds) } : page;
+      return { ...page, events: await eventIds(storage, accountId, [...page.containers.values()].flat()) };
     },
     async trackedShipments(session, ids) {
       const accountId = session.principal.account.id;
@@ -125,8 +124,7 @@ export function createRenderedLists(storage: Storage): RenderedLists {
         ({ page, total } = result);
         containers = result.data.map((c) => renderRecord(containerResource, c));
       }
-      const events = containers.length > 0 ? await eventIds(storage, accountId, containers.map((c) => c.id)) : new Map<string, ContainerEventIds>();
-      return { containers, events, page, total };
+      return { containers, events: await eventIds(storage, accountId, containers), page, total };
     },
   };
 }
@@ -157,14 +155,14 @@ export interface RenderedListTextOptions {
 export function shipmentListText(rendered: RenderedShipmentPage, options: RenderedListTextOptions & { includeContainers: boolean }): string {
   const data = rendered.shipments.map((shipment) => shipmentText(shipment, rendered.containers));
   const included = options.includeContainers
-    ? rendered.shipments.flatMap((shipment) => (rendered.containers.get(shipment.id) ?? []).map((c) => renderResource(containerResource, c, containerLinkage(rendered.events?.get(c.id)))))
+    ? rendered.shipments.flatMap((shipment) => (rendered.containers.get(shipment.id) ?? []).map((c) => containerText(c, rendered.events)))
     : [];
   return listText(data, included, rendered.shipments.length, rendered, options.requestUrl);
 }
 
 /** The JSON text of a container page: `JSON.stringify(listDocument("container", ...))` for the same records. */
 export function containerListText(rendered: RenderedContainerPage, options: RenderedListTextOptions): string {
-  const data = rendered.containers.map((c) => renderResource(containerResource, c, containerLinkage(rendered.events.get(c.id))));
+  const data = rendered.containers.map((c) => containerText(c, rendered.events));
   return listText(data, [], rendered.containers.length, rendered, options.requestUrl);
 }
 

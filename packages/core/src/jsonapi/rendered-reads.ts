@@ -1,7 +1,7 @@
 import { NotFoundError } from "../errors/index.js";
 import type { Session } from "../services/session.js";
 import type { RenderedRecord, Storage } from "../storage/storage.js";
-import { containerLinkage, eventIds, type ContainerEventIds } from "./rendered-events.js";
+import { containerText, eventIds, type ContainerEventIds } from "./rendered-events.js";
 import { createRenderedLists, type RenderedLists } from "./rendered-lists.js";
 import { identifiersOf, renderDocument, renderRecord, renderResource } from "./rendered.js";
 import { containerResource, shipmentResource } from "./resources.js";
@@ -14,7 +14,8 @@ export interface RenderedShipment {
   containers: RenderedRecord[];
   /**
    * The ids of each container's transport and raw events (in the order their lists give them), by
-   * container id; read only when asked for (`withEvents`), for containers that are included.
+   * container id; read only when asked for (`withEvents`), for the containers whose linkage the
+   * storage does not keep with them (`RenderedRecord.toMany`).
    */
   events?: ReadonlyMap<string, ContainerEventIds>;
 }
@@ -49,14 +50,14 @@ export function createRenderedReads(storage: Storage): RenderedReads {
         const containers = shipment.containers.map((container) => renderRecord(containerResource, container));
         const rendered = { shipment: renderRecord(shipmentResource, shipment), containers };
         if (!options.withEvents || containers.length === 0) return rendered;
-        return { ...rendered, events: await eventIds(storage, session.principal.account.id, containers.map((c) => c.id)) };
+        return { ...rendered, events: await eventIds(storage, session.principal.account.id, containers) };
       }
       const accountId = session.principal.account.id;
       const shipment = await stored.shipment(accountId, id);
       if (!shipment) throw new NotFoundError(`No shipment ${id}`);
       const containers = await stored.containersOfShipment(accountId, id);
       if (!options.withEvents || containers.length === 0) return { shipment, containers };
-      return { shipment, containers, events: await eventIds(storage, accountId, containers.map((c) => c.id)) };
+      return { shipment, containers, events: await eventIds(storage, accountId, containers) };
     },
   };
 }
@@ -75,6 +76,6 @@ export interface ShipmentDocumentTextOptions {
  */
 export function shipmentDocumentText(rendered: RenderedShipment, options: ShipmentDocumentTextOptions): string {
   const data = renderResource(shipmentResource, rendered.shipment, { containers: identifiersOf("container", rendered.containers) });
-  const included = options.includeContainers ? rendered.containers.map((container) => renderResource(containerResource, container, containerLinkage(rendered.events?.get(container.id)))) : [];
+  const included = options.includeContainers ? rendered.containers.map((container) => containerText(container, rendered.events)) : [];
   return renderDocument(data, included, options.self);
 }

@@ -66,16 +66,21 @@ export function renderRecord<
 
 /**
  * The resource object text of a rendered record, with the given to-many linkages (in definition
- * order, after the to-one members) and the type's self link.
+ * order, after the to-one members; or their members' text, as `RenderedRecord.toMany` keeps it)
+ * and the type's self link.
  */
-export function renderResource(definition: ResourceDefinition, record: RenderedRecord, toMany: Readonly<Record<string, readonly ResourceIdentifier[]>> = {}): string {
-  let relationships = record.relationships;
-  for (const [name, identifiers] of Object.entries(toMany)) {
-    const member = `${JSON.stringify(name)}:{"data":${JSON.stringify(identifiers)}}`;
-    relationships = relationships === "{}" ? `{${member}}` : `${relationships.slice(0, -1)},${member}}`;
-  }
+export function renderResource(definition: ResourceDefinition, record: RenderedRecord, toMany: Readonly<Record<string, readonly ResourceIdentifier[]>> | string = {}): string {
+  const members = typeof toMany === "string" ? toMany : toManyText(toMany);
+  const relationships = members === "" ? record.relationships : record.relationships === "{}" ? `{${members}}` : `${record.relationships.slice(0, -1)},${members}}`;
   const self = definition.selfLink ? `,"links":{"self":${JSON.stringify(definition.selfLink(record))}}` : "";
   return `{"id":${JSON.stringify(record.id)},"type":${JSON.stringify(definition.type)},"attributes":${record.attributes},"relationships":${relationships}${self}}`;
+}
+
+/** To-many linkages as the members of a `relationships` object, without its braces (`"name":{"data":[...]}`, comma-separated). */
+export function toManyText(toMany: Readonly<Record<string, readonly ResourceIdentifier[]>>): string {
+  return Object.entries(toMany)
+    .map(([name, identifiers]) => `${JSON.stringify(name)}:{"data":${JSON.stringify(identifiers)}}`)
+    .join(",");
 }
 
 /**

@@ -8,5 +8,6 @@
 export * from "../storage/index.js";
 export { BollardError, isBollardError, type BollardErrorOptions, type ErrorCode, type FieldPath } from "../errors/index.js";
 export { renderingFingerprint, storedRendering, type RenderedType } from "../jsonapi/rendered.js";
+export { storedEventLinkage, type ContainerEventIds } from "../jsonapi/rendered-events.js";
 export { toTimestamp, type Timestamp } from "../domain/common-schema.js";
 export { upgradeTransportEvent } from "../storage/record-upgrades.js";

@@ -89,6 +89,13 @@ export interface RenderedRecord {
   readonly attributes: string;
   /** The to-one members of the `relationships` object as JSON text. */
   readonly relationships: string;
+  /**
+   * A container's to-many members of the `relationships` object as JSON text (its `transport_events`
+   * and `raw_events` linkage, members without braces, as core renders them from its event ids),
+   * when the storage keeps them with the container and current as events are written. Undefined
+   * otherwise: the reader then reads the event ids (`containerEventIds`, or the event lists).
+   */
+  readonly toMany?: string;
 }
 
 /**

@@ -1,7 +1,9 @@
 import fc from "fast-check";
 import { expect } from "vitest";
+import type { Container } from "../domain/index.js";
 import { storedRendering } from "../jsonapi/rendered.js";
-import type { StoredRenderings } from "../storage/index.js";
+import { storedEventLinkage } from "../jsonapi/rendered-events.js";
+import type { RenderedRecord, StoredRenderings } from "../storage/index.js";
 import { arbitraryContainer, arbitraryShipment } from "./arbitraries.js";
 import { at, delay, gate, seedAccount, seedContainer, seedShipment, type ContractContext } from "./contract-context.js";
 import { makeContainer, makeRawEvent, makeShipment, makeTransportEvent } from "./fixtures.js";
@@ -11,6 +13,20 @@ const RENDERING_RUNS = 25;
 /** Stored renderings: the text equals rendering what the plain reads return, whoever stored it and when. */
 export function describeRenderingsContract(ctx: ContractContext): void {
   const renderings = (): StoredRenderings => ctx.storage.renderings!;
+  /** The linkage a storage keeping it must hold for a container: its events' ids as the event lists give them. */
+  const linkageOf = async (accountId: string, containerId: string) => {
+    const ids = <T extends { id: string }>({ items }: { items: T[] }) => items.map((event) => event.id);
+    const [transport, raw] = await Promise.all([ctx.storage.transportEvents.listByContainers(accountId, [containerId]), ctx.storage.rawEvents.listByContainers(accountId, [containerId])]);
+    return storedEventLinkage({ transport_events: ids(transport), raw_events: ids(raw) });
+  };
+  /**
+   * Expects rendered containers to be the renderings of `containers`, in order, and the linkage
+   * each keeps (`toMany`, when the storage keeps it) to be that of its events as stored now.
+   */
+  const expectContainers = async (accountId: string, rendered: readonly RenderedRecord[], containers: readonly Container[]) => {
+    expect(rendered.map(({ toMany: _, ...record }) => record)).toStrictEqual(containers.map((container) => storedRendering("container", container)));
+    for (const container of rendered) if (container.toMany !== undefined) expect(container.toMany).toBe(await linkageOf(accountId, container.id));
+  };
   ctx.test("renderings.shipment is the rendering of the stored shipment, and follows updates", async () => {
     const account = await seedAccount(ctx.storage);
     const shipment = await seedShipment(ctx.storage, account.id);
@@ -40,8 +56,10 @@ export function describeRenderingsContract(ctx: ContractContext): void {
     const early = await Promise.race([reads.then((values) => ({ values })), delay(50).then(() => null)]);
     held.open();
     await transaction;
-    if (early) expect(early.values).toStrictEqual([storedRendering("shipment", shipment), [storedRendering("container", container)]]);
-    else expect((await reads)[0]).toStrictEqual(storedRendering("shipment", changed));
+    if (early) {
+      expect(early.values[0]).toStrictEqual(storedRendering("shipment", shipment));
+      await expectContainers(account.id, early.values[1], [container]);
+    } else expect((await reads)[0]).toStrictEqual(storedRendering("shipment", changed));
     expect(await renderings().shipment(account.id, shipment.id)).toStrictEqual(storedRendering("shipment", changed));
     expect((await renderings().containersOfShipment(account.id, shipment.id)).map((c) => c.id)).toStrictEqual([container.id, added.id]);
   });
@@ -61,8 +79,7 @@ export function describeRenderingsContract(ctx: ContractContext): void {
     const later = await seedContainer(ctx.storage, shipment, { created_at: at(3) });
     const earlier = await seedContainer(ctx.storage, shipment, { created_at: at(1) });
     await seedContainer(ctx.storage, await seedShipment(ctx.storage, account.id));
-    const rendered = await renderings().containersOfShipment(account.id, shipment.id);
-    expect(rendered).toStrictEqual([earlier, later].map((container) => storedRendering("container", container)));
+    await expectContainers(account.id, await renderings().containersOfShipment(account.id, shipment.id), [earlier, later]);
     const other = await seedAccount(ctx.storage);
     expect(await renderings().containersOfShipment(other.id, shipment.id)).toStrictEqual([]);
   });
@@ -89,6 +106,34 @@ export function describeRenderingsContract(ctx: ContractContext): void {
     expect(await containerEventIds(account.id, [])).toStrictEqual({ transport_events: [], raw_events: [] });
   });
 
+  ctx.test("a container's kept event linkage follows its events as they are written, in every rendered read of it", async () => {
+    const account = await seedAccount(ctx.storage);
+    const shipment = await seedShipment(ctx.storage, account.id);
+    const [x, y] = [await seedContainer(ctx.storage, shipment, { created_at: at(1) }), await seedContainer(ctx.storage, shipment, { created_at: at(2) })];
+    const expectCurrent = async () => {
+      await expectContainers(account.id, await renderings().containersOfShipment(account.id, shipment.id), [x, y]);
+      const many = await renderings().containersOfShipments?.(account.id, [shipment.id]);
+      if (many) await expectContainers(account.id, many.map(({ shipment_id: _, ...container }) => container), [x, y]);
+      const page = await renderings().containerPage?.(account.id, { page: { number: 1, size: 30 } });
+      if (page) await expectContainers(account.id, [...page.items].sort((a, b) => a.id.localeCompare(b.id)), [x, y].sort((a, b) => a.id.localeCompare(b.id)));
+    };
+    await expectCurrent();
+    // Out of order, across both containers, a timestamp missing (listed last): each container's linkage in its list's order.
+    const transport = [at(5), null, at(1), at(3)].map((timestamp, i) => makeTransportEvent(account.id, shipment.id, [x, y][i % 2]!.id, { timestamp, created_at: at(i) }));
+    await ctx.storage.transportEvents.insertMany(transport);
+    await expectCurrent();
+    const raw = [3, 1, 2].map((index, i) => makeRawEvent(account.id, shipment.id, [y, x, y][i]!.id, { index }));
+    await ctx.storage.transaction(async (tx) => {
+      await tx.rawEvents.insertMany(raw);
+      await tx.transportEvents.insertMany([makeTransportEvent(account.id, shipment.id, x.id, { timestamp: at(0), created_at: at(9) })]);
+    });
+    await expectCurrent();
+    await ctx.storage.rawEvents.update({ ...raw[0]!, index: 0 }); // moves to the front of y's raw events
+    await expectCurrent();
+    const kept = (await renderings().containersOfShipment(account.id, shipment.id)).map((container) => container.toMany);
+    if (kept[0] !== undefined) expect(kept).not.toContain(storedEventLinkage({ transport_events: [], raw_events: [] }));
+  });
+
   ctx.test("renderings follow writes committed by a transaction", async () => {
     const account = await seedAccount(ctx.storage);
     const shipment = makeShipment(account.id);
@@ -98,7 +143,7 @@ export function describeRenderingsContract(ctx: ContractContext): void {
       await tx.containers.insert(container);
     });
     expect(await renderings().shipment(account.id, shipment.id)).toStrictEqual(storedRendering("shipment", shipment));
-    expect(await renderings().containersOfShipment(account.id, shipment.id)).toStrictEqual([storedRendering("container", container)]);
+    await expectContainers(account.id, await renderings().containersOfShipment(account.id, shipment.id), [container]);
   });
 
   ctx.test("property: any shipment and container renders the same as its plain read", async () => {
@@ -112,9 +157,7 @@ export function describeRenderingsContract(ctx: ContractContext): void {
           const storedShipment = await ctx.storage.shipments.get(account.id, shipment.id);
           const storedContainers = await ctx.storage.containers.listByShipments(account.id, [shipment.id]);
           expect(await renderings().shipment(account.id, shipment.id)).toStrictEqual(storedRendering("shipment", storedShipment!));
-          expect(await renderings().containersOfShipment(account.id, shipment.id)).toStrictEqual(
-            storedContainers.map((stored) => storedRendering("container", stored)),
-          );
+          await expectContainers(account.id, await renderings().containersOfShipment(account.id, shipment.id), storedContainers);
         },
       ),
       { numRuns: RENDERING_RUNS },

@@ -8,6 +8,7 @@ import * as parties from "./0006-parties.js";
 import * as changes from "./0007-changes.js";
 import * as refreshLog from "./0008-refresh-log.js";
 import * as filteredListOrder from "./0009-filtered-list-order.js";
+import * as containerEventLinkage from "./0010-container-event-linkage.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "0007-changes": changes,
   "0008-refresh-log": refreshLog,
   "0009-filtered-list-order": filteredListOrder,
+  "0010-container-event-linkage": containerEventLinkage,
 };
 
 /** The Kysely migration provider over the in-code migrations. */
