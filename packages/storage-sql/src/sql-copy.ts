@@ -1,11 +1,12 @@
 import { BollardError } from "@bollard/core";
 import { ACCOUNT_DATA_NOUNS, COPY_CHECKPOINT_PREFIX, type CopyNoun, type CopyScope, isAccountDataNoun, type MetaEntry, refuseNulCharacters, REPOSITORY_NOUNS, type StorageCopy, unscopedNounDetail } from "@bollard/core/storage";
-import { CompiledQuery, type Kysely, sql, type SqlBool } from "kysely";
+import { type Kysely, sql, type SqlBool } from "kysely";
 import type { Row, SqlDialect } from "./sql-dialect.js";
 import { type Db, decodeRows, docColumns, docsOf, idEquals, type SqlScope } from "./sql-rows.js";
 import { rowsOf } from "./sql-records.js";
 import { type ApiKeyRow, decodeApiKeys } from "./sql-account-repositories.js";
 import type { TableName } from "./sql-schema.js";
+import { keepEventLinkage } from "./sql-event-repositories.js";
 import { insertRows, insertValues } from "./sql-writes.js";
 import { refreshLogDayOf } from "./sql-refresh-log-repositories.js";
 
@@ -134,7 +135,7 @@ export function sqlCopyPort(scope: SqlScope, privateMetaKeys: readonly string[] 
           noun === "transportEvents"
             ? await insertValues(inTx, table.table, codec.columns, records as never[], codec.write, { kind: "ignore" })
             : await insertRows(inTx, table.table, records.map((record) => ROWS[noun](record as never, dialect)), { kind: "ignore" });
-        if ((noun === "transportEvents" || noun === "rawEvents") && dialect.afterEventWrites) await trx.executeQuery(CompiledQuery.raw(dialect.afterEventWrites));
+        if (noun === "transportEvents" || noun === "rawEvents") await keepEventLinkage(trx, dialect, records as { container_id: string }[]);
         if (checkpoint) await insertRows(inTx, "meta", [{ key: checkpoint.key, value: checkpoint.value }], { kind: "replace", key: ["key"] });
         return stored;
       });

@@ -84,10 +84,20 @@ export interface SqlDialect {
   readonly documents?: Partial<Record<"shipments" | "containers", DocumentCodec>>;
   /** How transport events are stored. */
   readonly transportEvents: TransportEventCodec;
-  /**
-   * A statement the event repositories run after each write of events, atomically with it: SQLite
-   * renders there the event linkage it keeps with each container whose events changed (its
-   * migration 0010). None when the database keeps nothing derived from events.
-   */
-  readonly afterEventWrites?: string;
+  /** What the database keeps derived from each container's events, which every event write keeps current; none when nothing. */
+  readonly eventLinkage?: EventLinkageStatements;
+}
+
+/**
+ * How a database that keeps each container's event linkage with it (SQLite: `containers.events_json`)
+ * keeps it current. The event repositories and the copy port run one of these after every write
+ * of events, atomically with it, with the ids of the containers it touched bound as one JSON array.
+ */
+export interface EventLinkageStatements {
+  /** Renders the linkage of the containers again. */
+  readonly render: string;
+  /** Sets it to "not kept" (reads then read the event ids), for a write too large to render in its transaction. */
+  readonly drop: string;
+  /** The most events a write may hold for `render`; a larger one runs `drop`. */
+  readonly renderUpTo: number;
 }

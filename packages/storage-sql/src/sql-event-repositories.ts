@@ -1,7 +1,8 @@
 import type { RawEvent, TransportEvent } from "@bollard/core";
 import type { RawEventRepository, TransportEventRepository } from "@bollard/core/storage";
 import { CompiledQuery, type Kysely } from "kysely";
-import { idEquals, idOneOf, pageOfDocs, pageOfRows, type SqlScope } from "./sql-rows.js";
+import type { SqlDialect } from "./sql-dialect.js";
+import { type Db, idEquals, idOneOf, pageOfDocs, pageOfRows, type SqlScope } from "./sql-rows.js";
 import { rowsOf } from "./sql-records.js";
 import { atomically, insertRows, insertValues, replaceRecord } from "./sql-writes.js";
 
@@ -10,15 +11,25 @@ import { atomically, insertRows, insertValues, replaceRecord } from "./sql-write
  * writes multi-row INSERTs atomically (in one transaction, or under a savepoint of the caller's),
  * which is what makes bulk ingest fast.
  */
-/** Runs an event write and then the dialect's `afterEventWrites`, atomically; the write alone where it has none. */
-function writingEvents<T>(scope: SqlScope, write: (scope: SqlScope) => Promise<T>): Promise<T> {
-  const after = scope.dialect.afterEventWrites;
-  if (!after) return write(scope);
+/**
+ * Runs an event write, then keeps the dialect's event linkage of the containers it touched
+ * current (`SqlDialect.eventLinkage`), atomically; the write alone where the dialect keeps none.
+ */
+function writingEvents<T>(scope: SqlScope, events: readonly { container_id: string }[], write: (scope: SqlScope) => Promise<T>): Promise<T> {
+  if (!scope.dialect.eventLinkage || events.length === 0) return write(scope);
   return atomically(scope.write, async (executor) => {
     const written = await write({ ...scope, write: executor });
-    await executor.executeQuery(CompiledQuery.raw(after));
+    await keepEventLinkage(executor, scope.dialect, events);
     return written;
   });
+}
+
+/** Renders again (or, for a write of more events than it renders, drops) the linkage of the events' containers. */
+export async function keepEventLinkage(executor: Db, dialect: SqlDialect, events: readonly { container_id: string }[]): Promise<void> {
+  const linkage = dialect.eventLinkage;
+  if (!linkage || events.length === 0) return;
+  const containers = JSON.stringify([...new Set(events.map((event) => event.container_id))]);
+  await executor.executeQuery(CompiledQuery.raw(events.length <= linkage.renderUpTo ? linkage.render : linkage.drop, [containers]));
 }
 
 export function sqlTransportEventRepository(scope: SqlScope): TransportEventRepository {
@@ -28,7 +39,7 @@ export function sqlTransportEventRepository(scope: SqlScope): TransportEventRepo
   const events = () => (read as Kysely<any>).selectFrom("transport_events");
   return {
     async insertMany(records) {
-      await writingEvents(scope, (inTx) => insertValues(inTx, "transport_events", codec.columns, records, codec.write, { kind: "fail", noun: "transport event" }));
+      await writingEvents(scope, records, (inTx) => insertValues(inTx, "transport_events", codec.columns, records, codec.write, { kind: "fail", noun: "transport event" }));
     },
     async get(accountId, id) {
       if (!dialect.isId(id) || !dialect.isId(accountId)) return null;
@@ -54,10 +65,12 @@ export function sqlRawEventRepository(scope: SqlScope): RawEventRepository {
   const { read, dialect } = scope;
   return {
     async insertMany(records) {
-      await writingEvents(scope, (inTx) => insertRows(inTx, "raw_events", records.map((event) => rowsOf.raw_events(event, dialect)), { kind: "fail", noun: "raw event" }));
+      await writingEvents(scope, records, (inTx) => insertRows(inTx, "raw_events", records.map((event) => rowsOf.raw_events(event, dialect)), { kind: "fail", noun: "raw event" }));
     },
-    update(event) {
-      return writingEvents(scope, (inTx) => replaceRecord(inTx, "raw_events", event, rowsOf.raw_events, "raw event"));
+    async update(event) {
+      // The event may move to another container (or within its own): both linkages change.
+      const stored = dialect.eventLinkage && dialect.isId(event.id) ? await read.selectFrom("raw_events").select("container_id").where("id", "=", event.id).executeTakeFirst() : undefined;
+      await writingEvents(scope, stored ? [stored, event] : [event], (inTx) => replaceRecord(inTx, "raw_events", event, rowsOf.raw_events, "raw event"));
     },
     async listByContainers(accountId, containerIds, page) {
       if (containerIds.length === 0) return { items: [], total: 0 };

@@ -2,7 +2,7 @@ import { toTimestamp } from "@bollard/core/storage";
 import type { SqlDialect } from "@bollard/storage-sql";
 import { sql, type SqlBool } from "kysely";
 import { sqliteDocuments } from "./sqlite-documents.js";
-import { RENDER_STALE_EVENT_LINKAGE } from "./sqlite-event-linkage.js";
+import { DROP_EVENT_LINKAGE, RENDER_EVENT_LINKAGE } from "./sqlite-event-linkage.js";
 import { translateSqliteError } from "./sqlite-errors.js";
 import { sqliteTransportEvents } from "./sqlite-transport-event-codec.js";
 
@@ -34,5 +34,5 @@ export const sqliteDialect: SqlDialect = {
   translateError: translateSqliteError,
   documents: sqliteDocuments,
   transportEvents: sqliteTransportEvents,
-  afterEventWrites: RENDER_STALE_EVENT_LINKAGE,
+  eventLinkage: { render: RENDER_EVENT_LINKAGE, drop: DROP_EVENT_LINKAGE, renderUpTo: 1_000 },
 };

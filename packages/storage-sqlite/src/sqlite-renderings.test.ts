@@ -5,7 +5,7 @@ import { storedEventLinkage, storedRendering } from "@bollard/core/storage";
 import { makeAccount, makeContainer, makeRawEvent, makeShipment, makeTransportEvent } from "@bollard/core/testing";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { RENDER_STALE_EVENT_LINKAGE } from "./sqlite-event-linkage.js";
+import { sqliteDialect } from "./sqlite-dialect.js";
 import { sqliteStorage } from "./sqlite-storage.js";
 
 const directory = mkdtempSync(join(tmpdir(), "bollard-sqlite-renderings-"));
@@ -102,11 +102,38 @@ describe("stored renderings", () => {
     });
     expect(await kept()).toStrictEqual([linkage([early, late], []), linkage([], [raw[1]!, raw[0]!])]);
     await storage.close();
-    // Nothing is left stale, and the stale ones are found through their own index.
-    const db = new Database(filename, { readonly: true });
-    expect(db.prepare("select count(*) from containers where events_json is null").pluck().get()).toBe(0);
-    const plan = db.prepare(`explain query plan ${RENDER_STALE_EVENT_LINKAGE}`).all() as { detail: string }[];
-    expect(plan.map((row) => row.detail).join("\n")).toContain("containers_stale_event_linkage");
-    db.close();
+  });
+
+  it("leave a bulk write's containers without a kept linkage (reads read the event ids), and render them on the next open", async () => {
+    const { filename, account, shipment, containers } = await seeded("bulk.sqlite");
+    const storage = sqliteStorage({ filename });
+    await storage.open();
+    const many = sqliteDialect.eventLinkage!.renderUpTo + 1;
+    const events = Array.from({ length: many }, (_, i) => makeTransportEvent(account.id, shipment.id, containers[0]!.id, { timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString() }));
+    await storage.transportEvents.insertMany(events);
+    const [first, second] = await storage.renderings!.containersOfShipment(account.id, shipment.id);
+    expect(first!.toMany).toBeUndefined();
+    expect(second!.toMany).toBe(storedEventLinkage({ transport_events: [], raw_events: [] }));
+    await storage.close();
+    const reopened = sqliteStorage({ filename });
+    await reopened.open();
+    const [rendered] = await reopened.renderings!.containersOfShipment(account.id, shipment.id);
+    expect(rendered!.toMany).toBe(storedEventLinkage({ transport_events: events.map((e) => e.id), raw_events: [] }));
+    await reopened.close();
+  });
+
+  it("keep the linkage of containers whose events arrive through the copy port (migrate-db)", async () => {
+    const { filename, account, shipment, containers } = await seeded("copy.sqlite");
+    const storage = sqliteStorage({ filename });
+    await storage.open();
+    const transport = [2, 1].map((day) => makeTransportEvent(account.id, shipment.id, containers[1]!.id, { timestamp: `2026-01-0${day}T00:00:00.000Z` }));
+    const raw = [makeRawEvent(account.id, shipment.id, containers[0]!.id, { index: 0 })];
+    await storage.copy.importBatch("transportEvents", transport);
+    await storage.copy.importBatch("rawEvents", raw);
+    expect((await storage.renderings!.containersOfShipment(account.id, shipment.id)).map((c) => c.toMany)).toStrictEqual([
+      storedEventLinkage({ transport_events: [], raw_events: [raw[0]!.id] }),
+      storedEventLinkage({ transport_events: [transport[1]!.id, transport[0]!.id], raw_events: [] }),
+    ]);
+    await storage.close();
   });
 });

@@ -9,6 +9,7 @@ import { checkExistingFile } from "./sqlite-file-checks.js";
 import { HEALTH_PROBE_KEY, sqliteHealth } from "./sqlite-health.js";
 import { type ServerLease, takeServerLease } from "./sqlite-server-lease.js";
 import { sqliteDataVersion } from "./sqlite-data-version.js";
+import { renderStaleEventLinkage } from "./sqlite-event-linkage.js";
 import { ensureRenderings, RENDERING_FINGERPRINT_KEY, sqliteRenderings } from "./sqlite-renderings.js";
 
 /**
@@ -101,6 +102,7 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
       const { error } = await new Migrator({ db: writer, provider: migrationProvider }).migrateToLatest();
       if (error) throw error;
       ensureRenderings(writerConnection.handle()!);
+      renderStaleEventLinkage(writerConnection.handle()!);
       await sql`select 1`.execute(reader);
       watch.opened();
     } catch (error) {
