@@ -7,11 +7,6 @@ import { rowsOf } from "./sql-records.js";
 import { atomically, insertRows, insertValues, replaceRecord } from "./sql-writes.js";
 
 /**
- * Transport events, in the row format of the dialect's `transportEvents` codec. `insertMany`
- * writes multi-row INSERTs atomically (in one transaction, or under a savepoint of the caller's),
- * which is what makes bulk ingest fast.
- */
-/**
  * Runs an event write, then keeps the dialect's event linkage of the containers it touched
  * current (`SqlDialect.eventLinkage`), atomically; the write alone where the dialect keeps none.
  */
@@ -32,6 +27,11 @@ export async function keepEventLinkage(executor: Db, dialect: SqlDialect, events
   await executor.executeQuery(CompiledQuery.raw(events.length <= linkage.renderUpTo ? linkage.render : linkage.drop, [containers]));
 }
 
+/**
+ * Transport events, in the row format of the dialect's `transportEvents` codec. `insertMany`
+ * writes multi-row INSERTs atomically (in one transaction, or under a savepoint of the caller's),
+ * which is what makes bulk ingest fast.
+ */
 export function sqlTransportEventRepository(scope: SqlScope): TransportEventRepository {
   const { read, dialect } = scope;
   const codec = dialect.transportEvents;
@@ -68,9 +68,11 @@ export function sqlRawEventRepository(scope: SqlScope): RawEventRepository {
       await writingEvents(scope, records, (inTx) => insertRows(inTx, "raw_events", records.map((event) => rowsOf.raw_events(event, dialect)), { kind: "fail", noun: "raw event" }));
     },
     async update(event) {
-      // The event may move to another container (or within its own): both linkages change.
-      const stored = dialect.eventLinkage && dialect.isId(event.id) ? await read.selectFrom("raw_events").select("container_id").where("id", "=", event.id).executeTakeFirst() : undefined;
-      await writingEvents(scope, stored ? [stored, event] : [event], (inTx) => replaceRecord(inTx, "raw_events", event, rowsOf.raw_events, "raw event"));
+      const replace = (inTx: SqlScope) => replaceRecord(inTx, "raw_events", event, rowsOf.raw_events, "raw event");
+      // The linkage changes only when the event moves: to another container (both change), or within its own.
+      const stored = dialect.eventLinkage && dialect.isId(event.id) ? await read.selectFrom("raw_events").select(["container_id", "idx"]).where("id", "=", event.id).executeTakeFirst() : undefined;
+      const moved = stored !== undefined && (stored.container_id !== event.container_id || stored.idx !== event.index);
+      await (moved ? writingEvents(scope, [stored, event], replace) : replace(scope));
     },
     async listByContainers(accountId, containerIds, page) {
       if (containerIds.length === 0) return { items: [], total: 0 };
