@@ -65,6 +65,14 @@ export interface SqlDialect {
   /** The select of a claim, locked so that concurrent claims skip its rows (PostgreSQL: `FOR UPDATE SKIP LOCKED`). */
   lockForClaim<Q extends SelectQueryBuilder<any, any, any>>(query: Q): Q;
   /**
+   * The row's `doc` with its top-level `field` set to the string `value`, computed by the database
+   * and otherwise the same text byte for byte (SQLite: `json_set`), so a claim rewrites documents
+   * without parsing them in the writing transaction. None where the database would change the rest
+   * of the text (PostgreSQL's `jsonb` orders keys its own way): the claim then rewrites them in
+   * JavaScript.
+   */
+  docWithField?(field: string, value: string): Expression<string>;
+  /**
    * `raise`: a taken key fails the statement alone (SQLite), so inserts let the database report it;
    * `count`: an error aborts the whole transaction (PostgreSQL), so inserts skip taken keys and
    * count the rows stored instead.

@@ -49,7 +49,7 @@ export function sqlTrackingRequestRepository(scope: SqlScope): TrackingRequestRe
       return pageOfDocs<TrackingRequest>(dialect, query, (ordered) => ordered.orderBy("created_at", "desc").orderBy("id", "desc"), page);
     },
     async listDue(now, limit) {
-      const rows = await dueRows(read, scope, REFRESH_QUEUE, now).limit(Math.max(0, Math.floor(limit))).execute();
+      const rows = await dueRows(read, scope, REFRESH_QUEUE, now).select("doc").limit(Math.max(0, Math.floor(limit))).execute();
       return docsOf<TrackingRequest>(dialect, rows);
     },
     claimDue(now, leaseUntil, limit) {

@@ -66,7 +66,7 @@ export function sqlWebhookNotificationRepository(scope: SqlScope): WebhookNotifi
       return claimDueRows<WebhookNotification>(scope, DELIVERY_QUEUE, now, leaseUntil, limit);
     },
     async listDue(now, limit) {
-      const rows = await dueRows(read, scope, DELIVERY_QUEUE, now).limit(Math.max(0, Math.floor(limit))).execute();
+      const rows = await dueRows(read, scope, DELIVERY_QUEUE, now).select("doc").limit(Math.max(0, Math.floor(limit))).execute();
       return docsOf<WebhookNotification>(scope.dialect, rows);
     },
     async insertAttempt(attempt: WebhookNotificationAttempt) {

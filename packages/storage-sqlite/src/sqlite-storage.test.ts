@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { isBollardError, type Shipment, type Storage } from "@bollard/core";
 import { AccountSchema, ContainerSchema, ShipmentSchema, TransportEventSchema } from "@bollard/core/schemas";
-import { makeAccount, makeContainer, makeShipment, makeTransportEvent, runStorageContract } from "@bollard/core/testing";
+import { makeAccount, makeContainer, makeShipment, makeTransportEvent, makeWebhook, makeWebhookNotification, runStorageContract } from "@bollard/core/testing";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { INDEXED_COLUMNS } from "@bollard/storage-sql";
@@ -330,6 +330,29 @@ describe("sqliteStorage", () => {
     });
     expect(await storage.transportEvents.listByContainers(shipment.account_id, [containers[0]!.id])).toStrictEqual({ items: [kept], total: 1 });
     await storage.close();
+  });
+
+  it("claims a notification by rewriting its document in the database to exactly the text JavaScript writes for the leased record", async () => {
+    const filename = freshFile();
+    const { storage, shipment } = await seeded(filename);
+    const webhook = makeWebhook(shipment.account_id);
+    await storage.webhooks.insert(webhook);
+    // Text SQLite's JSON could write differently: escapes, characters JSON.stringify leaves as they
+    // are, numbers in every form, a key order that is not sorted.
+    const payload = JSON.stringify({ z: "\u2028\u2029 \"quoted\" \\ / \t\n\u0000\u001f é ✓ 🚢 \ud800", a: [1e21, 0.1, -0, 1.5e-7, 12345678901234567890, -1], nested: { b: null, a: true } });
+    const notification = { ...makeWebhookNotification(shipment.account_id, webhook.id, { next_attempt_at: "2026-01-01T00:00:00.000Z", payload }), extra: { "\u00e9": "ü" } };
+    await storage.webhookNotifications.insertMany([notification]);
+    const lease = "2026-01-01T00:05:00.000Z";
+    const claimed = await storage.webhookNotifications.claimDue("2026-01-01T00:01:00.000Z", lease, 10);
+    expect(claimed).toStrictEqual([{ ...notification, next_attempt_at: lease }]);
+    await storage.close();
+    const db = new Database(filename, { readonly: true });
+    onTestFinished(() => {
+      db.close();
+    });
+    const row = db.prepare("select doc, next_attempt_at from webhook_notifications where id = ?").get(notification.id) as { doc: string; next_attempt_at: string };
+    expect(row.doc).toBe(JSON.stringify({ ...notification, next_attempt_at: lease }));
+    expect(row.next_attempt_at).toBe(lease);
   });
 
   it("keeps a transport event with fields beyond the schema exactly as written", async () => {
