@@ -1,5 +1,5 @@
 import type { Container, Shipment } from "@bollard/core";
-import { type Page, type PageResult, type RenderedContainer, type RenderedRecord, type StoredRenderings, renderingFingerprint, storedRendering } from "@bollard/core/storage";
+import { type ContainerOfShipment, type Page, type PageResult, type RenderedContainer, type RenderedRecord, type StoredRenderings, renderingFingerprint, storedRendering } from "@bollard/core/storage";
 import { CONTAINER_LIST_ORDER, containersMatching, containersOfShipment, getContainer, getShipment, pageOfRows, SHIPMENT_LIST_ORDER, shipmentsMatching, type AnySelect, type SqlScope } from "@bollard/storage-sql";
 import type Database from "better-sqlite3";
 import { CompiledQuery } from "kysely";
@@ -83,6 +83,10 @@ const renderedContainersOfMany = directRead<RenderedRow & { shipment_id: string 
   "select id, attributes_json, relationships_json, events_json, shipment_id from containers where account_id = ? and shipment_id in (select value from json_each(?)) order by +created_at, +id",
 );
 
+const containerIdsOfMany = directRead<ContainerOfShipment>(
+  "select id, shipment_id from containers where account_id = ? and shipment_id in (select value from json_each(?)) order by +created_at, +id",
+);
+
 /** A container's event: the linkage's id and its container. */
 type EventIdRow = { id: string; container_id: string };
 
@@ -160,6 +164,9 @@ export function sqliteRenderings(scope: RenderingScope): StoredRenderings {
         const container = containers.find((c) => c.id === row.id);
         return container ? [{ ...storedRendering("container", container), shipment_id: container.shipment_id }] : [];
       });
+    },
+    containerIdsOfShipments(accountId, shipmentIds) {
+      return containerIdsOfMany(scope, accountId, JSON.stringify(shipmentIds));
     },
     async containerEventIds(accountId, containerIds) {
       const ids = JSON.stringify(containerIds);

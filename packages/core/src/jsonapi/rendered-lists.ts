@@ -49,12 +49,12 @@ export interface RenderedShipmentListOptions extends Omit<ShipmentListOptions, "
   includeContainers?: boolean;
 }
 
-/** Shipments in rendered form with their containers: what a tracking request listing includes as `tracked_object`. */
+/** Shipments in rendered form with their containers' ids: what a tracking request listing includes as `tracked_object`. */
 export interface RenderedShipmentSet {
   /** The shipments, in the order asked for (those that exist). */
   shipments: RenderedRecord[];
-  /** Each shipment's containers, oldest first, by shipment id. */
-  containers: ReadonlyMap<string, RenderedRecord[]>;
+  /** Each shipment's containers (their ids, the `containers` linkage), oldest first, by shipment id. */
+  containers: ReadonlyMap<string, readonly { id: string }[]>;
 }
 
 /** The listings answered in rendered form (see {@link createRenderedLists}). */
@@ -94,10 +94,12 @@ export function createRenderedLists(storage: Storage): RenderedLists {
     async trackedShipments(session, ids) {
       const accountId = session.principal.account.id;
       if (ids.length === 0) return { shipments: [], containers: new Map() };
-      if (stored?.containersOfShipments) {
+      const containersOf = stored?.containerIdsOfShipments?.bind(stored) ?? stored?.containersOfShipments?.bind(stored);
+      if (stored && containersOf) {
         const found = await Promise.all(ids.map((id) => stored.shipment(accountId, id)));
         const shipments = found.filter((shipment): shipment is RenderedRecord => shipment !== null);
-        const containers = shipments.length > 0 ? await stored.containersOfShipments(accountId, shipments.map((s) => s.id)) : [];
+        // Only the containers' ids are needed: the shipments' linkage (the containers are not included).
+        const containers = shipments.length > 0 ? await containersOf(accountId, shipments.map((s) => s.id)) : [];
         return { shipments, containers: byShipment(containers) };
       }
       const found = await Promise.all(
@@ -130,13 +132,14 @@ export function createRenderedLists(storage: Storage): RenderedLists {
 }
 
 /** Decoded shipments with their containers, in rendered form (storages without list renderings). */
-function renderShipments(shipments: readonly (Shipment & { containers: readonly Container[] })[]): RenderedShipmentSet {
+function renderShipments(shipments: readonly (Shipment & { containers: readonly Container[] })[]): { shipments: RenderedRecord[]; containers: Map<string, RenderedRecord[]> } {
   const containers = shipments.flatMap((shipment) => shipment.containers.map((c) => ({ ...renderRecord(containerResource, c), shipment_id: shipment.id })));
   return { shipments: shipments.map((s) => renderRecord(shipmentResource, s)), containers: byShipment(containers) };
 }
 
-function byShipment(containers: readonly RenderedContainer[]): Map<string, RenderedRecord[]> {
-  const groups = new Map<string, RenderedRecord[]>();
+/** Containers grouped by their `shipment_id` (left out of each), in their order. */
+function byShipment<C extends { shipment_id: string }>(containers: readonly C[]): Map<string, Omit<C, "shipment_id">[]> {
+  const groups = new Map<string, Omit<C, "shipment_id">[]>();
   for (const { shipment_id, ...container } of containers) {
     const group = groups.get(shipment_id);
     if (group) group.push(container);
@@ -177,7 +180,7 @@ export function trackingRequestListText(document: JsonApiDocument, tracked: Rend
 }
 
 /** A rendered shipment as a resource, its `containers` relationship linking the containers kept for it. */
-function shipmentText(shipment: RenderedRecord, containers: ReadonlyMap<string, RenderedRecord[]>): string {
+function shipmentText(shipment: RenderedRecord, containers: ReadonlyMap<string, readonly { id: string }[]>): string {
   return renderResource(shipmentResource, shipment, { containers: identifiersOf("container", containers.get(shipment.id) ?? []) });
 }
 

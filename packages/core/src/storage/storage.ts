@@ -125,6 +125,21 @@ export interface StoredRenderings {
   containerPage?(accountId: string, query: ContainerListQuery): Promise<PageResult<RenderedRecord>>;
   /** The containers of several shipments in rendered form, with their shipment's id, in the order of `containers.listByShipments`. */
   containersOfShipments?(accountId: string, shipmentIds: readonly string[]): Promise<RenderedContainer[]>;
+  /**
+   * The ids of the containers of several shipments, with their shipment's id, in the order of
+   * `containers.listByShipments`: the `containers` linkage of shipments included without their
+   * containers (a tracking request listing's tracked shipments), read without their renderings.
+   * Optional: without it the linkage comes from {@link StoredRenderings.containersOfShipments}.
+   */
+  containerIdsOfShipments?(accountId: string, shipmentIds: readonly string[]): Promise<ContainerOfShipment[]>;
+}
+
+/** A container's id and its shipment's (see {@link StoredRenderings.containerIdsOfShipments}). */
+export interface ContainerOfShipment {
+  /** The container's id. */
+  readonly id: string;
+  /** The container's `shipment_id`. */
+  readonly shipment_id: string;
 }
 
 /** A container in rendered form with the id of its shipment (see {@link StoredRenderings.containersOfShipments}). */

@@ -84,6 +84,26 @@ export function describeRenderingsContract(ctx: ContractContext): void {
     expect(await renderings().containersOfShipment(other.id, shipment.id)).toStrictEqual([]);
   });
 
+  ctx.test("renderings.containersOfShipments and containerIdsOfShipments give the containers listByShipments lists, in its order, of the account's shipments only", async () => {
+    const account = await seedAccount(ctx.storage);
+    const [first, second, unasked] = [await seedShipment(ctx.storage, account.id), await seedShipment(ctx.storage, account.id), await seedShipment(ctx.storage, account.id)];
+    // Created out of order and interleaved across the shipments: the listing orders them.
+    for (const [shipment, minute] of [[second, 4], [first, 3], [second, 1], [unasked, 2], [first, 5]] as const) await seedContainer(ctx.storage, shipment, { created_at: at(minute) });
+    const asked = [second.id, first.id];
+    const listed = await ctx.storage.containers.listByShipments(account.id, asked);
+    const many = await renderings().containersOfShipments?.(account.id, asked);
+    if (many) {
+      expect(many.map((container) => container.shipment_id)).toStrictEqual(listed.map((container) => container.shipment_id));
+      await expectContainers(account.id, many.map(({ shipment_id: _, ...container }) => container), listed);
+    }
+    const ids = await renderings().containerIdsOfShipments?.(account.id, asked);
+    if (ids) expect(ids).toStrictEqual(listed.map(({ id, shipment_id }) => ({ id, shipment_id })));
+    const other = await seedAccount(ctx.storage);
+    expect(await renderings().containersOfShipments?.(other.id, asked)).toSatisfy((found) => found === undefined || (Array.isArray(found) && found.length === 0));
+    expect(await renderings().containerIdsOfShipments?.(other.id, asked)).toSatisfy((found) => found === undefined || (Array.isArray(found) && found.length === 0));
+    expect(await renderings().containerIdsOfShipments?.(account.id, [])).toSatisfy((found) => found === undefined || (Array.isArray(found) && found.length === 0));
+  });
+
   ctx.test("renderings.containerEventIds lists the ids the event lists give, in their order, of the account's containers only", async () => {
     const containerEventIds = renderings().containerEventIds?.bind(renderings());
     if (!containerEventIds) return;
