@@ -54,7 +54,7 @@ export interface RenderedShipmentSet {
   /** The shipments, in the order asked for (those that exist). */
   shipments: RenderedRecord[];
   /** Each shipment's containers (their ids, the `containers` linkage), oldest first, by shipment id. */
-  containers: ReadonlyMap<string, readonly { id: string }[]>;
+  containers: ReadonlyMap<string, readonly Pick<RenderedRecord, "id">[]>;
 }
 
 /** The listings answered in rendered form (see {@link createRenderedLists}). */
@@ -180,7 +180,7 @@ export function trackingRequestListText(document: JsonApiDocument, tracked: Rend
 }
 
 /** A rendered shipment as a resource, its `containers` relationship linking the containers kept for it. */
-function shipmentText(shipment: RenderedRecord, containers: ReadonlyMap<string, readonly { id: string }[]>): string {
+function shipmentText(shipment: RenderedRecord, containers: ReadonlyMap<string, readonly Pick<RenderedRecord, "id">[]>): string {
   return renderResource(shipmentResource, shipment, { containers: identifiersOf("container", containers.get(shipment.id) ?? []) });
 }
 
