@@ -69,10 +69,14 @@ export function sqlRawEventRepository(scope: SqlScope): RawEventRepository {
     },
     async update(event) {
       const replace = (inTx: SqlScope) => replaceRecord(inTx, "raw_events", event, rowsOf.raw_events, "raw event");
-      // The linkage changes only when the event moves: to another container (both change), or within its own.
-      const stored = dialect.eventLinkage && dialect.isId(event.id) ? await read.selectFrom("raw_events").select(["container_id", "idx"]).where("id", "=", event.id).executeTakeFirst() : undefined;
-      const moved = stored !== undefined && (stored.container_id !== event.container_id || stored.idx !== event.index);
-      await (moved ? writingEvents(scope, [stored, event], replace) : replace(scope));
+      if (!dialect.eventLinkage || !dialect.isId(event.id)) return replace(scope);
+      // Where it was is read in the write's transaction, so no other writer moves it in between. The
+      // linkage changes only when the event moves: to another container (both change), or within its own.
+      await atomically(scope.write, async (executor) => {
+        const stored = await executor.selectFrom("raw_events").select(["container_id", "idx"]).where("id", "=", event.id).executeTakeFirst();
+        await replace({ ...scope, read: executor, write: executor });
+        if (stored && (stored.container_id !== event.container_id || stored.idx !== event.index)) await keepEventLinkage(executor, dialect, [stored, event]);
+      });
     },
     async listByContainers(accountId, containerIds, page) {
       if (containerIds.length === 0) return { items: [], total: 0 };
