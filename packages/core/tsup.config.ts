@@ -1,7 +1,7 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts", "src/public/storage.ts", "src/public/jsonapi.ts", "src/public/schemas.ts", "src/public/geo.ts", "src/testing/index.ts"],
+  entry: ["src/index.ts", "src/public/storage.ts", "src/public/jsonapi.ts", "src/public/schemas.ts", "src/public/geo.ts", "src/public/http.ts", "src/testing/index.ts"],
   format: "esm",
   // tsup's declaration step sets `baseUrl`, which TypeScript 6 reports as deprecated (TS5101).
   // No `bollard-source` condition there: other @bollard packages' types come from their built

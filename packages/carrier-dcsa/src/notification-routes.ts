@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { isBollardError, type Tracker } from "@bollard/core";
-import { Hono } from "hono";
+import { joinChunks, MAX_BODY_BYTES, readRequestBody } from "@bollard/core/http";
+import { Hono, type Context } from "hono";
 import { eventWording } from "./dcsa-codes.js";
 import { dcsaError } from "./dcsa-errors.js";
 import type { DcsaEvent } from "./dcsa-types.js";
@@ -18,7 +19,7 @@ export interface DcsaSubscription {
   accountId: string;
 }
 
-const MAX_BODY = 1024 * 1024;
+const badSignature = (c: Context) => dcsaError(c, 401, "invalidSignature", "The Notification-Signature does not match the body");
 
 /** Whether `header` is `sha256=<hex HMAC-SHA256 of body>` under the Base64 `secret`. */
 export function verifyNotificationSignature(body: Uint8Array, header: string | undefined, secret: string): boolean {
@@ -46,15 +47,22 @@ export function notificationRoutes(tracker: Tracker, subscriptions: readonly Dcs
   const newestEstimate = new Map<string, number>();
   const app = new Hono();
   app.post("/notifications/:subscriptionID", async (c) => {
+    // Answered before a byte of the body is read: an unknown subscription answers like a bad
+    // signature (no hint of which ids exist), and so does a push without a signature.
     const subscription = byId.get(c.req.param("subscriptionID"));
-    const length = Number(c.req.header("content-length") ?? 0);
-    if (length > MAX_BODY) return dcsaError(c, 413, "tooLarge", "A notification is at most 1 MiB");
-    const body = new Uint8Array(await c.req.arrayBuffer());
-    if (body.byteLength > MAX_BODY) return dcsaError(c, 413, "tooLarge", "A notification is at most 1 MiB");
-    // An unknown subscription answers like a bad signature: no hint of which ids exist.
-    if (!subscription || !verifyNotificationSignature(body, c.req.header("notification-signature"), subscription.secret)) {
-      return dcsaError(c, 401, "invalidSignature", "The Notification-Signature does not match the body");
+    const signature = c.req.header("notification-signature");
+    if (!subscription || signature === undefined) return badSignature(c);
+    let body: Uint8Array;
+    try {
+      body = joinChunks(await readRequestBody(c.req.raw, { incoming: (c.env as { incoming?: unknown } | undefined)?.incoming }));
+    } catch (error) {
+      if (isBollardError(error) && error.code === "payload_too_large") {
+        c.header("connection", "close");
+        return dcsaError(c, 413, "tooLarge", `A notification is at most ${MAX_BODY_BYTES} bytes`);
+      }
+      throw error;
     }
+    if (!verifyNotificationSignature(body, signature, subscription.secret)) return badSignature(c);
     let events: DcsaEvent[];
     try {
       events = JSON.parse(Buffer.from(body).toString("utf8")) as DcsaEvent[];

@@ -1,8 +1,8 @@
 import { request as httpRequest } from "node:http";
+import { MAX_BODY_BYTES } from "@bollard/core/http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../server.js";
 import { createHarness } from "../testing/http-harness.js";
-import { MAX_BODY_BYTES } from "./request-body.js";
 
 /**
  * Request bodies over a real socket, where they are read from Node's request as it arrives (the

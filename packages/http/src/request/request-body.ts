@@ -1,10 +1,7 @@
-import { IncomingMessage } from "node:http";
 import { BollardError } from "@bollard/core";
+import { joinChunks, MAX_BODY_BYTES, readRequestBody } from "@bollard/core/http";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env.js";
-
-/** The largest request body accepted. */
-export const MAX_BODY_BYTES = 1024 * 1024;
 
 const JSON_TYPES = new Set(["application/json", "application/vnd.api+json"]);
 
@@ -93,18 +90,15 @@ export async function plainOrAttributesInput<T>(c: Context<AppEnv>): Promise<T> 
 }
 
 /**
- * Reads a request body as text: 413 over {@link MAX_BODY_BYTES}, 415 unless a non-empty body is
- * `application/json` or `application/vnd.api+json` in UTF-8 (no other `charset`), 400 for invalid
- * UTF-8; "" when there is none.
+ * Reads a request body as text with core's bounded reader: 413 over {@link MAX_BODY_BYTES} (and
+ * the connection closed after the answer), 415 unless a non-empty body is `application/json` or
+ * `application/vnd.api+json` in UTF-8 (no other `charset`), 400 for invalid UTF-8; "" when there is none.
  */
 export async function readBodyText(c: Context): Promise<string> {
-  const declared = Number(c.req.header("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
   const [type = "", ...parameters] = (c.req.header("content-type") ?? "").split(";");
   const mediaType = type.trim().toLowerCase();
   const charset = parameters.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith("charset="))?.slice("charset=".length).replace(/^"|"$/g, "");
-  const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
-  const chunks = incoming instanceof IncomingMessage ? await incomingChunks(incoming).catch((error: unknown) => closing(c, error)) : await streamChunks(c.req.raw.body);
+  const chunks = await readRequestBody(c.req.raw, { incoming: (c.env as { incoming?: unknown } | undefined)?.incoming }).catch((error: unknown) => closing(c, error));
   if (chunks.length === 0) return "";
   if (!JSON_TYPES.has(mediaType)) {
     throw new BollardError("unsupported_media_type", "Send the body as application/json or application/vnd.api+json");
@@ -114,42 +108,10 @@ export async function readBodyText(c: Context): Promise<string> {
     throw new BollardError("unsupported_media_type", `Send the body as UTF-8; charset=${charset.slice(0, 40)} is not supported`);
   }
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+    return new TextDecoder("utf-8", { fatal: true }).decode(joinChunks(chunks));
   } catch {
     throw new BollardError("malformed_json", "The request body is not valid UTF-8");
   }
-}
-
-const tooLarge = () => new BollardError("payload_too_large", `The request body is over ${MAX_BODY_BYTES} bytes`);
-
-/**
- * The body's non-empty chunks, read from Node's request as it arrives. Served by
- * `@hono/node-server`, reading it there skips the web `Request` and the `ReadableStream` the adapter
- * builds around it on first use: about an eighth of the CPU time of a small write (a tag edit).
- * Past {@link MAX_BODY_BYTES} it stops keeping what arrives; once the 413 is sent, the adapter drains
- * what is left, or closes the connection.
- */
-function incomingChunks(incoming: IncomingMessage): Promise<Uint8Array[]> {
-  if (incoming.readableEnded) return Promise.resolve([]);
-  return new Promise((resolve, reject) => {
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    const settle = (error?: Error) => {
-      incoming.off("data", onData).off("end", onEnd).off("error", onError).off("close", onClose);
-      if (error) reject(error);
-      else resolve(chunks);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.byteLength;
-      if (size > MAX_BODY_BYTES) settle(tooLarge());
-      else if (chunk.byteLength > 0) chunks.push(chunk);
-    };
-    const onEnd = () => settle();
-    const onError = (error: Error) => settle(error);
-    // Closed before its end: the client went away mid-body.
-    const onClose = () => settle(new Error("the request was closed before its body ended"));
-    incoming.on("data", onData).on("end", onEnd).on("error", onError).on("close", onClose);
-  });
 }
 
 /**
@@ -159,24 +121,6 @@ function incomingChunks(incoming: IncomingMessage): Promise<Uint8Array[]> {
 function closing(c: Context, error: unknown): never {
   if (error instanceof BollardError && error.code === "payload_too_large") c.header("connection", "close");
   throw error;
-}
-
-/** The body's non-empty chunks, read from a web request's stream (the app called in process). */
-async function streamChunks(body: ReadableStream<Uint8Array> | null): Promise<Uint8Array[]> {
-  if (!body) return [];
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return chunks;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    if (value.byteLength > 0) chunks.push(value);
-  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
