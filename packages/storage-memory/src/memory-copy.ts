@@ -1,6 +1,6 @@
 import { BollardError } from "@bollard/core";
 import { ACCOUNT_DATA_NOUNS, COPY_CHECKPOINT_PREFIX, type CopyNoun, type CopyScope, isAccountDataNoun, type MetaEntry, type StorageCopy, type StorageRepositories, unscopedNounDetail } from "@bollard/core/storage";
-import { copy } from "./memory-records.js";
+import { copy, deleteWhere } from "./memory-records.js";
 import type { MemoryTables, Table } from "./memory-table.js";
 import { refreshLogKey } from "./memory-refresh-log-repositories.js";
 
@@ -132,6 +132,8 @@ export function memoryCopyPort(read: () => MemoryTables, transaction: StorageTra
           const table = tables[TABLE_OF[noun]] as Table<unknown>;
           for (const [key] of entriesOf(tables, noun, { accountId })) deleted += table.delete(key) ? 1 : 0;
         }
+        // The feed's marks of the events go with them; the account's counter stays, so positions are never reused.
+        deleteWhere(tables.eventFeed, (mark) => mark.account_id === accountId);
         return deleted;
       });
     },

@@ -1,4 +1,5 @@
 import type { RefreshLogDay } from "@bollard/core/storage";
+import type { FeedMark } from "./memory-event-feed.js";
 import type { Account, ApiKey, Change, Container, CustomField, CustomFieldDefinition, CustomFieldOption, DomainEvent, MetroArea, Party, Port, RailTerminal, RawEvent, Shipment, ShippingLine, Terminal, TrackingRequest, TransportEvent, User, Vessel, VesselPositionRecord, Webhook, WebhookNotification, WebhookNotificationAttempt } from "@bollard/core";
 
 /** A keyed collection of stored records; values are owned by the table and never mutated. */
@@ -94,12 +95,16 @@ export interface MemoryTables {
   webhookAttempts: Table<WebhookNotificationAttempt>;
   domainEvents: Table<DomainEvent>;
   meta: Table<string>;
+  /** Each event's place in its account's feed, by event id. */
+  eventFeed: Table<FeedMark>;
+  /** The last feed position given in each account, by account id. */
+  feedCounters: Table<number>;
 }
 
 const TABLE_NAMES = [
   "accounts", "users", "apiKeys", "ports", "terminals", "railTerminals", "metroAreas", "shippingLines", "vessels",
   "vesselPositions", "shipments", "containers", "changes", "refreshLog", "transportEvents", "rawEvents", "trackingRequests", "parties",
-  "customFieldDefinitions", "customFieldOptions", "customFields", "webhooks", "webhookNotifications", "webhookAttempts", "domainEvents", "meta",
+  "customFieldDefinitions", "customFieldOptions", "customFields", "webhooks", "webhookNotifications", "webhookAttempts", "domainEvents", "meta", "eventFeed", "feedCounters",
 ] as const satisfies ReadonlyArray<keyof MemoryTables>;
 
 /** Empty committed tables. */

@@ -17,9 +17,10 @@ import {
   updateIn,
   type Access,
 } from "./memory-records.js";
+import { markLearned, memoryEventFeed } from "./memory-event-feed.js";
 import { valuesOf, type MemoryTables } from "./memory-table.js";
 
-type TrackingRepositories = Pick<StorageRepositories, "shipments" | "containers" | "transportEvents" | "rawEvents" | "trackingRequests" | "domainEvents">;
+type TrackingRepositories = Pick<StorageRepositories, "shipments" | "containers" | "transportEvents" | "rawEvents" | "eventFeed" | "trackingRequests" | "domainEvents">;
 
 function shipmentMatches(query: ShipmentListQuery, containerNumbers: (shipment: Shipment) => string[]) {
   return (s: Shipment): boolean => {
@@ -92,17 +93,30 @@ export function trackingRepositories(tables: MemoryTables, access: Access): Trac
         }),
     },
     transportEvents: {
-      insertMany: (events) => access.write(() => insertAllInto(tables.transportEvents, events, "transport event")),
+      insertMany: (events) =>
+        access.write(() => {
+          insertAllInto(tables.transportEvents, events, "transport event");
+          markLearned(tables, "transport_event", events);
+        }),
       get: (accountId, id) => access.read(() => getScoped(tables.transportEvents, accountId, id)),
       listByContainers: (accountId, containerIds, page) =>
         access.read(() => listWhere(tables.transportEvents, inContainers(accountId, containerIds), byTimestampNullsLast, page)),
     },
     rawEvents: {
-      insertMany: (events) => access.write(() => insertAllInto(tables.rawEvents, events, "raw event")),
-      update: (event) => access.write(() => updateIn(tables.rawEvents, event, "raw event")),
+      insertMany: (events) =>
+        access.write(() => {
+          insertAllInto(tables.rawEvents, events, "raw event");
+          markLearned(tables, "raw_event", events);
+        }),
+      update: (event) =>
+        access.write(() => {
+          updateIn(tables.rawEvents, event, "raw event");
+          markLearned(tables, "raw_event", [event]);
+        }),
       listByContainers: (accountId, containerIds, page) =>
         access.read(() => listWhere(tables.rawEvents, inContainers(accountId, containerIds), byContainerThenIndex, page)),
     },
+    eventFeed: memoryEventFeed(tables, access),
     trackingRequests: {
       insert: (request) => access.write(() => insertInto(tables.trackingRequests, request, "tracking request")),
       update: (request) => access.write(() => updateIn(tables.trackingRequests, request, "tracking request")),

@@ -1,4 +1,4 @@
-import { BollardError } from "@bollard/core";
+import { BollardError, type RawEvent, type TransportEvent } from "@bollard/core";
 import { ACCOUNT_DATA_NOUNS, COPY_CHECKPOINT_PREFIX, type CopyNoun, type CopyScope, isAccountDataNoun, type MetaEntry, refuseNulCharacters, REPOSITORY_NOUNS, type StorageCopy, unscopedNounDetail } from "@bollard/core/storage";
 import { type Kysely, sql, type SqlBool } from "kysely";
 import type { Row, SqlDialect } from "./sql-dialect.js";
@@ -6,8 +6,9 @@ import { type Db, decodeRows, docColumns, docsOf, idEquals, type SqlScope } from
 import { rowsOf } from "./sql-records.js";
 import { type ApiKeyRow, decodeApiKeys } from "./sql-account-repositories.js";
 import type { TableName } from "./sql-schema.js";
-import { keepEventLinkage } from "./sql-event-repositories.js";
-import { insertRows, insertValues } from "./sql-writes.js";
+import { insertRawEvents, insertTransportEvents, keepEventLinkage } from "./sql-event-repositories.js";
+import { positionsFor } from "./sql-event-feed.js";
+import { insertRows } from "./sql-writes.js";
 import { refreshLogDayOf } from "./sql-refresh-log-repositories.js";
 
 /** How one noun is stored: its table, key columns, the columns a read needs and both directions. */
@@ -50,8 +51,22 @@ const TABLES: Record<CopyNoun, CopiedTable> = {
   domainEvents: byId("domain_events"),
 };
 
-/** The row function of every noun whose rows `insertRows` writes (transport events use the dialect's codec). */
-const ROWS: Record<Exclude<CopyNoun, "transportEvents">, (record: never, dialect: SqlDialect) => Row> = {
+/**
+ * Stores imported records, skipping stored keys; events take the next positions of their
+ * accounts' feeds, in the order they come (a copy's feed follows its import order).
+ */
+async function importRecords(scope: SqlScope, noun: CopyNoun, records: readonly unknown[]): Promise<number> {
+  if (noun === "transportEvents" || noun === "rawEvents") {
+    const events = records as (TransportEvent & RawEvent)[];
+    const positions = await positionsFor(scope.write, events);
+    const positioned = events.map((event, i) => ({ event, position: positions[i]! }));
+    return noun === "transportEvents" ? insertTransportEvents(scope, positioned, { kind: "ignore" }) : insertRawEvents(scope, positioned, { kind: "ignore" });
+  }
+  return insertRows(scope, copied(noun).table, records.map((record) => ROWS[noun](record as never, scope.dialect)), { kind: "ignore" });
+}
+
+/** The row function of every noun whose rows `insertRows` writes (events get their feed positions in {@link importRecords}). */
+const ROWS: Record<Exclude<CopyNoun, "transportEvents" | "rawEvents">, (record: never, dialect: SqlDialect) => Row> = {
   accounts: rowsOf.accounts,
   users: rowsOf.users,
   apiKeys: rowsOf.api_keys,
@@ -67,7 +82,6 @@ const ROWS: Record<Exclude<CopyNoun, "transportEvents">, (record: never, dialect
   containers: rowsOf.containers,
   changes: rowsOf.changes,
   refreshLog: rowsOf.refresh_log,
-  rawEvents: rowsOf.raw_events,
   trackingRequests: rowsOf.tracking_requests,
   parties: rowsOf.parties,
   customFieldDefinitions: rowsOf.custom_field_definitions,
@@ -130,11 +144,7 @@ export function sqlCopyPort(scope: SqlScope, privateMetaKeys: readonly string[] 
       refuseNulCharacters([records, checkpoint], REPOSITORY_NOUNS[noun as keyof typeof REPOSITORY_NOUNS] ?? "webhook notification attempt");
       return scope.write.transaction().execute(async (trx: Db) => {
         const inTx: SqlScope = { read: trx, write: trx, dialect };
-        const codec = dialect.transportEvents;
-        const stored =
-          noun === "transportEvents"
-            ? await insertValues(inTx, table.table, codec.columns, records as never[], codec.write, { kind: "ignore" })
-            : await insertRows(inTx, table.table, records.map((record) => ROWS[noun](record as never, dialect)), { kind: "ignore" });
+        const stored = await importRecords(inTx, noun, records);
         if (noun === "transportEvents" || noun === "rawEvents") await keepEventLinkage(trx, dialect, records as { container_id: string }[]);
         if (checkpoint) await insertRows(inTx, "meta", [{ key: checkpoint.key, value: checkpoint.value }], { kind: "replace", key: ["key"] });
         return stored;

@@ -3,20 +3,30 @@ import type { RawEventRepository, TransportEventRepository } from "@bollard/core
 import { CompiledQuery, type Kysely } from "kysely";
 import type { SqlDialect } from "./sql-dialect.js";
 import { type Db, idEquals, idOneOf, pageOfDocs, pageOfRows, type SqlScope } from "./sql-rows.js";
-import { rowsOf } from "./sql-records.js";
-import { atomically, insertRows, insertValues, replaceRecord } from "./sql-writes.js";
+import { positionsFor, rawEventRow } from "./sql-event-feed.js";
+import { insertRows, insertValues, type OnConflict, replaceRecord } from "./sql-writes.js";
 
 /**
- * Runs an event write, then keeps the dialect's event linkage of the containers it touched
- * current (`SqlDialect.eventLinkage`), atomically; the write alone where the dialect keeps none.
+ * Runs an event write with the feed positions of its events (see `sql-event-feed.ts`), then keeps
+ * the dialect's event linkage of the containers it touched current (`SqlDialect.eventLinkage`),
+ * in one transaction: the caller's, or one of its own (the positions must commit with the write).
  */
-function writingEvents<T>(scope: SqlScope, events: readonly { container_id: string }[], write: (scope: SqlScope) => Promise<T>): Promise<T> {
-  if (!scope.dialect.eventLinkage || events.length === 0) return write(scope);
-  return atomically(scope.write, async (executor) => {
-    const written = await write({ ...scope, write: executor });
+function writingEvents<T>(scope: SqlScope, events: readonly { account_id: string; container_id: string }[], write: (scope: SqlScope, positions: number[]) => Promise<T>): Promise<T> {
+  return inTransaction(scope.write, async (executor) => {
+    const written = await write({ ...scope, write: executor }, await positionsFor(executor, events));
     await keepEventLinkage(executor, scope.dialect, events);
     return written;
   });
+}
+
+/** Runs `fn` in `db`'s transaction, or in a new one when `db` is none. */
+function inTransaction<T>(db: Db, fn: (db: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+}
+
+/** Events paired with their feed positions, for the row writers. */
+function withPositions<T>(events: readonly T[], positions: readonly number[]): { event: T; position: number }[] {
+  return events.map((event, i) => ({ event, position: positions[i]! }));
 }
 
 /** Renders again (or, for a write of more events than it renders, drops) the linkage of the events' containers. */
@@ -25,6 +35,20 @@ export async function keepEventLinkage(executor: Db, dialect: SqlDialect, events
   if (!linkage || events.length === 0) return;
   const containers = JSON.stringify([...new Set(events.map((event) => event.container_id))]);
   await executor.executeQuery(CompiledQuery.raw(events.length <= linkage.renderUpTo ? linkage.render : linkage.drop, [containers]));
+}
+
+/** Inserts transport events with their feed positions, in the row format of the dialect's codec. */
+export function insertTransportEvents(scope: SqlScope, events: readonly { event: TransportEvent; position: number }[], onConflict: OnConflict): Promise<number> {
+  const codec = scope.dialect.transportEvents;
+  return insertValues(scope, "transport_events", [...codec.columns, "feed_seq"], events, ({ event, position }, out) => {
+    codec.write(event, out);
+    out.push(position);
+  }, onConflict);
+}
+
+/** Inserts raw events with their feed positions. */
+export function insertRawEvents(scope: SqlScope, events: readonly { event: RawEvent; position: number }[], onConflict: OnConflict): Promise<number> {
+  return insertRows(scope, "raw_events", events.map(({ event, position }) => rawEventRow(event, scope.dialect, position)), onConflict);
 }
 
 /**
@@ -39,7 +63,8 @@ export function sqlTransportEventRepository(scope: SqlScope): TransportEventRepo
   const events = () => (read as Kysely<any>).selectFrom("transport_events");
   return {
     async insertMany(records) {
-      await writingEvents(scope, records, (inTx) => insertValues(inTx, "transport_events", codec.columns, records, codec.write, { kind: "fail", noun: "transport event" }));
+      if (records.length === 0) return;
+      await writingEvents(scope, records, (inTx, positions) => insertTransportEvents(inTx, withPositions(records, positions), { kind: "fail", noun: "transport event" }));
     },
     async get(accountId, id) {
       if (!dialect.isId(id) || !dialect.isId(accountId)) return null;
@@ -65,16 +90,21 @@ export function sqlRawEventRepository(scope: SqlScope): RawEventRepository {
   const { read, dialect } = scope;
   return {
     async insertMany(records) {
-      await writingEvents(scope, records, (inTx) => insertRows(inTx, "raw_events", records.map((event) => rowsOf.raw_events(event, dialect)), { kind: "fail", noun: "raw event" }));
+      if (records.length === 0) return;
+      await writingEvents(scope, records, (inTx, positions) => insertRawEvents(inTx, withPositions(records, positions), { kind: "fail", noun: "raw event" }));
     },
     async update(event) {
-      const replace = (inTx: SqlScope) => replaceRecord(inTx, "raw_events", event, rowsOf.raw_events, "raw event");
-      if (!dialect.eventLinkage || !dialect.isId(event.id)) return replace(scope);
+      // The event is learned again: it takes the next position of its account's feed, in the update's transaction.
+      const replace = (inTx: SqlScope, position: number) => replaceRecord(inTx, "raw_events", event, (record, d) => rawEventRow(record, d, position), "raw event");
       // Where it was is read in the write's transaction, so no other writer moves it in between. The
       // linkage changes only when the event moves: to another container (both change), or within its own.
-      await atomically(scope.write, async (executor) => {
+      await inTransaction(scope.write, async (executor) => {
+        const inTx = { ...scope, read: executor, write: executor };
+        if (!dialect.isId(event.id) || !dialect.isId(event.account_id)) return replace(inTx, 0);
+        const [position] = await positionsFor(executor, [event]);
+        if (!dialect.eventLinkage) return replace(inTx, position!);
         const stored = await executor.selectFrom("raw_events").select(["container_id", "idx"]).where("id", "=", event.id).executeTakeFirst();
-        await replace({ ...scope, read: executor, write: executor });
+        await replace(inTx, position!);
         if (stored && (stored.container_id !== event.container_id || stored.idx !== event.index)) await keepEventLinkage(executor, dialect, [stored, event]);
       });
     },

@@ -4,6 +4,7 @@ import { sqlRefreshLogRepository } from "./sql-refresh-log-repositories.js";
 import { sqlAccountRepository, sqlApiKeyRepository, sqlMetaRepository, sqlUserRepository } from "./sql-account-repositories.js";
 import { sqlCustomFieldDefinitionRepository, sqlCustomFieldOptionRepository, sqlCustomFieldRepository } from "./sql-custom-field-repositories.js";
 import { sqlRawEventRepository, sqlTransportEventRepository } from "./sql-event-repositories.js";
+import { sqlEventFeedRepository } from "./sql-event-feed.js";
 import {
   sqlMetroAreaRepository,
   sqlPortRepository,
@@ -38,6 +39,7 @@ export function sqlRepositories(scope: SqlScope): StorageRepositories {
     refreshLog: sqlRefreshLogRepository(scope),
     transportEvents: sqlTransportEventRepository(scope),
     rawEvents: sqlRawEventRepository(scope),
+    eventFeed: sqlEventFeedRepository(scope),
     trackingRequests: sqlTrackingRequestRepository(scope),
     parties: sqlPartyRepository(scope),
     customFieldDefinitions: sqlCustomFieldDefinitionRepository(scope),

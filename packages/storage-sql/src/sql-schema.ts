@@ -133,6 +133,8 @@ export interface TransportEventsTable {
   account_id: string;
   container_id: string;
   created_at: string;
+  /** The event's position in its account's feed. */
+  feed_seq: number;
   doc: Doc;
 }
 
@@ -143,7 +145,17 @@ export interface RawEventsTable {
   container_id: string;
   idx: number;
   created_at: string;
+  /** The event's position in its account's feed: a new one each time it changes. */
+  feed_seq: number;
+  /** When Bollard learned the event as it stands (`updated_at`, else `created_at`). */
+  learned_at: string;
   doc: Doc;
+}
+
+/** The last feed position given in each account (see `sql-event-feed.ts`). */
+export interface EventFeedPositionsTable {
+  account_id: string;
+  last_position: number;
 }
 
 /** Parties (customers) of an account; (`account_id`, `company_name`) is unique. */
@@ -264,6 +276,7 @@ export interface SqlDatabase {
   refresh_log: RefreshLogTable;
   transport_events: TransportEventsTable;
   raw_events: RawEventsTable;
+  event_feed_positions: EventFeedPositionsTable;
   tracking_requests: TrackingRequestsTable;
   parties: PartiesTable;
   custom_field_definitions: CustomFieldDefinitionsTable;
@@ -291,7 +304,7 @@ export const INDEXED_COLUMNS = {
   custom_field_options: ["definition_id", "value"],
   custom_fields: ["definition_id", "created_at", "entity_id", "entity_type", "api_slug"],
   parties: ["created_at", "company_name"],
-  raw_events: ["container_id", "idx"],
+  raw_events: ["container_id", "idx", "feed_seq"],
   shipments: ["created_at", "bl_number_lc", "normalized_number_lc"],
   tracking_requests: ["created_at", "request_number_lc", "next_attempt_at", "scac", "status"],
   webhooks: ["created_at"],

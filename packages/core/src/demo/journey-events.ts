@@ -97,6 +97,7 @@ export function containerEvents(plan: readonly TimedMilestone[], ctx: ContainerE
     const reported = {
       data_source: "shipping_line" as const, data_provider_name: ctx.provider.name, data_provider_code: ctx.provider.code,
       invalidated_at: null, terminal_id: facility?.id ?? null, terminal_type: facility?.type ?? null,
+      updated_at: null, source_codes: null, reported_at: null,
     };
     if (milestone.at > ctx.now) {
       const wording = estimatedWording(milestone.kind);

@@ -3,6 +3,9 @@ import { DateOnlySchema, NullableTimestampSchema, TimestampSchema, UuidSchema } 
 import { RawEventNameSchema, TerminalTypeSchema, TransportEventDataSourceSchema } from "./enums.js";
 import { IanaTimeZoneSchema, ImoSchema, UnLocodeSchema } from "./validators.js";
 
+/** A source's own codes for an event: up to 20 names (of at most 60 characters) with values of at most 100 characters. */
+export const SourceCodesSchema = z.record(z.string().min(1).max(60), z.string().max(100)).refine((codes) => Object.keys(codes).length <= 20, "at most 20 codes");
+
 /** The JSON:API attributes of a raw (carrier-worded, deprecated) event, in the spec's order. */
 export const RawEventAttributesSchema = z.object({
   /** When it happened or is expected to (see `estimated`). */
@@ -68,6 +71,22 @@ export const RawEventSchema = RawEventAttributesSchema.extend({
   terminal_id: UuidSchema.nullable().default(null),
   /** Whether `terminal_id` is a terminal or a rail terminal. */
   terminal_type: TerminalTypeSchema.nullable().default(null),
+  /**
+   * When Bollard last changed the event (an estimate moved, became actual or was withdrawn): it is
+   * then learned again, at the end of the event feed. `null` while it stands as first recorded.
+   */
+  updated_at: NullableTimestampSchema.default(null),
+  /**
+   * The source's own codes for the event, kept as it sent them, e.g. DCSA's
+   * `{ eventType: "EQUIPMENT", equipmentEventTypeCode: "LOAD", emptyIndicatorCode: "LADEN", … }`;
+   * `null` when the source gave none. The DCSA events APIs are written from them.
+   */
+  source_codes: SourceCodesSchema.nullable().default(null),
+  /**
+   * When the source issued this version of the event (DCSA's `eventCreatedDateTime`); `null` when
+   * unknown. An estimate issued before the one stored never replaces it.
+   */
+  reported_at: NullableTimestampSchema.default(null),
 });
 
 /** A stored raw event. */

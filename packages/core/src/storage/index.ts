@@ -4,6 +4,7 @@ export * from "./repositories.js";
 export * from "./webhook-repositories.js";
 export * from "./change-repositories.js";
 export * from "./refresh-log-repositories.js";
+export * from "./event-feed-repositories.js";
 export * from "./storage.js";
 export * from "./repository-nouns.js";
 export * from "./storage-guard.js";

@@ -24,6 +24,7 @@ import type { Page, PageResult } from "./pagination.js";
 import type { ChangeRepository } from "./change-repositories.js";
 import type { RefreshLogRepository } from "./refresh-log-repositories.js";
 import type { WebhookNotificationRepository, WebhookRepository } from "./webhook-repositories.js";
+import type { EventFeedRepository } from "./event-feed-repositories.js";
 
 /*
  * Rules shared by every repository below (the contract suite tests each one):
@@ -221,7 +222,7 @@ export interface TransportEventRepository {
 export interface RawEventRepository {
   /** Inserts many raw events at once; all or nothing inside a transaction. */
   insertMany(events: readonly RawEvent[]): Promise<void>;
-  /** Replaces a raw event (an estimate that changed or became actual). */
+  /** Replaces a raw event (an estimate that changed or became actual); it moves to the end of the event feed. */
   update(event: RawEvent): Promise<void>;
   /** The events of the given containers, ordered by `container_id`, then `index` ascending, then `id`. */
   listByContainers(accountId: string, containerIds: readonly string[], page?: Page): Promise<PageResult<RawEvent>>;
@@ -423,6 +424,8 @@ export interface StorageRepositories {
   readonly transportEvents: TransportEventRepository;
   /** Raw carrier events. */
   readonly rawEvents: RawEventRepository;
+  /** Every transport and raw event of an account, in the order Bollard learned them. */
+  readonly eventFeed: EventFeedRepository;
   /** Tracking requests, and the refresh queue. */
   readonly trackingRequests: TrackingRequestRepository;
   /** Parties (customers) of accounts. */

@@ -18,6 +18,7 @@ export const REPOSITORY_NOUNS: Readonly<Record<keyof StorageRepositories, string
   refreshLog: "refresh log day",
   transportEvents: "transport event",
   rawEvents: "raw event",
+  eventFeed: "event",
   trackingRequests: "tracking request",
   parties: "party",
   customFieldDefinitions: "custom field definition",

@@ -164,6 +164,9 @@ export function arbitraryRawEvent(accountId: string, shipmentId: string, contain
       invalidated_at: ts,
       terminal_id: nullable(uuidArb),
       terminal_type: nullable(fc.constantFrom(...TerminalTypeSchema.options)),
+      updated_at: ts,
+      source_codes: nullable(fc.dictionary(fc.constantFrom("eventType", "eventClassifierCode", "equipmentEventTypeCode", "emptyIndicatorCode", "modeOfTransport"), textArb({ maxLength: 20 }), { maxKeys: 5, noNullPrototype: true })),
+      reported_at: ts,
     },
     plain,
   );

@@ -261,6 +261,9 @@ export function makeRawEvent(accountId: string, shipmentId: string, containerId:
     invalidated_at: null,
     terminal_id: null,
     terminal_type: null,
+    updated_at: null,
+    source_codes: null,
+    reported_at: null,
     ...overrides,
   };
 }

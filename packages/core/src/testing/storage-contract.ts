@@ -12,6 +12,7 @@ import type { ContractContext } from "./contract-context.js";
 import { describeCustomFieldValuesContract } from "./contract-custom-field-values.js";
 import { describeCustomFieldsContract } from "./contract-custom-fields.js";
 import { describeEventsContract } from "./contract-events.js";
+import { describeEventFeedContract } from "./contract-event-feed.js";
 import { describeLifecycleContract } from "./contract-lifecycle.js";
 import { describeNulCharactersContract } from "./contract-nul-characters.js";
 import { describeOutboxRetentionContract } from "./contract-outbox-retention.js";
@@ -112,6 +113,7 @@ export function runStorageContract(name: string, makeStorage: () => Promise<Stor
     if (options.dataVersion) describe("data version (optional capability)", () => describeDataVersionContract(ctx));
     describe("tracking lifecycle", () => describeLifecycleContract(ctx));
     describe("transport and raw events", () => describeEventsContract(ctx));
+    describe("event feed", () => describeEventFeedContract(ctx));
     describe("tracking requests", () => describeTrackingRequestsContract(ctx));
     describe("parties", () => describePartiesContract(ctx));
     describe("custom field definitions and options", () => describeCustomFieldsContract(ctx));

@@ -89,8 +89,8 @@ export interface DataProvider {
   name: string;
 }
 
-/** The carrier-reported fields of a raw event (everything but its identity and index). */
-export function rawEventFields(reported: SnapshotRawEvent, ctx: EventContext, provider: DataProvider): Omit<RawEvent, keyof EventOwner | "index"> {
+/** The carrier-reported fields of a raw event (everything but its identity, index and `updated_at`). */
+export function rawEventFields(reported: SnapshotRawEvent, ctx: EventContext, provider: DataProvider): Omit<RawEvent, keyof EventOwner | "index" | "updated_at"> {
   const location = resolveLocation(reported.location_locode);
   const terminal = resolveTerminal(reported.terminal);
   return {
@@ -116,5 +116,7 @@ export function rawEventFields(reported: SnapshotRawEvent, ctx: EventContext, pr
     vessel_id: reported.vessel_imo ? ctx.vesselIdByImo(reported.vessel_imo) : null,
     terminal_id: terminal?.id ?? null,
     terminal_type: terminal?.type ?? null,
+    source_codes: reported.source_codes ?? null,
+    reported_at: reported.reported_at ?? null,
   };
 }

@@ -196,6 +196,17 @@ function sourceEventOf(event: TransportEvent, rawEvents: readonly RawEvent[]): R
 }
 
 /**
+ * Whether a reported version of a stored raw event is older than it, by the times the source
+ * issued them: issued before the stored version, or an estimate issued before the stored actual.
+ * Versions without an issue time are never stale (a source that gives none reports its current picture).
+ */
+function isStale(reported: Pick<RawEvent, "estimated" | "reported_at">, stored: RawEvent): boolean {
+  if (reported.reported_at === null || stored.reported_at === null) return false;
+  if (reported.estimated && !stored.estimated) return true;
+  return reported.reported_at < stored.reported_at;
+}
+
+/**
  * Plans a container's raw events and returns them as they will be stored. A stored estimate the
  * carrier no longer reports (its list is not empty) is withdrawn: `invalidated_at` is stamped.
  */
@@ -216,21 +227,24 @@ function planRawEvents(
     const existing = storedByKey.get(keys[i]!);
     if (!existing) {
       const { newId, eventContext: _e, provider: _p, ...owner } = ctx;
-      const inserted: RawEvent = { id: newId(), ...owner, index: nextIndex++, ...fields };
+      const inserted: RawEvent = { id: newId(), ...owner, index: nextIndex++, ...fields, updated_at: null };
       plan.rawEventsToInsert.push(inserted);
       result.set(keys[i]!, inserted);
       return;
     }
-    const updated: RawEvent = { ...existing, ...fields };
+    if (isStale(fields, existing)) return;
+    const changed: RawEvent = { ...existing, ...fields };
+    if (isDeepStrictEqual(changed, existing)) return;
+    const updated: RawEvent = { ...changed, updated_at: ctx.created_at };
     result.set(keys[i]!, updated);
-    if (!isDeepStrictEqual(updated, existing)) plan.rawEventsToUpdate.push(updated);
+    plan.rawEventsToUpdate.push(updated);
   });
   if (reported.raw_events.length > 0) {
     const reportedKeys = new Set(keys);
     storedKeys.forEach((key, i) => {
       const event = ordered[i]!;
       if (reportedKeys.has(key) || !event.estimated || event.invalidated_at !== null) return;
-      const withdrawn: RawEvent = { ...event, invalidated_at: ctx.created_at };
+      const withdrawn: RawEvent = { ...event, invalidated_at: ctx.created_at, updated_at: ctx.created_at };
       result.set(key, withdrawn);
       plan.rawEventsToUpdate.push(withdrawn);
     });

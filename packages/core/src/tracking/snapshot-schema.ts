@@ -6,6 +6,7 @@ import {
   EquipmentLengthSchema,
   EquipmentTypeSchema,
   RawEventNameSchema,
+  SourceCodesSchema,
   TransportEventDataSourceSchema,
   TransportEventNameSchema,
 } from "../domain/index.js";
@@ -60,6 +61,13 @@ export const SnapshotRawEventSchema = z.strictObject({
   terminal: z.string().min(1).max(100).nullable().optional(),
   /** Who reported it; defaults to `shipping_line` (the line's SCAC and name are its provider). */
   data_source: TransportEventDataSourceSchema.default("shipping_line"),
+  /** The source's own codes for the event (e.g. DCSA's event type codes), kept with it as structured data. */
+  source_codes: SourceCodesSchema.optional(),
+  /**
+   * When the source issued this version of the event (DCSA's `eventCreatedDateTime`). A version
+   * issued before the stored one is ignored, and so is an estimate once the event is actual.
+   */
+  reported_at: FeedTimestampSchema.optional(),
 });
 
 /** One container as the carrier reports it: its attributes (absent means unknown/unchanged) and its events. */

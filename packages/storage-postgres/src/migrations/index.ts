@@ -6,6 +6,7 @@ import * as parties from "./0004-parties.js";
 import * as changes from "./0005-changes.js";
 import * as refreshLog from "./0006-refresh-log.js";
 import * as filteredListOrder from "./0007-filtered-list-order.js";
+import * as eventFeed from "./0008-event-feed.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "0005-changes": changes,
   "0006-refresh-log": refreshLog,
   "0007-filtered-list-order": filteredListOrder,
+  "0008-event-feed": eventFeed,
 };
 
 /** The Kysely migration provider over the in-code migrations. */

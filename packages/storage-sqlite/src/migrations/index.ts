@@ -9,6 +9,7 @@ import * as changes from "./0007-changes.js";
 import * as refreshLog from "./0008-refresh-log.js";
 import * as filteredListOrder from "./0009-filtered-list-order.js";
 import * as containerEventLinkage from "./0010-container-event-linkage.js";
+import * as eventFeed from "./0011-event-feed.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "0008-refresh-log": refreshLog,
   "0009-filtered-list-order": filteredListOrder,
   "0010-container-event-linkage": containerEventLinkage,
+  "0011-event-feed": eventFeed,
 };
 
 /** The Kysely migration provider over the in-code migrations. */
