@@ -40,6 +40,7 @@ interface Parameter {
 
 interface Operation {
   summary?: string;
+  "x-bollard-extension"?: boolean;
   deprecated?: boolean;
   security?: unknown[];
   parameters?: Parameter[];
@@ -132,7 +133,8 @@ function operationSection(method: string, path: string, operation: Operation): s
   const errors = responses.filter(([status]) => !status.startsWith("2")).map(([status]) => status);
   const summary = operation.summary ?? "";
   const deprecated = operation.deprecated && !/deprecated/i.test(summary) ? " Deprecated." : "";
-  const lines = [`### ${method.toUpperCase()} ${path}`, "", `${summary}${deprecated}`, ""];
+  const extension = operation["x-bollard-extension"] ? " Bollard extension: the hosted service has no such operation." : "";
+  const lines = [`### ${method.toUpperCase()} ${path}`, "", `${summary}${deprecated}${extension}`, ""];
   if (Array.isArray(operation.security) && operation.security.length === 0) lines.push("No authentication.", "");
   lines.push(...parameterTable(operation.parameters ?? []));
   if (operation.requestBody) lines.push(...bodyTable(operation.requestBody));
@@ -165,6 +167,15 @@ export function renderApiMarkdown(document: Record<string, unknown>): string {
     "| method | path | summary |",
     "|---|---|---|",
     ...routes.map(({ method, path, operation }) => `| ${method.toUpperCase()} | ${code(path)} | ${cell(operation.summary ?? "")} |`),
+    "",
+    "## Bollard extensions",
+    "",
+    "What Bollard serves beyond the hosted service's published API (`x-bollard-extension: true` in",
+    "the OpenAPI document): a client written for the hosted service will not find these there.",
+    "",
+    "| method | path | summary |",
+    "|---|---|---|",
+    ...routes.filter(({ operation }) => operation["x-bollard-extension"]).map(({ method, path, operation }) => `| ${method.toUpperCase()} | ${code(path)} | ${cell(operation.summary ?? "")} |`),
     "",
     "## Error codes",
     "",

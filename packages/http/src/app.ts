@@ -16,6 +16,7 @@ import { ROUTE_SPECS } from "./openapi/route-specs.js";
 import { RememberingRouter } from "./remembering-router.js";
 import { jsonApi } from "./respond.js";
 import { changeRoutes } from "./routes/change-routes.js";
+import { eventFeedRoutes } from "./routes/event-feed-routes.js";
 import { containerRoutes } from "./routes/container-routes.js";
 import { customFieldDefinitionRoutes } from "./routes/custom-field-definition-routes.js";
 import { customFieldRoutes, entityCustomFieldRoutes } from "./routes/custom-field-routes.js";
@@ -115,7 +116,7 @@ export function createHttpApp(tracker: Tracker, options: HttpAppOptions = {}): H
   ];
   const lookups = lookupRoutes({ webhookIps: options.webhookIps ?? [], webhookIpsUpdatedAt: tracker.clock.now().toISOString() });
   const rendered = createRenderedReads(tracker.storage);
-  for (const routes of [lookups, shipmentRoutes(rendered), containerRoutes(rendered), changeRoutes(), trackingRequestRoutes(rendered), partyRoutes(), referenceRoutes(), ...customFields, vesselRoutes(), mapRoutes(), webhookRoutes(), webhookNotificationRoutes()]) app.route("/v2", routes);
+  for (const routes of [lookups, shipmentRoutes(rendered), containerRoutes(rendered), changeRoutes(), eventFeedRoutes(), trackingRequestRoutes(rendered), partyRoutes(), referenceRoutes(), ...customFields, vesselRoutes(), mapRoutes(), webhookRoutes(), webhookNotificationRoutes()]) app.route("/v2", routes);
   // Only a sandbox tracker has the sandbox routes: elsewhere they are unknown routes (404), with no 405 either.
   if (tracker.sandbox) app.route("/v2", sandboxRoutes());
   for (const path of new Set(ROUTE_SPECS.filter((spec) => tracker.sandbox || !spec.path.startsWith("/sandbox/")).map((spec) => spec.path))) {

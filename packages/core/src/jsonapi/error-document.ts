@@ -22,7 +22,8 @@ export function errorObject(error: BollardError, location: ErrorLocation = {}): 
   const object: ErrorObject = { status: String(error.status), title: error.title, detail: error.detail, code: error.code };
   if (error.pointer !== undefined) object.source = { pointer: error.pointer };
   else if (error.path !== undefined) object.source = { pointer: pointerOf(error.path, location.pointerPrefix) };
-  else if (error.parameter !== undefined) object.source = { parameter: location.parameters?.[error.parameter] ?? error.parameter };
+  // An option's item (`types.0`) is located at the option's query parameter.
+  else if (error.parameter !== undefined) object.source = { parameter: location.parameters?.[error.parameter] ?? location.parameters?.[error.parameter.split(".")[0]!] ?? error.parameter };
   if (error.meta) object.meta = error.meta;
   return object;
 }

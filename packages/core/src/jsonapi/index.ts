@@ -1,6 +1,7 @@
 export * from "./jsonapi-types.js";
 export * from "./resource-definition.js";
 export * from "./document.js";
+export * from "./feed-document.js";
 export * from "./read-documents.js";
 export * from "./collection-links.js";
 export * from "./error-document.js";

@@ -36,6 +36,8 @@ export interface ResourceObject {
     /** The resource's URL. */
     self: string;
   };
+  /** Facts about the resource outside its attributes (an event feed entry's cursor and when it was learned). */
+  meta?: Record<string, unknown>;
 }
 
 /** Top-level links of a document; collections add paging links. */

@@ -7,6 +7,7 @@ import type { Principal } from "./account-service.js";
 import { createContainerService, type ContainerService } from "./container-service.js";
 import { createCustomFieldDefinitionService, type CustomFieldDefinitionService } from "./custom-field-definition-service.js";
 import { createCustomFieldService, type CustomFieldService } from "./custom-field-service.js";
+import { createEventFeedService, type EventFeedService } from "./event-feed-service.js";
 import { createMapService, type MapService } from "./map-service.js";
 import { createPartyService, type PartyService } from "./party-service.js";
 import { createReferenceService, type ReferenceService } from "./reference-service.js";
@@ -30,6 +31,8 @@ export interface Session {
   readonly shipments: ShipmentService;
   /** The account's containers and their events. */
   readonly containers: ContainerService;
+  /** Every transport and raw event of the account in the order Bollard learned them, read with a cursor. */
+  readonly events: EventFeedService;
   /** The account's tracking requests. */
   readonly trackingRequests: TrackingRequestService;
   /** Ports, terminals, metro areas and shipping lines (shared by every account). */
@@ -71,6 +74,7 @@ export function createSession(storage: Storage, clock: Clock, carrier: CarrierSo
     principal,
     shipments: createShipmentService(context),
     containers: createContainerService(context),
+    events: createEventFeedService(context),
     trackingRequests,
     reference: createReferenceService(context),
     customFieldDefinitions: createCustomFieldDefinitionService(context),

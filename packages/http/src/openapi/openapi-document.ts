@@ -24,6 +24,7 @@ function operation(spec: RouteSpec) {
   const errors = spec.public ? [...spec.errors, 500] : [...spec.errors, 401, 405, 429, 500];
   return {
     summary: spec.summary,
+    ...(spec.extension ? { "x-bollard-extension": true } : {}),
     ...(spec.deprecated ? { deprecated: true } : {}),
     ...(spec.public ? { security: [] } : {}),
     requestParams: {

@@ -20,4 +20,9 @@ export interface RouteSpec {
   deprecated?: boolean;
   /** Served without authentication. */
   public?: boolean;
+  /**
+   * A Bollard extension: the hosted service has no such operation, so a client written for it
+   * will not find it there (`x-bollard-extension: true` in the OpenAPI document).
+   */
+  extension?: boolean;
 }

@@ -9,6 +9,7 @@ import { VESSEL_ROUTE_SPECS } from "./vessel-route-specs.js";
 import type { RouteSpec } from "./route-spec.js";
 import { WEBHOOK_ROUTE_SPECS } from "./webhook-route-specs.js";
 import { SANDBOX_ROUTE_SPECS } from "./sandbox-route-specs.js";
+import { EVENT_FEED_ROUTE_SPECS } from "./event-feed-route-specs.js";
 
 const include = includeParameter;
 const pageNumber = pageNumberParameter;
@@ -26,14 +27,14 @@ const patchBody = (attributes: z.ZodObject) =>
 export const ROUTE_SPECS: RouteSpec[] = [
   { method: "get", path: "/shipments", summary: "List shipments, newest first", query: z.object({ ...paged, "filter[tracking_stopped]": z.enum(["true", "false"]).optional(), number: z.string().optional(), q: z.string().optional() }), status: 200, response: collectionDocument("shipment"), errors: [400] },
   { method: "get", path: "/shipments/{id}", summary: "Get a shipment, now or as of an instant", query: z.object({ include, as_of: asOf }), status: 200, response: singleDocument("shipment"), errors: [400, 404] },
-  { method: "get", path: "/shipments/{id}/changes", summary: "List every change to a shipment's attributes, newest first", query: z.object(changesPage), status: 200, response: collectionDocument("change"), errors: [400, 404] },
+  { method: "get", path: "/shipments/{id}/changes", summary: "List every change to a shipment's attributes, newest first", query: z.object(changesPage), status: 200, response: collectionDocument("change"), errors: [400, 404], extension: true },
   { method: "patch", path: "/shipments/{id}", summary: "Edit a shipment's ref_numbers and tags", body: patchBody(z.object({ ref_numbers: z.array(z.string()).optional(), tags: z.array(z.string()).optional() })), status: 200, response: singleDocument("shipment"), errors: [400, 403, 404, 413, 415, 422] },
   { method: "patch", path: "/shipments/{id}/stop_tracking", summary: "Stop tracking a shipment (refreshes and notifications pause; history stays)", status: 200, response: singleDocument("shipment"), errors: [400, 403, 404, 413, 415] },
   { method: "patch", path: "/shipments/{id}/resume_tracking", summary: "Resume tracking a shipment", status: 200, response: singleDocument("shipment"), errors: [400, 403, 404, 413, 415] },
   { method: "get", path: "/containers", summary: "List containers, newest first", query: z.object({ ...paged, "filter[number]": z.string().optional() }), status: 200, response: collectionDocument("container"), errors: [400] },
   { method: "patch", path: "/containers", summary: "Edit a container's ref_numbers (the target is data.id)", body: z.object({ data: z.object({ id: z.string(), type: z.string().optional(), attributes: z.object({ ref_numbers: z.array(z.string()).optional() }) }) }), status: 200, response: singleDocument("container"), errors: [400, 403, 404, 413, 415, 422] },
   { method: "get", path: "/containers/{id}", summary: "Get a container, now or as of an instant", query: z.object({ include, as_of: asOf }), status: 200, response: singleDocument("container"), errors: [400, 404] },
-  { method: "get", path: "/containers/{id}/changes", summary: "List every change to a container's attributes, newest first", query: z.object(changesPage), status: 200, response: collectionDocument("change"), errors: [400, 404] },
+  { method: "get", path: "/containers/{id}/changes", summary: "List every change to a container's attributes, newest first", query: z.object(changesPage), status: 200, response: collectionDocument("change"), errors: [400, 404], extension: true },
   { method: "get", path: "/containers/{id}/transport_events", summary: "List a container's transport events by timestamp", query: z.object(paged), status: 200, response: collectionDocument("transport_event"), errors: [400, 404] },
   { method: "get", path: "/containers/{id}/raw_events", summary: "List a container's raw carrier events (deprecated)", query: z.object(paged), status: 200, response: collectionDocument("raw_event"), errors: [400, 404], deprecated: true },
   {
@@ -91,11 +92,13 @@ export const ROUTE_SPECS: RouteSpec[] = [
   { method: "get", path: "/terminals/{id}", summary: "Get a terminal", query: z.object({ include }), status: 200, response: singleDocument("terminal"), errors: [400, 404] },
   { method: "get", path: "/metro_areas/{id}", summary: "Get a metro area by id or UN/LOCODE", query: z.object({ include }), status: 200, response: singleDocument("metro_area"), errors: [400, 404] },
   { method: "get", path: "/shipping_lines", summary: "List shipping lines", query: z.object({ ...paged, search: z.string().optional() }), status: 200, response: collectionDocument("shipping_line"), errors: [400] },
-  { method: "get", path: "/openapi.json", summary: "This OpenAPI document", status: 200, errors: [], public: true },
+  { method: "get", path: "/openapi.json", summary: "This OpenAPI document", status: 200, errors: [], public: true, extension: true },
   ...LOOKUP_ROUTE_SPECS,
   ...CUSTOM_FIELD_ROUTE_SPECS,
   ...PARTY_ROUTE_SPECS,
   ...VESSEL_ROUTE_SPECS,
   ...WEBHOOK_ROUTE_SPECS,
-  ...SANDBOX_ROUTE_SPECS,
+  // The sandbox's controls are Bollard's own (the hosted service's sandbox has none of them).
+  ...SANDBOX_ROUTE_SPECS.map((spec) => ({ ...spec, extension: true })),
+  ...EVENT_FEED_ROUTE_SPECS,
 ];

@@ -98,6 +98,7 @@ export const WEBHOOK_ROUTE_SPECS: RouteSpec[] = [
     status: 202,
     response: z.object({ meta: z.object({ queued: z.int().meta({ description: "Notifications queued again" }), already_pending: z.int().meta({ description: "Notifications of the window still pending, left as they are" }) }) }),
     errors: [400, 403, 404, 409, 413, 415, 422],
+    extension: true,
   },
   { method: "delete", path: "/webhooks/{id}", summary: "Delete a webhook (204, no body)", status: 204, errors: [403, 404] },
   {
@@ -134,5 +135,6 @@ export const WEBHOOK_ROUTE_SPECS: RouteSpec[] = [
     status: 202,
     response: singleDocument("webhook_notification"),
     errors: [400, 403, 404, 409],
+    extension: true,
   },
 ];

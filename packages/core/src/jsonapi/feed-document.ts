@@ -1,0 +1,48 @@
+import type { RawEvent, TransportEvent } from "../domain/index.js";
+import { serializeResource } from "./document.js";
+import type { JsonApiDocument, ResourceObject } from "./jsonapi-types.js";
+import { rawEventResource, transportEventResource } from "./resources.js";
+import { wireTimestamp } from "./wire-time.js";
+
+/** One event of the feed, as `session.events` gives it. */
+export type FeedDocumentItem = { type: "transport_event"; cursor: string; learned_at: string; event: TransportEvent } | { type: "raw_event"; cursor: string; learned_at: string; event: RawEvent };
+
+/** A read of the event feed, as `session.events.list` returns it. */
+export interface FeedDocumentPage {
+  /** The events, each with its cursor and the time it was learned. */
+  data: readonly FeedDocumentItem[];
+  /** Where to read on from. */
+  cursor: string | null;
+  /** Whether more events follow. */
+  has_more: boolean;
+}
+
+/**
+ * The document of a read of the event feed (`GET /v2/events`): transport events and raw events
+ * as the resources the rest of the API serves, each with `meta.cursor` (read on behind it) and
+ * `meta.learned_at`; `links.next` while more follow; `meta` with the page's `cursor`, `has_more`
+ * and `size`. `requestUrl` is the request's URL, whose `page[after]` the next link replaces.
+ */
+export function feedDocument(page: FeedDocumentPage, requestUrl: string): JsonApiDocument {
+  const data = page.data.map(feedResource);
+  const links: JsonApiDocument["links"] = { self: requestUrl };
+  if (page.has_more && page.cursor !== null) {
+    const next = new URL(requestUrl);
+    next.searchParams.delete("page[after]");
+    next.searchParams.delete("page%5Bafter%5D");
+    next.searchParams.set("page[after]", page.cursor);
+    links.next = next.toString().replace(/%5B/gi, "[").replace(/%5D/gi, "]").replace(/%2C/gi, ",");
+  }
+  return { data, links, meta: { cursor: page.cursor, has_more: page.has_more, size: data.length } };
+}
+
+/** The document of one event of the feed (`GET /v2/events/{id}`), with its `meta.cursor` and `meta.learned_at`. */
+export function feedEventDocument(item: FeedDocumentItem, requestUrl: string): JsonApiDocument {
+  return { data: feedResource(item), links: { self: requestUrl } };
+}
+
+/** An event of the feed as the resource the rest of the API serves, with its cursor and learned time in `meta`. */
+function feedResource(item: FeedDocumentItem): ResourceObject {
+  const resource = item.type === "transport_event" ? serializeResource(transportEventResource, item.event) : serializeResource(rawEventResource, item.event);
+  return { ...resource, meta: { cursor: item.cursor, learned_at: wireTimestamp(item.learned_at) } };
+}
