@@ -32,11 +32,13 @@ export function eventWording(event: DcsaEvent): string {
   return `${CODE_LABELS[code] ?? code} (${codes.join(" ")})`;
 }
 
-/** The codes of a wording made by {@link eventWording}, or null for any other wording. */
-export interface ParsedWording {
+/** The DCSA codes of an event as Bollard keeps them with its raw event (`source_codes`), read back. */
+export interface DcsaSourceCodes {
   /** TRANSPORT, EQUIPMENT or SHIPMENT. */
   eventType: DcsaEvent["eventType"];
-  /** The event's type code. */
+  /** ACT, EST or PLN. */
+  eventClassifierCode: DcsaEvent["eventClassifierCode"];
+  /** The event's type code (`transportEventTypeCode`, `equipmentEventTypeCode` or `shipmentEventTypeCode`). */
   code: string;
   /** EMPTY or LADEN (equipment events). */
   emptyIndicator: "EMPTY" | "LADEN" | null;
@@ -46,18 +48,37 @@ export interface ParsedWording {
   mode: "VESSEL" | "RAIL" | "TRUCK" | "BARGE" | null;
 }
 
-const WORDING = /\((TRANSPORT|EQUIPMENT|SHIPMENT) ([A-Z]{4})(?: (EMPTY|LADEN))?(?: ([A-Z]{3}))?(?: (VESSEL|RAIL|TRUCK|BARGE))?\)$/;
+const CODE_FIELDS = { TRANSPORT: "transportEventTypeCode", EQUIPMENT: "equipmentEventTypeCode", SHIPMENT: "shipmentEventTypeCode" } as const;
 
-/** Reads back the codes of a raw event's wording made by {@link eventWording}. */
-export function parseWording(wording: string): ParsedWording | null {
-  const match = WORDING.exec(wording);
-  if (!match) return null;
-  const [, eventType, code, empty, document, mode] = match;
+/**
+ * The codes of a DCSA event as structured data, kept with the raw event Bollard stores for it
+ * (`source_codes`): its type, classifier, type code and, where they apply, empty indicator,
+ * document type and mode of transport. The DCSA events APIs write events from them again.
+ */
+export function sourceCodes(event: DcsaEvent): Record<string, string> {
+  const codes: Record<string, string> = { eventType: event.eventType, eventClassifierCode: event.eventClassifierCode, [CODE_FIELDS[event.eventType]]: eventCode(event) };
+  if (event.eventType === "EQUIPMENT" && event.emptyIndicatorCode) codes.emptyIndicatorCode = event.emptyIndicatorCode;
+  if (event.eventType === "SHIPMENT" && event.documentTypeCode) codes.documentTypeCode = event.documentTypeCode;
+  const mode = event.eventType === "SHIPMENT" ? undefined : event.transportCall?.modeOfTransport;
+  if (mode) codes.modeOfTransport = mode;
+  return codes;
+}
+
+/** The DCSA codes kept by {@link sourceCodes}, or null when a raw event has none (it came from another source). */
+export function readSourceCodes(codes: Readonly<Record<string, string>> | null): DcsaSourceCodes | null {
+  const eventType = codes?.eventType;
+  if (eventType !== "TRANSPORT" && eventType !== "EQUIPMENT" && eventType !== "SHIPMENT") return null;
+  const code = codes![CODE_FIELDS[eventType]];
+  const classifier = codes!.eventClassifierCode;
+  if (code === undefined || (classifier !== "ACT" && classifier !== "EST" && classifier !== "PLN")) return null;
+  const empty = codes!.emptyIndicatorCode;
+  const mode = codes!.modeOfTransport;
   return {
-    eventType: eventType as ParsedWording["eventType"],
-    code: code!,
-    emptyIndicator: (empty as ParsedWording["emptyIndicator"]) ?? null,
-    documentTypeCode: document ?? null,
-    mode: (mode as ParsedWording["mode"]) ?? null,
+    eventType,
+    eventClassifierCode: classifier,
+    code,
+    emptyIndicator: empty === "EMPTY" || empty === "LADEN" ? empty : null,
+    documentTypeCode: codes!.documentTypeCode ?? null,
+    mode: mode === "VESSEL" || mode === "RAIL" || mode === "TRUCK" || mode === "BARGE" ? mode : null,
   };
 }

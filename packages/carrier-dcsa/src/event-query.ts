@@ -27,11 +27,11 @@ export interface EventQuery {
   /** Exact values. */
   texts: Partial<Record<(typeof TEXTS)[number], string>>;
   /** `eventCreatedDateTime` comparisons, all of which must hold. */
-  created: { test: (a: number, b: number) => boolean; at: number }[];
+  created: { operator: keyof typeof OPERATORS; at: number }[];
   /** Page size. */
   limit: number;
-  /** Where the page starts: after this event. */
-  after: { created: string; id: string } | null;
+  /** Where the page starts: after this cursor of the account's event feed. */
+  after: string | null;
 }
 
 /** The largest page served. */
@@ -55,33 +55,37 @@ export function parseEventQuery(params: URLSearchParams): EventQuery {
       const at = Date.parse(value);
       if (!(operator in OPERATORS)) throw new EventQueryError(`${key}: the operator must be one of gte, gt, lte, lt, eq`);
       if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || !Number.isFinite(at)) throw new EventQueryError(`${key} must be an ISO 8601 date-time, such as 2021-04-01T14:12:56+01:00`);
-      query.created.push({ test: OPERATORS[operator], at });
+      query.created.push({ operator, at });
     } else if (key === "limit") {
       const limit = Number(value);
       if (!/^\d+$/.test(value) || limit < 1) throw new EventQueryError("limit must be a whole number of at least 1");
       query.limit = Math.min(limit, MAX_LIMIT);
     } else if (key === "cursor") {
-      query.after = decodeCursor(value);
+      if (value === "" || value.length > 100) throw new EventQueryError("cursor is not one this server made");
+      query.after = value;
     } else if (!IGNORED.has(key)) {
       throw new EventQueryError(`${key} is not a query parameter of GET /events`);
     }
   }
+  refuseContradictions(query);
   return query;
 }
 
-function decodeCursor(value: string): { created: string; id: string } {
-  try {
-    const parsed = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as unknown;
-    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === "string" && typeof parsed[1] === "string") return { created: parsed[0], id: parsed[1] };
-  } catch {
-    // Reported below.
-  }
-  throw new EventQueryError("cursor is not one this server made");
-}
+/** The event type each code filter belongs to. */
+const CODE_TYPES = { shipmentEventTypeCode: "SHIPMENT", documentTypeCode: "SHIPMENT", transportEventTypeCode: "TRANSPORT", equipmentEventTypeCode: "EQUIPMENT" } as const;
 
-/** The cursor of the page after this event. */
-export function encodeCursor(event: { eventCreatedDateTime: string; eventID: string }): string {
-  return Buffer.from(JSON.stringify([event.eventCreatedDateTime, event.eventID])).toString("base64url");
+/**
+ * Refuses a code filter of an event type that `eventType` leaves out (the standard's "mutual
+ * contradicting" combinations, which DCSA's conformance kit expects a 400 for). Code filters of two
+ * event types at once are no contradiction of `eventType`: each leaves the other's events out, so
+ * nothing matches.
+ */
+function refuseContradictions(query: EventQuery): void {
+  const wanted = query.lists.eventType;
+  if (!wanted) return;
+  for (const [filter, type] of Object.entries(CODE_TYPES)) {
+    if (query.lists[filter as keyof typeof CODE_TYPES] && !wanted.has(type)) throw new EventQueryError(`${filter} contradicts eventType=${[...wanted].join(",")}: it filters ${type} events`);
+  }
 }
 
 /** Whether a served event passes the query's filters. */
@@ -110,10 +114,11 @@ export function matches(served: ServedEvent, query: EventQuery): boolean {
     if (place !== texts.UNLocationCode) return false;
   }
   const created = Date.parse(event.eventCreatedDateTime);
-  return query.created.every(({ test, at }) => test(created, at));
+  return query.created.every(({ operator, at }) => OPERATORS[operator](created, at));
 }
 
-/** Orders served events by creation time, then id: the order pages follow. */
-export function byCreation(a: ServedEvent, b: ServedEvent): number {
-  return a.event.eventCreatedDateTime.localeCompare(b.event.eventCreatedDateTime) || a.event.eventID.localeCompare(b.event.eventID);
+/** The earliest `eventCreatedDateTime` the query's comparisons allow (ms), when they bound it from below. */
+export function createdSince(query: EventQuery): number | null {
+  const lower = query.created.filter(({ operator }) => operator === "gte" || operator === "gt" || operator === "eq").map(({ at }) => at);
+  return lower.length > 0 ? Math.max(...lower) : null;
 }

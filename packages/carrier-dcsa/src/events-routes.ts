@@ -1,8 +1,8 @@
-import type { Principal, Session, Tracker } from "@bollard/core";
+import { isBollardError, type Principal, type Session, type Tracker } from "@bollard/core";
 import { Hono, type MiddlewareHandler } from "hono";
-import { accountEvents } from "./account-events.js";
 import { dcsaError } from "./dcsa-errors.js";
-import { byCreation, encodeCursor, EventQueryError, matches, parseEventQuery } from "./event-query.js";
+import { EventQueryError, parseEventQuery } from "./event-query.js";
+import { dcsaEventById, dcsaEventsPage } from "./feed-events.js";
 
 type Env = { Variables: { session: Session } };
 
@@ -23,7 +23,13 @@ function authenticate(tracker: Tracker): MiddlewareHandler<Env> {
   };
 }
 
-/** `GET /events` and `GET /events/{eventID}` of the account whose API key is sent, as DCSA T&T 2.2 events. */
+/**
+ * `GET /events` and `GET /events/{eventID}` of the account whose API key is sent, as DCSA T&T 2.2
+ * events, read from the account's event feed: a page costs one walk of the feed from its cursor
+ * (bounded, see `MAX_SCANNED`) and the records of the shipments it meets; an event by id, one point
+ * read and its shipment's records. The next page's cursor is sent as `Next-Page-Cursor` (what
+ * DCSA's conformance kit reads) beside the standard's `Next-Page` link.
+ */
 export function eventsRoutes(tracker: Tracker): Hono<Env> {
   const app = new Hono<Env>();
   app.use("/events", authenticate(tracker));
@@ -37,28 +43,32 @@ export function eventsRoutes(tracker: Tracker): Hono<Env> {
       if (error instanceof EventQueryError) return dcsaError(c, 400, "invalidQuery", error.message);
       throw error;
     }
-    const all = (await accountEvents(c.get("session"), query.texts)).filter((served) => matches(served, query)).sort(byCreation);
-    const after = query.after;
-    const start = after === null ? 0 : all.findIndex((s) => s.event.eventCreatedDateTime > after.created || (s.event.eventCreatedDateTime === after.created && s.event.eventID > after.id));
-    const page = start < 0 ? [] : all.slice(start, start + query.limit);
+    let page;
+    try {
+      page = await dcsaEventsPage(c.get("session"), query);
+    } catch (error) {
+      if (isBollardError(error) && error.parameter === "after") return dcsaError(c, 400, "invalidQuery", "cursor is not one this server made");
+      throw error;
+    }
     c.header("API-Version", "2.2.0");
     c.header("Current-Page", url.toString());
-    if (start >= 0 && start + query.limit < all.length) {
+    if (page.next !== null) {
       const next = new URL(url);
-      next.searchParams.set("cursor", encodeCursor(page.at(-1)!.event));
+      next.searchParams.set("cursor", page.next);
       c.header("Next-Page", next.toString());
+      c.header("Next-Page-Cursor", page.next);
     }
-    if (after !== null) {
+    if (query.after !== null) {
       const first = new URL(url);
       first.searchParams.delete("cursor");
       c.header("First-Page", first.toString());
     }
-    return c.json(page.map((s) => s.event));
+    return c.json(page.events.map((s) => s.event));
   });
   app.get("/events/:eventID", async (c) => {
     const id = c.req.param("eventID");
-    const found = (await accountEvents(c.get("session"), {})).find((s) => s.event.eventID === id);
-    if (!found) return dcsaError(c, 404, "notFound", `No event ${id}`);
+    const found = await dcsaEventById(c.get("session"), id);
+    if (!found) return dcsaError(c, 404, "notFound", `No event ${id.slice(0, 100)}`);
     c.header("API-Version", "2.2.0");
     return c.json(found.event);
   });

@@ -1,6 +1,6 @@
 import { CarrierSnapshotSchema } from "@bollard/core/schemas";
 import { describe, expect, it } from "vitest";
-import { parseWording } from "./dcsa-codes.js";
+import { readSourceCodes } from "./dcsa-codes.js";
 import type { DcsaEvent, DcsaTransportCall } from "./dcsa-types.js";
 import { dcsaSnapshot } from "./events-to-snapshot.js";
 import { POD_CALL, POL_CALL } from "./testing/dcsa-journey.js";
@@ -36,7 +36,7 @@ describe("dcsaSnapshot", () => {
     const wordings = new Set(raw.map((e) => e.original_event));
     for (const event of events) {
       const code = event.eventType === "EQUIPMENT" ? event.equipmentEventTypeCode : event.eventType === "TRANSPORT" ? event.transportEventTypeCode : event.shipmentEventTypeCode;
-      const kept = [...wordings].map(parseWording).some((w) => w?.eventType === event.eventType && w.code === code);
+      const kept = raw.map((e) => readSourceCodes(e.source_codes ?? null)).some((codes) => codes?.eventType === event.eventType && codes.code === code);
       expect(kept, `${event.eventType} ${code}`).toBe(true);
     }
     expect(wordings).toContain("Stuffed (EQUIPMENT STUF LADEN VESSEL)");

@@ -1,6 +1,6 @@
 import type { CarrierSnapshotInput } from "@bollard/core";
 import { isContainerNumber, isImo, isUnLocode, type RawEventName, type TransportEventName } from "@bollard/core/schemas";
-import { eventCode, eventWording } from "./dcsa-codes.js";
+import { eventCode, eventWording, sourceCodes } from "./dcsa-codes.js";
 import type { DcsaEquipmentEvent, DcsaEvent, DcsaTransportCall } from "./dcsa-types.js";
 
 type SnapshotContainerInput = CarrierSnapshotInput["containers"][number];
@@ -125,6 +125,18 @@ function isReadable(event: DcsaEvent): boolean {
 export interface SnapshotReference {
   /** The number Bollard tracks (the fallback bill of lading number when no event names a transport document). */
   requestNumber: string;
+  /**
+   * The events are some of the carrier's, not all (a push): the snapshot is `partial`, and the
+   * shipment's events (departures, arrivals, document events) also go to these containers, the
+   * ones stored for it, which the events may not name.
+   * @default a pull: the events are all the carrier has, and name every container
+   */
+  push?: {
+    /** The numbers of the shipment's stored containers. */
+    containers: readonly string[];
+    /** The shipment's stored ports of lading and discharge, which a push's few events may not show: they classify its moves. */
+    ports: { pol: string | null; pod: string | null };
+  };
 }
 
 /**
@@ -138,9 +150,12 @@ export interface SnapshotReference {
 export function dcsaSnapshot(input: readonly DcsaEvent[], reference: SnapshotReference): CarrierSnapshotInput | null {
   const events = latestPerHappening(input.filter(isReadable));
   if (events.length === 0) return null;
-  const ports = route(events);
+  const seen = route(events);
+  // A push's few events may not show the journey's ends: the stored ones classify its moves.
+  const ports = { pol: reference.push?.ports.pol ?? seen.pol, pod: reference.push?.ports.pod ?? seen.pod };
   const billOfLading = events.map((e) => documentReference(e, "TRD")).find((ref) => ref !== null) ?? reference.requestNumber;
   const containers = new Map<string, SnapshotContainerInput & { raw_events: RawEventInput[]; transport_events: TransportEventInput[] }>();
+  for (const number of reference.push?.containers ?? []) containers.set(number, { number, transport_events: [], raw_events: [] });
   for (const event of events) {
     if (event.eventType !== "EQUIPMENT" || !event.equipmentReference || !isContainerNumber(event.equipmentReference) || containers.has(event.equipmentReference)) continue;
     containers.set(event.equipmentReference, { number: event.equipmentReference, ...equipment(event), transport_events: [], raw_events: [] });
@@ -160,7 +175,7 @@ export function dcsaSnapshot(input: readonly DcsaEvent[], reference: SnapshotRef
     if (vessel.imo && vessel.name) vessels.set(vessel.imo, vessel.name);
     shipmentTimes(shipment, event, milestone, { at, vessel, voyage, ports, timestamp });
     const raw: RawEventInput = {
-      event: milestone, original_event: eventWording(event), timestamp, estimated: !actual,
+      event: milestone, original_event: eventWording(event), timestamp, estimated: !actual, source_codes: sourceCodes(event), reported_at: new Date(event.eventCreatedDateTime).toISOString(),
       location_locode: at, location_name: callOf(event)?.location?.locationName ?? (event.eventType === "EQUIPMENT" ? event.eventLocation?.locationName : undefined) ?? facilityOf(event),
       vessel_imo: vessel.imo, vessel_name: vessel.name, voyage_number: voyage,
     };
@@ -172,7 +187,7 @@ export function dcsaSnapshot(input: readonly DcsaEvent[], reference: SnapshotRef
       }
     }
   }
-  return { shipment, containers: [...containers.values()], vessels: [...vessels].map(([imo, name]) => ({ imo, name })) };
+  return { shipment, containers: [...containers.values()], vessels: [...vessels].map(([imo, name]) => ({ imo, name })), ...(reference.push && { partial: true }) };
 }
 
 /** The milestones that are also transport events (shipment releases stay raw events). */
@@ -199,13 +214,14 @@ function shipmentTimes(
 ): void {
   if (event.eventType !== "TRANSPORT" || where.at === null) return;
   const actual = event.eventClassifierCode === "ACT";
-  if (milestone === "vessel_departed") {
-    if (actual) shipment.pol_atd_at = where.timestamp;
-    else shipment.pol_etd_at = where.timestamp;
-  }
+  // Each date goes with the time the carrier issued it, so an older one arriving late never replaces it.
+  const set = (key: "pol_atd_at" | "pol_etd_at" | "pod_ata_at" | "pod_eta_at") => {
+    shipment[key] = where.timestamp;
+    shipment.dates_reported_at = { ...shipment.dates_reported_at, [key]: new Date(event.eventCreatedDateTime).toISOString() };
+  };
+  if (milestone === "vessel_departed") set(actual ? "pol_atd_at" : "pol_etd_at");
   if (milestone === "vessel_arrived") {
-    if (actual) shipment.pod_ata_at = where.timestamp;
-    else shipment.pod_eta_at = where.timestamp;
+    set(actual ? "pod_ata_at" : "pod_eta_at");
     if (where.vessel.imo) shipment.pod_vessel_imo = where.vessel.imo;
     if (where.vessel.name) shipment.pod_vessel_name = where.vessel.name;
     if (where.voyage) shipment.pod_voyage_number = where.voyage;

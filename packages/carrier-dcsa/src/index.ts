@@ -8,7 +8,7 @@ export { dcsaCarrierSource, type DcsaCarrierSourceOptions } from "./dcsa-carrier
 export { DcsaCarrierConfigSchema, DcsaApiKeyAuthSchema, DcsaOAuth2AuthSchema, type DcsaAuth, type DcsaCarrierConfig, type DcsaCarrierConfigInput } from "./carrier-config.js";
 export { createDcsaClient, DcsaRequestError, type DcsaClient, type DcsaFailureKind, type EventQuery } from "./dcsa-client.js";
 export { dcsaSnapshot, milestoneOf, documentReference, type SnapshotReference } from "./events-to-snapshot.js";
-export { eventWording, parseWording, CODE_LABELS, eventCode, type ParsedWording } from "./dcsa-codes.js";
+export { eventWording, sourceCodes, readSourceCodes, CODE_LABELS, eventCode, type DcsaSourceCodes } from "./dcsa-codes.js";
 export type * from "./dcsa-types.js";
 export { createDcsaApp, type DcsaAppOptions } from "./dcsa-app.js";
 export { verifyNotificationSignature, type DcsaSubscription } from "./notification-routes.js";

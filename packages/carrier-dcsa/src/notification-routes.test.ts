@@ -106,5 +106,11 @@ describe("POST /dcsa/v2/notifications/{subscriptionID}", () => {
     expect((await publisher.notify(outOfOrder!.subscriptionID, [newer])).status).toBe(204);
     expect((await publisher.notify(outOfOrder!.subscriptionID, [estimate])).status).toBe(204);
     expect((await state(outOfOrder!.session)).shipments[0]!.eta).toBe("2026-05-21T09:00:00.000Z");
+    // The rule is kept with the data, not in the process: a restarted server (a new app) keeps it too.
+    app = createDcsaApp(tracker, { subscriptions });
+    expect((await publisher.notify(outOfOrder!.subscriptionID, [estimate])).status).toBe(204);
+    const after = await state(outOfOrder!.session);
+    expect(after.shipments[0]!.eta).toBe("2026-05-21T09:00:00.000Z");
+    expect(after.raw.filter(([wording]) => wording === "Arrived (TRANSPORT ARRI VESSEL)").map(([, , at]) => at)).toEqual(["2026-05-21T09:00:00.000Z"]);
   });
 });

@@ -1,8 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { isBollardError, type Tracker } from "@bollard/core";
+import { isBollardError, type TrackingRequest, type Tracker } from "@bollard/core";
 import { joinChunks, MAX_BODY_BYTES, readRequestBody } from "@bollard/core/http";
 import { Hono, type Context } from "hono";
-import { eventWording } from "./dcsa-codes.js";
 import { dcsaError } from "./dcsa-errors.js";
 import type { DcsaEvent } from "./dcsa-types.js";
 import { dcsaSnapshot, documentReference } from "./events-to-snapshot.js";
@@ -35,16 +34,15 @@ function groupKey(event: DcsaEvent): string | null {
 }
 
 /**
- * `POST /notifications/{subscriptionID}`: a carrier's push of events. The signature is checked
- * before anything is read (401 and nothing stored when it is wrong); the events then go through
- * `tracker.ingest` like a pull's, so a duplicate is stored once and events apply in event time
- * order. A plan or estimate older (by `eventCreatedDateTime`) than one already applied by this
- * process, or arriving after the actual event, is skipped, so a late, out-of-order estimate does not
- * move an ETA back (this memory is per process: after a restart the next pull sets things right).
+ * `POST /notifications/{subscriptionID}`: a carrier's push of events. An unknown subscription or a
+ * push without a signature is answered before the body is read; the body is read bounded (413 past
+ * 1 MiB) and its signature checked before anything else (401 and nothing stored when it is wrong).
+ * The events then go through `tracker.ingest` like a pull's, so a duplicate is stored once and
+ * events apply in event time order; each carries the time the carrier issued it, so a late, older
+ * estimate moves no ETA back, across restarts and servers (the rule is core's, in snapshot planning).
  */
 export function notificationRoutes(tracker: Tracker, subscriptions: readonly DcsaSubscription[]): Hono {
   const byId = new Map(subscriptions.map((s) => [s.id, s]));
-  const newestEstimate = new Map<string, number>();
   const app = new Hono();
   app.post("/notifications/:subscriptionID", async (c) => {
     // Answered before a byte of the body is read: an unknown subscription answers like a bad
@@ -74,15 +72,6 @@ export function notificationRoutes(tracker: Tracker, subscriptions: readonly Dcs
     for (const event of events) {
       const key = groupKey(event);
       if (key === null || typeof event.eventDateTime !== "string") continue;
-      if (typeof event.eventCreatedDateTime === "string") {
-        // An actual outranks every plan and estimate of the same happening; among those, the newest wins.
-        const call = event.eventType === "SHIPMENT" ? "" : event.transportCall?.transportCallID ?? "";
-        const equipment = event.eventType === "EQUIPMENT" ? event.equipmentReference ?? "" : "";
-        const estimateKey = `${subscription.accountId}|${key}|${eventWording(event)}|${call}|${equipment}`;
-        const rank = event.eventClassifierCode === "ACT" ? Infinity : Date.parse(event.eventCreatedDateTime);
-        if (rank < (newestEstimate.get(estimateKey) ?? -Infinity)) continue;
-        newestEstimate.set(estimateKey, rank);
-      }
       groups.set(key, [...(groups.get(key) ?? []), event]);
     }
     for (const [key, group] of groups) {
@@ -105,16 +94,19 @@ async function ingest(tracker: Tracker, subscription: DcsaSubscription, key: str
   for (const event of events) {
     for (const ref of [documentReference(event, "TRD"), documentReference(event, "BKG"), event.eventType === "EQUIPMENT" ? event.equipmentReference : null]) if (ref) numbers.add(ref);
   }
-  let requestId: string | null = null;
+  const { storage } = tracker;
+  let request: TrackingRequest | null = null;
   for (const number of numbers) {
-    const found = await tracker.storage.trackingRequests.list(subscription.accountId, { page: { number: 1, size: 100 }, requestNumber: number, scac: subscription.scac });
-    const request = found.items.find((r) => r.status !== "failed");
-    if (request) {
-      requestId = request.id;
-      break;
-    }
+    const found = await storage.trackingRequests.list(subscription.accountId, { page: { number: 1, size: 100 }, requestNumber: number, scac: subscription.scac });
+    request = found.items.find((r) => r.status !== "failed") ?? null;
+    if (request) break;
   }
-  const snapshot = dcsaSnapshot(events, { requestNumber: key });
+  const requestId = request?.id ?? null;
+  // A push is some of the carrier's events: the shipment's stored containers and ports complete it.
+  const shipment = request?.tracked_object_id ? await storage.shipments.get(subscription.accountId, request.tracked_object_id) : null;
+  const containers = shipment ? (await storage.containers.listByShipments(subscription.accountId, [shipment.id])).map((c) => c.number) : [];
+  const ports = { pol: shipment?.port_of_lading_locode ?? null, pod: shipment?.port_of_discharge_locode ?? null };
+  const snapshot = dcsaSnapshot(events, { requestNumber: key, push: { containers, ports } });
   if (!snapshot) return;
   if (requestId) await tracker.ingest.snapshot({ accountId: subscription.accountId, trackingRequestId: requestId, snapshot });
   else if (events.some((e) => documentReference(e, "TRD"))) await tracker.ingest.snapshot({ accountId: subscription.accountId, scac: subscription.scac, snapshot });

@@ -1,5 +1,5 @@
 import type { Container, RawEvent, Shipment, TransportEvent } from "@bollard/core";
-import { parseWording } from "./dcsa-codes.js";
+import { readSourceCodes } from "./dcsa-codes.js";
 import type { DcsaEquipmentEventTypeCode, DcsaEvent, DcsaShipmentEventTypeCode, DcsaTransportCall, DcsaTransportEventTypeCode } from "./dcsa-types.js";
 
 type Mode = DcsaTransportCall["modeOfTransport"];
@@ -116,14 +116,15 @@ export function shipmentDcsaEvents(records: ShipmentRecords): ServedEvent[] {
   return [...served.values()];
 }
 
-/** The DCSA event of a raw event: estimates, and actual events in DCSA wording with no transport event. */
+/** The DCSA event of a raw event: estimates, and actual events that came with DCSA codes and have no transport event. */
 function rawDcsaEvent(raw: RawEvent, container: Container, records: ShipmentRecords): (DcsaEvent & { eventID: string }) | null {
-  const parsed = parseWording(raw.original_event);
+  const parsed = readSourceCodes(raw.source_codes);
   const milestoneEvent = raw.event ? EQUIPMENT[raw.event] ?? TRANSPORT[raw.event] : undefined;
   // An actual milestone is served from its transport event.
   if (!raw.estimated && milestoneEvent) return null;
   if (!parsed && !(raw.estimated && milestoneEvent)) return null;
-  const base = { eventID: raw.id, eventCreatedDateTime: raw.created_at, eventDateTime: raw.timestamp, eventClassifierCode: raw.estimated ? "EST" as const : "ACT" as const };
+  // Learned again when it changed: a changed estimate is a new DCSA event of the same id.
+  const base = { eventID: raw.id, eventCreatedDateTime: raw.updated_at ?? raw.created_at, eventDateTime: raw.timestamp, eventClassifierCode: parsed?.eventClassifierCode ?? (raw.estimated ? "EST" as const : "ACT" as const) };
   const vessel = raw.vessel_imo ? { imo: raw.vessel_imo, name: raw.vessel_name } : null;
   const place = { locode: raw.location_locode, voyage: raw.voyage_number, vessel, facility: null };
   if (parsed?.eventType === "SHIPMENT") {

@@ -195,6 +195,7 @@ export function shipmentRecords(journey: ShipmentJourney, ctx: ShipmentRecordsCo
     destination_terminal_type: inland ? "rail_terminal" : null,
     line_tracking_stopped_by_user_id: null,
     pod_vessel_id: last.vesselId,
+    dates_reported_at: null,
     pol_original_etd_at: iso(originalEtd),
   };
 

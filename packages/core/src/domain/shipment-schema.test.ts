@@ -50,6 +50,7 @@ const shipment: Shipment = {
   pod_vessel_id: "0190a1b2-c3d4-7e5f-8a6b-000000000006",
   pol_original_etd_at: "2024-06-21T10:00:00.000Z",
   destination_original_eta_at: null,
+  dates_reported_at: { pod_eta_at: "2024-06-30T08:00:00.000Z" },
 };
 
 describe("ShipmentSchema", () => {

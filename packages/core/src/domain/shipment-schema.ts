@@ -79,6 +79,12 @@ export const ShipmentAttributesSchema = z.object({
 export interface ShipmentAttributes extends z.infer<typeof ShipmentAttributesSchema> {}
 
 /** A stored shipment: its attributes plus tenancy, relationship ids and bookkeeping. */
+/** The shipment dates a source may state with the time it issued them (`dates_reported_at`). */
+export const REPORTED_DATES = ["pol_etd_at", "pol_atd_at", "pod_eta_at", "pod_ata_at", "destination_eta_at", "destination_ata_at"] as const;
+
+/** A shipment date a source may state with the time it issued it. */
+export type ReportedDate = (typeof REPORTED_DATES)[number];
+
 export const ShipmentSchema = ShipmentAttributesSchema.extend({
   /** The shipment's id. */
   id: UuidSchema,
@@ -106,6 +112,11 @@ export const ShipmentSchema = ShipmentAttributesSchema.extend({
   line_tracking_stopped_by_user_id: UuidSchema.nullable(),
   /** Internal link to the vessel record behind `pod_vessel_name`/`pod_vessel_imo`. */
   pod_vessel_id: UuidSchema.nullable(),
+  /**
+   * When the source issued each of the shipment's dates that came with an issue time (see
+   * {@link REPORTED_DATES}); `null` when none did. A date issued earlier never replaces it.
+   */
+  dates_reported_at: z.partialRecord(z.enum(REPORTED_DATES), TimestampSchema).nullable().default(null),
 });
 
 /** A stored shipment. */

@@ -160,6 +160,7 @@ export function arbitraryShipment(accountId: string): fc.Arbitrary<Shipment> {
       destination_terminal_type: nullable(fc.constantFrom(...TerminalTypeSchema.options)),
       line_tracking_stopped_by_user_id: nullable(uuidArb),
       pod_vessel_id: nullable(uuidArb),
+      dates_reported_at: nullable(fc.record({ pod_eta_at: timestampArb, pol_etd_at: timestampArb }, { requiredKeys: ["pod_eta_at"], noNullPrototype: true })),
       pol_original_etd_at: ts,
       destination_original_eta_at: ts,
     },

@@ -128,6 +128,7 @@ export function makeShipment(accountId: string, overrides: Partial<Shipment> = {
     destination_terminal_type: null,
     line_tracking_stopped_by_user_id: null,
     pod_vessel_id: null,
+    dates_reported_at: null,
     pol_original_etd_at: "2024-06-21T10:00:00.000Z",
     destination_original_eta_at: null,
     ...overrides,

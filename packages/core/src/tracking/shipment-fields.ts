@@ -1,4 +1,4 @@
-import type { Shipment, TrackingRequest } from "../domain/index.js";
+import { REPORTED_DATES, type Shipment, type TrackingRequest } from "../domain/index.js";
 import { billOfLadingPrefixes, shippingLineByScac } from "../reference/index.js";
 import { resolveDestination, resolveLocation, resolveTerminal } from "./locations.js";
 import type { CarrierSnapshot } from "./snapshot-schema.js";
@@ -41,6 +41,7 @@ export function newShipment(request: TrackingRequest, fields: { id: string; now:
     pod_terminal_id: null, destination_terminal_id: null, destination_terminal_type: null,
     line_tracking_last_attempted_at: null, line_tracking_last_succeeded_at: null,
     line_tracking_stopped_at: null, line_tracking_stopped_reason: null, line_tracking_stopped_by_user_id: null,
+    dates_reported_at: null,
   };
 }
 
@@ -73,9 +74,19 @@ export function applyShipmentFields(shipment: Shipment, data: CarrierSnapshot["s
     const terminal = resolveTerminal(data.pod_terminal);
     next.pod_terminal_id = terminal?.type === "terminal" ? terminal.id : null;
   }
-  for (const key of ["pol_etd_at", "pol_atd_at", "pod_eta_at", "pod_ata_at", "destination_eta_at", "destination_ata_at", "pod_vessel_name", "pod_voyage_number"] as const) {
+  for (const key of ["pod_vessel_name", "pod_voyage_number"] as const) {
     const value = data[key];
     if (value !== undefined) next[key] = value;
+  }
+  for (const key of REPORTED_DATES) {
+    const value = data[key];
+    if (value === undefined) continue;
+    const reported = data.dates_reported_at?.[key];
+    const stored = shipment.dates_reported_at?.[key];
+    // A date issued before the one stored is older news: it never replaces it.
+    if (reported !== undefined && stored !== undefined && reported < stored) continue;
+    next[key] = value;
+    if (reported !== undefined) next.dates_reported_at = { ...next.dates_reported_at, [key]: reported };
   }
   if (data.pod_vessel_imo !== undefined) {
     next.pod_vessel_imo = data.pod_vessel_imo;

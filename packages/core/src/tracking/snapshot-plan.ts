@@ -99,7 +99,7 @@ export function planSnapshot(state: StoredState, snapshot: CarrierSnapshot, ctx:
     const container = stored ?? blankContainer({ id: newId(), account_id: shipment.account_id, shipment_id: shipment.id, number: reported.number, created_at: now });
     const owner = { account_id: shipment.account_id, shipment_id: shipment.id, container_id: container.id, created_at: now };
     const storedEvents = state.transportEvents.filter((e) => e.container_id === container.id);
-    const rawEvents = planRawEvents(plan, state.rawEvents.filter((e) => e.container_id === container.id), reported, { ...owner, newId, eventContext, provider });
+    const rawEvents = planRawEvents(plan, state.rawEvents.filter((e) => e.container_id === container.id), reported, { ...owner, newId, eventContext, provider, partial: snapshot.partial });
     const known = new Set(storedEvents.map(transportEventKey));
     // The latest version of each milestone (name, place, voyage): a new time for it replaces it.
     const latest = new Map(storedEvents.map((e) => [milestoneKey(e), e]));
@@ -214,7 +214,7 @@ function planRawEvents(
   plan: SnapshotPlan,
   stored: readonly RawEvent[],
   reported: SnapshotContainer,
-  ctx: { account_id: string; shipment_id: string; container_id: string; created_at: string; newId: () => string; eventContext: EventContext; provider: DataProvider },
+  ctx: { account_id: string; shipment_id: string; container_id: string; created_at: string; newId: () => string; eventContext: EventContext; provider: DataProvider; partial: boolean },
 ): RawEvent[] {
   const ordered = [...stored].sort((a, b) => a.index - b.index);
   const storedKeys = rawEventKeys(ordered);
@@ -226,7 +226,7 @@ function planRawEvents(
     const fields = rawEventFields(event, ctx.eventContext, ctx.provider);
     const existing = storedByKey.get(keys[i]!);
     if (!existing) {
-      const { newId, eventContext: _e, provider: _p, ...owner } = ctx;
+      const { newId, eventContext: _e, provider: _p, partial: _partial, ...owner } = ctx;
       const inserted: RawEvent = { id: newId(), ...owner, index: nextIndex++, ...fields, updated_at: null };
       plan.rawEventsToInsert.push(inserted);
       result.set(keys[i]!, inserted);
@@ -239,7 +239,7 @@ function planRawEvents(
     result.set(keys[i]!, updated);
     plan.rawEventsToUpdate.push(updated);
   });
-  if (reported.raw_events.length > 0) {
+  if (reported.raw_events.length > 0 && !ctx.partial) {
     const reportedKeys = new Set(keys);
     storedKeys.forEach((key, i) => {
       const event = ordered[i]!;

@@ -174,6 +174,21 @@ export const SnapshotShipmentSchema = z.strictObject({
   pod_vessel_name: z.string().max(200).nullable().optional(),
   /** Its voyage number. */
   pod_voyage_number: z.string().max(50).nullable().optional(),
+  /**
+   * When the source issued each date it states here (DCSA: the `eventCreatedDateTime` of the
+   * event it came from). A date issued before the one stored is ignored, so a late, older estimate
+   * never moves an ETA back.
+   */
+  dates_reported_at: z
+    .strictObject({
+      pol_etd_at: FeedTimestampSchema.optional(),
+      pol_atd_at: FeedTimestampSchema.optional(),
+      pod_eta_at: FeedTimestampSchema.optional(),
+      pod_ata_at: FeedTimestampSchema.optional(),
+      destination_eta_at: FeedTimestampSchema.optional(),
+      destination_ata_at: FeedTimestampSchema.optional(),
+    })
+    .optional(),
 });
 
 /**
@@ -187,6 +202,12 @@ export const CarrierSnapshotSchema = z.strictObject({
   containers: z.array(SnapshotContainerSchema).max(200),
   /** Vessels the snapshot mentions (at most 50); defaults to none. */
   vessels: z.array(SnapshotVesselSchema).max(50).default([]),
+  /**
+   * True when the snapshot holds only some of what the source knows (a push of new events): what
+   * it does not mention stays as stored. By default a snapshot is the source's whole picture, and
+   * a stored estimate a container's raw events no longer list is withdrawn.
+   */
+  partial: z.boolean().default(false),
 });
 
 /** A validated carrier snapshot. */
