@@ -29,8 +29,34 @@ export function requireWrk(): void {
  * failing (the mixed workload reports them).
  */
 export function wrk(port: number, script: string, options: { connections: number; seconds: number; allowErrors?: boolean }): WrkRun {
-  const result = spawnSync("taskset", ["-c", "1", "wrk", "-t1", `-c${options.connections}`, `-d${options.seconds}s`, "--timeout", "10s", "--latency", "-s", script, `http://127.0.0.1:${port}`], { encoding: "utf8" });
-  const out = result.stdout;
+  const result = spawnSync("taskset", wrkArguments(port, script, options), { encoding: "utf8" });
+  return parseWrk(result.stdout, result.stderr, options);
+}
+
+/** {@link wrk} without blocking this process: its event loop goes on while wrk runs (to time other requests meanwhile). */
+export function wrkInBackground(port: number, script: string, options: { connections: number; seconds: number; allowErrors?: boolean }): Promise<WrkRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("taskset", wrkArguments(port, script, options));
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
+    child.on("error", reject);
+    child.on("exit", () => {
+      try {
+        resolve(parseWrk(out, err, options));
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}
+
+function wrkArguments(port: number, script: string, options: { connections: number; seconds: number }): string[] {
+  return ["-c", "1", "wrk", "-t1", `-c${options.connections}`, `-d${options.seconds}s`, "--timeout", "10s", "--latency", "-s", script, `http://127.0.0.1:${port}`];
+}
+
+function parseWrk(out: string, stderr: string, options: { allowErrors?: boolean }): WrkRun {
   if (process.env.BENCH_VERBOSE) console.error(out);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
   const latency = (label: string) => {
@@ -44,7 +70,7 @@ export function wrk(port: number, script: string, options: { connections: number
   const run = { rps, p50: latency(" 50%"), p90: latency(" 90%"), p99: latency(" 99%"), max: Number.NaN, errors };
   const max = /Latency\s+[\d.]+\w+\s+[\d.]+\w+\s+([\d.]+)(us|ms|s)/.exec(out);
   if (max) run.max = Number(max[1]) * (max[2] === "us" ? 0.001 : max[2] === "s" ? 1000 : 1);
-  if (!rps || Number.isNaN(run.p99)) throw new Error(`wrk failed: ${out}${result.stderr}`);
+  if (!rps || Number.isNaN(run.p99)) throw new Error(`wrk failed: ${out}${stderr}`);
   if (errors > 0 && !options.allowErrors) throw new Error(`wrk saw ${errors} errors:\n${out}`);
   return run;
 }
