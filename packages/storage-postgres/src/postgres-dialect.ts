@@ -48,6 +48,7 @@ export const postgresDialect: SqlDialect = {
   flag: (value) => value,
   parseDoc: (value) => value,
   isId: (value) => UUID.test(value),
+  notIndexed: (column) => sql.ref(column),
   idIn: (column, values) => sql<SqlBool>`${sql.ref(column)} = any(${values}::uuid[])`,
   contains: (column, needle) => sql<SqlBool>`strpos(${sql.ref(column)}, ${needle}) > 0`,
   startsWith: (column, prefix) => sql<SqlBool>`starts_with(${sql.ref(column)}, ${prefix})`,

@@ -58,6 +58,13 @@ export interface SqlDialect {
   isId(value: string): boolean;
   /** `column IN (…values)` for an id column, with one bound parameter so the SQL text never varies. */
   idIn(column: string, values: readonly string[]): Expression<SqlBool>;
+  /**
+   * The column as an expression no index serves (SQLite: `+column`), so the planner reads a small
+   * set of rows through another filter's index instead of walking this column's (the events of a
+   * few containers, not the account's feed order). Where the planner weighs the choice by its own
+   * statistics (PostgreSQL), the plain column.
+   */
+  notIndexed(column: string): Expression<unknown>;
   /** A literal (no wildcards), case-sensitive substring test: `needle` occurs in `column`. */
   contains(column: string, needle: string): Expression<SqlBool>;
   /** A literal prefix test: `column` starts with `prefix`. */

@@ -24,6 +24,7 @@ export const sqliteDialect: SqlDialect = {
   flag: (value) => (value ? 1 : 0),
   parseDoc: (value) => JSON.parse(value as string),
   isId: () => true,
+  notIndexed: (column) => sql`+${sql.ref(column)}`,
   idIn: (column, values) => sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(values)}))`,
   contains: (column, needle) => sql<SqlBool>`instr(${sql.ref(column)}, ${needle}) > 0`,
   // substr counts code points, as Array.from does.

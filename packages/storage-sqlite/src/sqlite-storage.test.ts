@@ -100,6 +100,17 @@ describe("sqliteStorage", () => {
     expect(plans.map((detail, i) => [detail.includes(`INDEX ${listings[i]![1]} (`), detail.includes("TEMP B-TREE")])).toStrictEqual(listings.map(() => [true, false]));
   });
 
+  it("reads the event feed in order from (account_id, feed_seq), and a few containers' events from their own index, never walking the account's feed for them", async () => {
+    const plan = await queryPlans();
+    const feed = (table: string, columns: string) => plan(`select ${columns}, "feed_seq" from "${table}" where "account_id" = ? and "feed_seq" > ? order by "feed_seq" limit ?`);
+    const ofContainers = (table: string, columns: string) => plan(`select ${columns}, "feed_seq" from "${table}" where "container_id" in (select value from json_each(?)) and +"account_id" = ? and "feed_seq" > ? order by "feed_seq" limit ?`);
+    for (const table of ["transport_events", "raw_events"]) {
+      const all = feed(table, `"doc"`);
+      expect([all.includes(`INDEX ${table}_feed (account_id=? AND feed_seq>?)`), all.includes("TEMP B-TREE")]).toStrictEqual([true, false]);
+      expect(ofContainers(table, `"doc"`)).toContain(`INDEX ${table}_container (container_id=?)`);
+    }
+  });
+
   it("lists shipments by number from the two number indexes and then by id, never walking the account's whole list", async () => {
     const plan = await queryPlans();
     // shipmentIdsByNumber, then the page of shipmentsMatching with those ids (as literals: an `in`
