@@ -84,7 +84,8 @@ export interface BenchServer {
 /** Starts a server process and resolves once its output matches `ready` (group 1 is the port). */
 export function startServer(command: string[], ready: RegExp, env?: NodeJS.ProcessEnv): Promise<BenchServer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command[0]!, command.slice(1), { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"], ...(env && { env: { ...process.env, ...env } }) });
+    // BENCH_SERVER_LOG=1 shows the servers' error output (a server that dies mid-run says why).
+    const child = spawn(command[0]!, command.slice(1), { cwd: ROOT, stdio: ["ignore", "pipe", process.env.BENCH_SERVER_LOG ? "inherit" : "ignore"], ...(env && { env: { ...process.env, ...env } }) });
     let out = "";
     child.stdout!.on("data", (chunk: Buffer) => {
       out += chunk.toString();

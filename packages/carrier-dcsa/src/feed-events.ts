@@ -1,6 +1,6 @@
 import type { EventFeedListOptions, FeedEvent, RawEvent, Session, TransportEvent } from "@bollard/core";
 import { createdSince, type EventQuery, matches } from "./event-query.js";
-import { shipmentDcsaEvents, type ServedEvent, type ShipmentRecords } from "./records-to-events.js";
+import { mayBeServed, shipmentDcsaEvents, type ServedEvent, type ShipmentRecords } from "./records-to-events.js";
 
 /** Feed events read per request to the feed while a page is gathered. */
 const FEED_BATCH = 200;
@@ -67,6 +67,7 @@ function shipmentEvents(session: Session) {
   return {
     /** The DCSA event a feed event is served as, or null (an event of several containers is served once, from the first of them). */
     async of(item: FeedEvent): Promise<ServedEvent | null> {
+      if (!mayBeServed(item)) return null;
       let found = served.get(item.event.shipment_id);
       if (!found) served.set(item.event.shipment_id, (found = load(item.event.shipment_id)));
       return (await found).get(item.event.id) ?? null;

@@ -116,6 +116,21 @@ export function shipmentDcsaEvents(records: ShipmentRecords): ServedEvent[] {
   return [...served.values()];
 }
 
+/**
+ * Whether a stored event may be served as a DCSA event at all: the test a page makes before it reads
+ * the event's shipment (most raw events are actual milestones, served from their transport events).
+ */
+export function mayBeServed(item: { type: "transport_event"; event: TransportEvent } | { type: "raw_event"; event: RawEvent }): boolean {
+  if (item.type === "transport_event") {
+    const name = item.event.event.replace(/^container\.transport\./, "");
+    return item.event.timestamp !== null && (EQUIPMENT[name] !== undefined || TRANSPORT[name] !== undefined);
+  }
+  const raw = item.event;
+  const milestoneEvent = raw.event ? EQUIPMENT[raw.event] ?? TRANSPORT[raw.event] : undefined;
+  if (!raw.estimated && milestoneEvent) return false;
+  return readSourceCodes(raw.source_codes) !== null || (raw.estimated && milestoneEvent !== undefined);
+}
+
 /** The DCSA event of a raw event: estimates, and actual events that came with DCSA codes and have no transport event. */
 function rawDcsaEvent(raw: RawEvent, container: Container, records: ShipmentRecords): (DcsaEvent & { eventID: string }) | null {
   const parsed = readSourceCodes(raw.source_codes);
