@@ -1,6 +1,8 @@
-import type { EventFeedListOptions, FeedEvent, RawEvent, Session, TransportEvent } from "@bollard/core";
+import type { EventFeedListOptions, EventFeedType, FeedEvent, Session } from "@bollard/core";
+import { terminalById } from "@bollard/core/geo";
+import { readSourceCodes } from "./dcsa-codes.js";
 import { createdSince, type EventQuery, matches } from "./event-query.js";
-import { mayBeServed, shipmentDcsaEvents, type ServedEvent, type ShipmentRecords } from "./records-to-events.js";
+import { dcsaEventOf, mayBeServed, type ServedEvent, sharedKey } from "./records-to-events.js";
 
 /** Feed events read per request to the feed while a page is gathered. */
 const FEED_BATCH = 200;
@@ -18,74 +20,114 @@ export interface DcsaPage {
   next: string | null;
 }
 
+/** Lets other requests (a health check) in between two batches of a page's work. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
- * The DCSA events of an account's shipments, written from their stored records one shipment at
- * a time and kept for the request: a shipment's events are read once however many of its feed
- * events a page meets.
+ * The booking number an event's shipment was tracked by: known for the shipments a booking filter
+ * narrowed to, else read (once per shipment and request) for the events that name it, the booking's
+ * document events; null for the others, which never show it.
  */
-function shipmentEvents(session: Session) {
-  const vessels = new Map<string, Promise<{ imo: string | null; name: string } | null>>();
-  const terminals = new Map<string, Promise<string | null>>();
-  const served = new Map<string, Promise<Map<string, ServedEvent>>>();
-  const vessel = (id: string) => {
-    let found = vessels.get(id);
-    if (!found) vessels.set(id, (found = session.vessels.get(id).then(({ vessel }) => ({ imo: vessel.imo, name: vessel.name }), () => null)));
+function bookings(session: Session, known: ReadonlyMap<string, string>) {
+  const read = new Map<string, Promise<string | null>>();
+  return (item: FeedEvent): Promise<string | null> => {
+    const shipment = item.shipment!;
+    const knownNumber = known.get(shipment.id);
+    if (knownNumber !== undefined) return Promise.resolve(knownNumber);
+    if (item.type !== "raw_event" || readSourceCodes(item.event.source_codes)?.documentTypeCode !== "BKG") return Promise.resolve(null);
+    let found = read.get(shipment.id);
+    if (!found) {
+      const requestId = shipment.tracking_request_id;
+      found = requestId ? session.trackingRequests.get(requestId).then((r) => (r.request_type === "booking_number" ? r.request_number : null), () => null) : Promise.resolve(null);
+      read.set(shipment.id, found);
+    }
     return found;
   };
-  const terminal = (id: string) => {
-    let found = terminals.get(id);
-    if (!found) terminals.set(id, (found = session.reference.terminal(id).then((t) => t.smdg_code, () => null)));
-    return found;
-  };
-  async function load(shipmentId: string): Promise<Map<string, ServedEvent>> {
-    const shipment = await session.shipments.get(shipmentId, { include: ["containers"] }).catch(() => null);
-    if (!shipment) return new Map();
-    const request = shipment.tracking_request_id ? await session.trackingRequests.get(shipment.tracking_request_id).catch(() => null) : null;
-    const events = { transport: new Map<string, TransportEvent[]>(), raw: new Map<string, RawEvent[]>() };
+}
+
+/**
+ * Writes feed events (read `with` their containers, shipments and vessels) as the DCSA events
+ * they are served as, null for those that are none. Reads in batches, whatever the number of
+ * events: the carrier's event lines behind transport events (for vessels Bollard has no record
+ * of), and for events shared by a shipment's containers (departures, arrivals, document
+ * statuses), the shipment's other events of that kind, so such an event is served once: from the
+ * first stored, naming every container that has it.
+ */
+async function dcsaEvents(session: Session, items: readonly FeedEvent[], bookingOf: ReturnType<typeof bookings>): Promise<(ServedEvent | null)[]> {
+  const candidates = items.filter((item) => item.container && item.shipment && mayBeServed(item));
+  // Vessels from the carrier's lines, where Bollard keeps no record of the vessel (DCSA events name vessels by IMO number alone).
+  const lineIds = [...new Set(candidates.flatMap((item) => (item.type === "transport_event" && !item.vessel && item.event.raw_event_id ? [item.event.raw_event_id] : [])))];
+  const lines = new Map((await Promise.all(lineIds.map((id) => session.events.get(id).catch(() => null)))).flatMap((line) => (line?.type === "raw_event" ? [[line.event.id, line.event] as const] : [])));
+  const shared = await sharedEvents(session, candidates);
+  const candidateSet = new Set(candidates);
+  const served: (ServedEvent | null)[] = [];
+  for (const item of items) {
+    if (!candidateSet.has(item)) {
+      served.push(null);
+      continue;
+    }
+    const line = item.type === "transport_event" && item.event.raw_event_id ? lines.get(item.event.raw_event_id) : undefined;
+    const vessel = item.vessel ? { imo: item.vessel.imo, name: item.vessel.name } : line?.vessel_imo ? { imo: line.vessel_imo, name: line.vessel_name } : null;
+    const terminal = item.type === "transport_event" && item.event.terminal_id && item.event.terminal_type === "terminal" ? (terminalById(item.event.terminal_id)?.smdg_code ?? null) : null;
+    const event = dcsaEventOf(item, { container: item.container!, shipment: item.shipment!, bookingReference: await bookingOf(item), vessel, terminalCode: terminal });
+    const key = sharedKey(item);
+    const group = key === null ? undefined : shared.get(`${item.event.shipment_id}|${key}`);
+    if (event && group) {
+      if (group.first !== item.event.id) {
+        served.push(null);
+        continue;
+      }
+      event.equipmentReferences = group.containers;
+    }
+    served.push(event);
+  }
+  return served;
+}
+
+/**
+ * For each shared key of the candidates' shipments: the first stored event (lowest id) and the
+ * numbers of the containers that have it, from the events of those shipments of the kinds the
+ * candidates are, read in batches of 100 shipments.
+ */
+async function sharedEvents(session: Session, candidates: readonly FeedEvent[]): Promise<Map<string, { first: string; containers: string[] }>> {
+  const sharing = candidates.filter((item) => sharedKey(item) !== null);
+  const groups = new Map<string, { first: string; containers: string[] }>();
+  const shipments = [...new Set(sharing.map((item) => item.event.shipment_id))];
+  const types = [...new Set(sharing.map((item) => item.type))] as EventFeedType[];
+  for (let i = 0; i < shipments.length; i += 100) {
     for (let after: string | null = null; ; ) {
-      const page = await session.events.list({ shipment_ids: [shipmentId], limit: 1000, after });
+      const page = await session.events.list({ shipment_ids: shipments.slice(i, i + 100), types, limit: 1000, after, with: ["container"] });
       for (const item of page.data) {
-        const byContainer: Map<string, (TransportEvent | RawEvent)[]> = item.type === "transport_event" ? events.transport : events.raw;
-        byContainer.set(item.event.container_id, [...(byContainer.get(item.event.container_id) ?? []), item.event]);
+        const key = sharedKey(item);
+        if (key === null || !item.container) continue;
+        const id = `${item.event.shipment_id}|${key}`;
+        const group = groups.get(id);
+        if (!group) groups.set(id, { first: item.event.id, containers: [item.container.number] });
+        else {
+          if (item.event.id < group.first) group.first = item.event.id;
+          if (!group.containers.includes(item.container.number)) group.containers.push(item.container.number);
+        }
       }
       if (!page.has_more) break;
       after = page.cursor;
     }
-    const transportEvents = [...events.transport.values()].flat();
-    const vesselOf = new Map(await Promise.all([...new Set(transportEvents.flatMap((e) => (e.vessel_id ? [e.vessel_id] : [])))].map(async (id) => [id, await vessel(id)] as const)));
-    const terminalIds = new Set(transportEvents.flatMap((e) => (e.terminal_id && e.terminal_type === "terminal" ? [e.terminal_id] : [])));
-    const terminalOf = new Map(await Promise.all([...terminalIds].map(async (id) => [id, await terminal(id)] as const)));
-    const records: ShipmentRecords = {
-      shipment,
-      bookingReference: request?.request_type === "booking_number" ? request.request_number : null,
-      containers: shipment.containers.map((container) => ({ container, transportEvents: events.transport.get(container.id) ?? [], rawEvents: (events.raw.get(container.id) ?? []) as RawEvent[] })),
-      vessel: (id) => vesselOf.get(id) ?? null,
-      terminalCode: (id) => terminalOf.get(id) ?? null,
-    };
-    return new Map(shipmentDcsaEvents(records).map((event) => [event.event.eventID, event]));
   }
-  return {
-    /** The DCSA event a feed event is served as, or null (an event of several containers is served once, from the first of them). */
-    async of(item: FeedEvent): Promise<ServedEvent | null> {
-      if (!mayBeServed(item)) return null;
-      let found = served.get(item.event.shipment_id);
-      if (!found) served.set(item.event.shipment_id, (found = load(item.event.shipment_id)));
-      return (await found).get(item.event.id) ?? null;
-    },
-  };
+  return groups;
 }
 
 /** What a query narrows the feed to before any event is written: the shipments its references name, and the kinds of event. */
-async function narrowed(session: Session, query: EventQuery): Promise<EventFeedListOptions | null> {
+async function narrowed(session: Session, query: EventQuery): Promise<{ options: EventFeedListOptions; bookings: Map<string, string> } | null> {
   const sets: Set<string>[] = [];
-  const all = <T>(read: (page: { number: number; size: number }) => Promise<{ data: T[] }>) => read({ number: 1, size: 100 }).then((result) => result.data);
+  const known = new Map<string, string>();
+  const firstPage = <T>(read: (page: { number: number; size: number }) => Promise<{ data: T[] }>) => read({ number: 1, size: 100 }).then((result) => result.data);
   const { transportDocumentReference, equipmentReference } = query.texts;
   const booking = query.texts.carrierBookingReference ?? query.texts.bookingReference;
-  if (transportDocumentReference !== undefined) sets.push(new Set((await all((page) => session.shipments.list({ page, number: transportDocumentReference }))).map((s) => s.id)));
-  if (equipmentReference !== undefined) sets.push(new Set((await all((page) => session.containers.list({ page, number: equipmentReference }))).map((c) => c.shipment_id)));
+  if (transportDocumentReference !== undefined) sets.push(new Set((await firstPage((page) => session.shipments.list({ page, number: transportDocumentReference }))).map((s) => s.id)));
+  if (equipmentReference !== undefined) sets.push(new Set((await firstPage((page) => session.containers.list({ page, number: equipmentReference }))).map((c) => c.shipment_id)));
   if (booking !== undefined) {
-    const requests = await all((page) => session.trackingRequests.list({ page, requestNumber: booking }));
-    sets.push(new Set(requests.flatMap((r) => (r.request_type === "booking_number" && r.tracked_object_id ? [r.tracked_object_id] : []))));
+    const requests = await firstPage((page) => session.trackingRequests.list({ page, requestNumber: booking }));
+    for (const request of requests) if (request.request_type === "booking_number" && request.tracked_object_id) known.set(request.tracked_object_id, request.request_number);
+    sets.push(new Set(known.keys()));
   }
   const options: EventFeedListOptions = {};
   if (sets.length > 0) {
@@ -97,40 +139,43 @@ async function narrowed(session: Session, query: EventQuery): Promise<EventFeedL
   if (query.lists.eventType && [...query.lists.eventType].every((type) => type === "SHIPMENT")) options.types = ["raw_event"];
   const since = createdSince(query);
   if (since !== null) options.updated_since = new Date(since).toISOString();
-  return options;
+  return { options, bookings: known };
 }
 
 /**
  * A page of the account's DCSA events matching the query, read from the event feed after
  * `query.after`: in the order Bollard learned them, at most `query.limit`, having looked at no more
- * than {@link MAX_SCANNED} feed events. Each feed event is written as the DCSA event of its
- * shipment it stands for (from the shipment's stored records, so events of several containers come
- * once), then filtered.
+ * than {@link MAX_SCANNED} feed events. Its reads are batched (a few per {@link FEED_BATCH} feed
+ * events, whatever their shipments), and it lets other requests in between two batches.
  */
 export async function dcsaEventsPage(session: Session, query: EventQuery): Promise<DcsaPage> {
   const narrow = await narrowed(session, query);
   if (narrow === null) return { events: [], next: null };
-  const served = shipmentEvents(session);
+  const bookingOf = bookings(session, narrow.bookings);
   const events: ServedEvent[] = [];
   let after = query.after;
   let scanned = 0;
   for (;;) {
-    const page = await session.events.list({ ...narrow, after, limit: Math.min(FEED_BATCH, MAX_SCANNED - scanned) });
+    const page = await session.events.list({ ...narrow.options, after, limit: Math.min(FEED_BATCH, MAX_SCANNED - scanned), with: ["container", "shipment", "vessel"] });
+    const served = await dcsaEvents(session, page.data, bookingOf);
     for (const [i, item] of page.data.entries()) {
       scanned += 1;
       after = item.cursor;
-      const event = await served.of(item);
+      const event = served[i];
       if (event && matches(event, query)) events.push(event);
       const more = page.has_more || i < page.data.length - 1;
       if (events.length === query.limit) return { events, next: more ? after : null };
     }
     if (!page.has_more) return { events, next: null };
     if (scanned >= MAX_SCANNED) return { events, next: after };
+    await yieldToOthers();
   }
 }
 
-/** The DCSA event of this id in the account (a point read of the feed and its shipment), or null. */
+/** The DCSA event of this id in the account (a point read of the feed, and of what it is written with), or null. */
 export async function dcsaEventById(session: Session, id: string): Promise<ServedEvent | null> {
-  const item = await session.events.get(id).catch(() => null);
-  return item ? shipmentEvents(session).of(item) : null;
+  const item = await session.events.get(id, { with: ["container", "shipment", "vessel"] }).catch(() => null);
+  if (!item) return null;
+  const [event] = await dcsaEvents(session, [item], bookings(session, new Map()));
+  return event ?? null;
 }

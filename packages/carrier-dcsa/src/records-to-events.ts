@@ -32,18 +32,21 @@ const TRANSPORT: Readonly<Record<string, { code: DcsaTransportEventTypeCode; mod
   "estimated.vessel_departed": { code: "DEPA", mode: "VESSEL" },
 };
 
-/** Everything stored about one shipment that its DCSA events are made from. */
-export interface ShipmentRecords {
-  /** The shipment. */
+/** A stored event: a transport event or a raw event, as the event feed gives it. */
+export type StoredEvent = { type: "transport_event"; event: TransportEvent } | { type: "raw_event"; event: RawEvent };
+
+/** What a stored event's DCSA event is written with besides the event itself. */
+export interface EventContext {
+  /** The event's container. */
+  container: Container;
+  /** The event's shipment. */
   shipment: Shipment;
-  /** The booking number it was tracked by, when it was. */
+  /** The booking number the shipment was tracked by, when it was. */
   bookingReference: string | null;
-  /** Its containers with their events. */
-  containers: { container: Container; transportEvents: TransportEvent[]; rawEvents: RawEvent[] }[];
-  /** The IMO number and name of a vessel by id, when known. */
-  vessel: (id: string) => { imo: string | null; name: string } | null;
-  /** The SMDG code of a terminal by id, when known. */
-  terminalCode: (id: string) => string | null;
+  /** A transport event's vessel (IMO number and name): from the carrier's event line it came from, else the vessel record. */
+  vessel: { imo: string | null; name: string | null } | null;
+  /** The SMDG code of a transport event's terminal, when known. */
+  terminalCode: string | null;
 }
 
 /** A DCSA event with what the filters of `GET /events` look at. */
@@ -58,71 +61,41 @@ export interface ServedEvent {
   equipmentReferences: string[];
 }
 
-/**
- * Writes a shipment's stored data as DCSA T&T 2.2 events: each transport event as an equipment
- * event (gate moves, loads, discharges) or a transport event (departures, arrivals, shared by the
- * shipment's containers: one event per call), and from the raw events the estimates and the
- * events kept in DCSA wording that have no transport event (stuffing, document statuses, …).
- */
-export function shipmentDcsaEvents(records: ShipmentRecords): ServedEvent[] {
-  const { shipment } = records;
-  const served = new Map<string, ServedEvent>();
-  const add = (key: string, event: DcsaEvent & { eventID: string }, equipment: string | null) => {
-    const held = served.get(key);
-    if (held) {
-      if (equipment && !held.equipmentReferences.includes(equipment)) held.equipmentReferences.push(equipment);
-      // The event of several containers is named after the first stored.
-      if (event.eventID < held.event.eventID) held.event = event;
-      return;
-    }
-    served.set(key, { event, transportDocumentReference: shipment.bill_of_lading_number, carrierBookingReference: records.bookingReference, equipmentReferences: equipment ? [equipment] : [] });
-  };
+/** The milestone name of a transport event, without the `container.transport.` prefix. */
+const nameOf = (event: TransportEvent) => event.event.replace(/^container\.transport\./, "");
 
-  for (const { container, transportEvents, rawEvents } of records.containers) {
-    const rawByMilestone = new Map(rawEvents.filter((r) => r.event).map((r) => [`${r.event}|${r.timestamp}|${r.location_locode ?? ""}`, r]));
-    for (const stored of transportEvents) {
-      if (stored.timestamp === null) continue;
-      const name = stored.event.replace(/^container\.transport\./, "");
-      const raw = rawByMilestone.get(`${name.replace(/^estimated\./, "")}|${stored.timestamp}|${stored.location_locode ?? ""}`);
-      const vessel = raw?.vessel_imo ? { imo: raw.vessel_imo, name: raw.vessel_name } : stored.vessel_id ? records.vessel(stored.vessel_id) : null;
-      const facility = stored.terminal_id && stored.terminal_type === "terminal" ? records.terminalCode(stored.terminal_id) : null;
-      const base = { eventID: stored.id, eventCreatedDateTime: stored.created_at, eventDateTime: stored.timestamp, eventClassifierCode: name.startsWith("estimated.") ? "EST" as const : "ACT" as const };
-      const place = { locode: stored.location_locode, voyage: stored.voyage_number, vessel, facility };
-      const equipment = EQUIPMENT[name];
-      if (equipment) {
-        // A gate move at a terminal with a known vessel and voyage keeps its transport call.
-        const call = equipment.mode || place.voyage || place.vessel ? transportCall({ ...place, mode: equipment.mode ?? "VESSEL", arriving: equipment.code === "DISC" || (equipment.code === "GTOT" && equipment.empty === "LADEN") }) : undefined;
-        const event: DcsaEvent & { eventID: string } = {
-          ...base, eventType: "EQUIPMENT", equipmentEventTypeCode: equipment.code, emptyIndicatorCode: equipment.empty, equipmentReference: container.number,
-          ...(call ? { transportCall: call } : stored.location_locode && { eventLocation: { UNLocationCode: stored.location_locode, ...(facility && { facilityCode: facility, facilityCodeListProvider: "SMDG" as const }) } }),
-        };
-        add(stored.id, event, container.number);
-        continue;
-      }
-      const transport = TRANSPORT[name];
-      if (transport) {
-        const event: DcsaEvent & { eventID: string } = { ...base, eventType: "TRANSPORT", transportEventTypeCode: transport.code, transportCall: transportCall({ ...place, mode: transport.mode, arriving: transport.code === "ARRI" }) };
-        add(`T|${name}|${stored.timestamp}|${stored.location_locode ?? ""}|${stored.voyage_number ?? ""}`, event, container.number);
-      }
-      // Availability, holds, last free days and the like have no DCSA event.
-    }
-    for (const raw of rawEvents) {
-      const event = rawDcsaEvent(raw, container, records);
-      if (!event) continue;
-      const perContainer = event.eventType === "EQUIPMENT";
-      add(perContainer ? raw.id : `R|${raw.original_event}|${raw.estimated}|${raw.timestamp}|${raw.location_locode ?? ""}|${raw.voyage_number ?? ""}`, event, container.number);
-    }
+/**
+ * The key a stored event shares with the same happening recorded on the shipment's other
+ * containers (a departure, an arrival, a document status), which is one DCSA event for them all;
+ * null for an event of its container alone (an equipment event) or one that is served as none.
+ */
+export function sharedKey(item: StoredEvent): string | null {
+  if (item.type === "transport_event") {
+    const stored = item.event;
+    const name = nameOf(stored);
+    if (stored.timestamp === null || !TRANSPORT[name]) return null;
+    return `T|${name}|${stored.timestamp}|${stored.location_locode ?? ""}|${stored.voyage_number ?? ""}`;
   }
-  return [...served.values()];
+  const raw = item.event;
+  if (!mayBeServed(item) || rawKind(raw) === "EQUIPMENT") return null;
+  return `R|${raw.original_event}|${raw.estimated}|${raw.timestamp}|${raw.location_locode ?? ""}|${raw.voyage_number ?? ""}`;
+}
+
+/** The kind of DCSA event a raw event is written as: by its DCSA codes, else by its milestone. */
+function rawKind(raw: RawEvent): DcsaEvent["eventType"] | null {
+  const codes = readSourceCodes(raw.source_codes);
+  if (codes) return codes.eventType;
+  if (raw.event && TRANSPORT[raw.event]) return "TRANSPORT";
+  return raw.event && EQUIPMENT[raw.event] ? "EQUIPMENT" : null;
 }
 
 /**
  * Whether a stored event may be served as a DCSA event at all: the test a page makes before it reads
- * the event's shipment (most raw events are actual milestones, served from their transport events).
+ * what the event is written with (most raw events are actual milestones, served from their transport events).
  */
-export function mayBeServed(item: { type: "transport_event"; event: TransportEvent } | { type: "raw_event"; event: RawEvent }): boolean {
+export function mayBeServed(item: StoredEvent): boolean {
   if (item.type === "transport_event") {
-    const name = item.event.event.replace(/^container\.transport\./, "");
+    const name = nameOf(item.event);
     return item.event.timestamp !== null && (EQUIPMENT[name] !== undefined || TRANSPORT[name] !== undefined);
   }
   const raw = item.event;
@@ -131,20 +104,50 @@ export function mayBeServed(item: { type: "transport_event"; event: TransportEve
   return readSourceCodes(raw.source_codes) !== null || (raw.estimated && milestoneEvent !== undefined);
 }
 
+/**
+ * Writes a stored event as a DCSA T&T 2.2 event, or null when it is none: a transport event as an
+ * equipment event (gate moves, loads, discharges) or a transport event (departures, arrivals); a
+ * raw event when it is an estimate, or came with DCSA codes and has no transport event (stuffing,
+ * document statuses, …). Availability, holds, last free days and the like have no DCSA event. An
+ * event shared by several containers ({@link sharedKey}) is served once, from the first stored.
+ */
+export function dcsaEventOf(item: StoredEvent, context: EventContext): ServedEvent | null {
+  const event = item.type === "transport_event" ? transportDcsaEvent(item.event, context) : rawDcsaEvent(item.event, context);
+  if (!event) return null;
+  return { event, transportDocumentReference: context.shipment.bill_of_lading_number, carrierBookingReference: context.bookingReference, equipmentReferences: [context.container.number] };
+}
+
+function transportDcsaEvent(stored: TransportEvent, context: EventContext): (DcsaEvent & { eventID: string }) | null {
+  if (stored.timestamp === null) return null;
+  const name = nameOf(stored);
+  const facility = context.terminalCode;
+  const base = { eventID: stored.id, eventCreatedDateTime: stored.created_at, eventDateTime: stored.timestamp, eventClassifierCode: name.startsWith("estimated.") ? "EST" as const : "ACT" as const };
+  const place = { locode: stored.location_locode, voyage: stored.voyage_number, vessel: context.vessel, facility };
+  const equipment = EQUIPMENT[name];
+  if (equipment) {
+    // A gate move at a terminal with a known vessel and voyage keeps its transport call.
+    const call = equipment.mode || place.voyage || place.vessel ? transportCall({ ...place, mode: equipment.mode ?? "VESSEL", arriving: equipment.code === "DISC" || (equipment.code === "GTOT" && equipment.empty === "LADEN") }) : undefined;
+    return {
+      ...base, eventType: "EQUIPMENT", equipmentEventTypeCode: equipment.code, emptyIndicatorCode: equipment.empty, equipmentReference: context.container.number,
+      ...(call ? { transportCall: call } : stored.location_locode && { eventLocation: { UNLocationCode: stored.location_locode, ...(facility && { facilityCode: facility, facilityCodeListProvider: "SMDG" as const }) } }),
+    };
+  }
+  const transport = TRANSPORT[name];
+  if (!transport) return null;
+  return { ...base, eventType: "TRANSPORT", transportEventTypeCode: transport.code, transportCall: transportCall({ ...place, mode: transport.mode, arriving: transport.code === "ARRI" }) };
+}
+
 /** The DCSA event of a raw event: estimates, and actual events that came with DCSA codes and have no transport event. */
-function rawDcsaEvent(raw: RawEvent, container: Container, records: ShipmentRecords): (DcsaEvent & { eventID: string }) | null {
+function rawDcsaEvent(raw: RawEvent, context: EventContext): (DcsaEvent & { eventID: string }) | null {
+  if (!mayBeServed({ type: "raw_event", event: raw })) return null;
   const parsed = readSourceCodes(raw.source_codes);
-  const milestoneEvent = raw.event ? EQUIPMENT[raw.event] ?? TRANSPORT[raw.event] : undefined;
-  // An actual milestone is served from its transport event.
-  if (!raw.estimated && milestoneEvent) return null;
-  if (!parsed && !(raw.estimated && milestoneEvent)) return null;
   // Learned again when it changed: a changed estimate is a new DCSA event of the same id.
   const base = { eventID: raw.id, eventCreatedDateTime: raw.updated_at ?? raw.created_at, eventDateTime: raw.timestamp, eventClassifierCode: parsed?.eventClassifierCode ?? (raw.estimated ? "EST" as const : "ACT" as const) };
   const vessel = raw.vessel_imo ? { imo: raw.vessel_imo, name: raw.vessel_name } : null;
   const place = { locode: raw.location_locode, voyage: raw.voyage_number, vessel, facility: null };
   if (parsed?.eventType === "SHIPMENT") {
-    const isBooking = parsed.documentTypeCode === "BKG" && records.bookingReference;
-    return { ...base, eventType: "SHIPMENT", shipmentEventTypeCode: parsed.code as DcsaShipmentEventTypeCode, documentTypeCode: parsed.documentTypeCode ?? "TRD", documentID: isBooking ? records.bookingReference! : records.shipment.bill_of_lading_number };
+    const isBooking = parsed.documentTypeCode === "BKG" && context.bookingReference;
+    return { ...base, eventType: "SHIPMENT", shipmentEventTypeCode: parsed.code as DcsaShipmentEventTypeCode, documentTypeCode: parsed.documentTypeCode ?? "TRD", documentID: isBooking ? context.bookingReference! : context.shipment.bill_of_lading_number };
   }
   const transport = parsed?.eventType === "TRANSPORT" ? { code: parsed.code as DcsaTransportEventTypeCode, mode: parsed.mode ?? "VESSEL" } : raw.event ? TRANSPORT[raw.event] : undefined;
   if (transport) return { ...base, eventType: "TRANSPORT", transportEventTypeCode: transport.code, transportCall: transportCall({ ...place, mode: transport.mode, arriving: transport.code === "ARRI" }) };
@@ -152,7 +155,7 @@ function rawDcsaEvent(raw: RawEvent, container: Container, records: ShipmentReco
   if (!equipment) return null;
   const call = equipment.mode ? transportCall({ ...place, mode: equipment.mode, arriving: equipment.code === "DISC" }) : undefined;
   return {
-    ...base, eventType: "EQUIPMENT", equipmentEventTypeCode: equipment.code, emptyIndicatorCode: equipment.empty, equipmentReference: container.number,
+    ...base, eventType: "EQUIPMENT", equipmentEventTypeCode: equipment.code, emptyIndicatorCode: equipment.empty, equipmentReference: context.container.number,
     ...(call ? { transportCall: call } : raw.location_locode && { eventLocation: { UNLocationCode: raw.location_locode, ...(raw.location_name && { locationName: raw.location_name.slice(0, 100) }) } }),
   };
 }

@@ -29,7 +29,7 @@ export type { ShipmentInclude, ShipmentListOptions, ShipmentService, ShipmentUpd
 export type { ContainerInclude, ContainerListOptions, ContainerService, ContainerUpdate } from "./services/container-service.js";
 export { CHANGE_PAGE_SIZE, type AsOfReadOptions, type ChangeListOptions } from "./services/history-reads.js";
 export type { ContainerEventService } from "./services/container-event-service.js";
-export { feedCursor, MAX_FEED_LIMIT, type EventFeedListOptions, type EventFeedPage, type EventFeedService, type FeedEvent } from "./services/event-feed-service.js";
+export { feedCursor, MAX_FEED_LIMIT, type EventFeedListOptions, type EventFeedPage, type EventFeedService, type FeedEvent, type FeedEventRecords } from "./services/event-feed-service.js";
 export type { EventFeedType } from "./storage/event-feed-repositories.js";
 export type { TrackingRequestInclude, TrackingRequestListOptions, TrackingRequestService } from "./services/tracking-request-service.js";
 export type { TrackingRequestCreate, TrackingRequestUpdate, TrackingRequestWrites } from "./services/tracking-request-writes.js";

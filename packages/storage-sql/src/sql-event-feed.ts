@@ -1,8 +1,8 @@
 import type { RawEvent } from "@bollard/core";
 import { type EventFeedEntry, type EventFeedQuery, type EventFeedRepository, learnedAt } from "@bollard/core/storage";
-import { type Kysely, sql, type SqlBool } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Row, SqlDialect } from "./sql-dialect.js";
-import { type Db, docsOf, idEquals, idOneOf, type SqlScope } from "./sql-rows.js";
+import { type Db, docsOf, idEquals, idOneOf, inAccount, type SqlScope } from "./sql-rows.js";
 import { rowsOf } from "./sql-records.js";
 
 /*
@@ -52,7 +52,7 @@ export function sqlEventFeedRepository(scope: SqlScope): EventFeedRepository {
     let select = db().selectFrom(table);
     // A few containers' events come through their own index (a few dozen rows each), sorted;
     // the account's whole feed through (account_id, feed_seq), in order.
-    if (query.containerIds !== undefined) select = select.where(idOneOf(dialect, "container_id", query.containerIds)).where(sql<SqlBool>`${dialect.notIndexed("account_id")} = ${accountId}`);
+    if (query.containerIds !== undefined) select = select.where(idOneOf(dialect, "container_id", query.containerIds)).where(inAccount(dialect, accountId));
     else select = select.where(idEquals(dialect, "account_id", accountId));
     if (query.after !== undefined) select = select.where("feed_seq", ">", query.after);
     if (query.learnedSince !== undefined) select = select.where(learnedColumn, ">=", dialect.time(query.learnedSince));

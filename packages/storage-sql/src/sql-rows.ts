@@ -108,6 +108,14 @@ export function idEquals(dialect: SqlDialect, column: string, value: string): Ex
   return dialect.isId(value) ? sql<SqlBool>`${sql.ref(column)} = ${value}` : sql<SqlBool>`1 = 0`;
 }
 
+/**
+ * The rows of the account, as a filter no index serves (`SqlDialect.notIndexed`): beside a filter
+ * whose own index finds a few rows (ids, containers), so the planner never walks the account's index instead.
+ */
+export function inAccount(dialect: SqlDialect, accountId: string): Expression<SqlBool> {
+  return dialect.isId(accountId) ? sql<SqlBool>`${dialect.notIndexed("account_id")} = ${accountId}` : sql<SqlBool>`1 = 0`;
+}
+
 /** `column` is one of the ids: one id (the hot read) is a plain equality on the index. */
 export function idOneOf(dialect: SqlDialect, column: string, ids: readonly string[]): Expression<SqlBool> {
   return ids.length === 1 ? idEquals(dialect, column, ids[0]!) : dialect.idIn(column, ids.filter((id) => dialect.isId(id)));

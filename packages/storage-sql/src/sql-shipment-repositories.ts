@@ -1,7 +1,7 @@
 import type { Container, Shipment } from "@bollard/core";
 import type { ContainerListQuery, ContainerRepository, ShipmentListQuery, ShipmentRepository } from "@bollard/core/storage";
 import { sql, type SqlBool } from "kysely";
-import { decodeRows, docColumns, idEquals, inCreatedOrder, inIdOrder, pageOfRecords, perDialect, precompiled, scopedGet, type AnySelect, type SqlScope } from "./sql-rows.js";
+import { decodeRows, docColumns, idEquals, inAccount, inCreatedOrder, inIdOrder, pageOfRecords, perDialect, precompiled, scopedGet, type AnySelect, type SqlScope } from "./sql-rows.js";
 import { rowsOf } from "./sql-records.js";
 import { SEARCH_SEPARATOR } from "./sql-schema.js";
 import { insertRows, replaceRecord } from "./sql-writes.js";
@@ -101,7 +101,7 @@ export function sqlShipmentRepository(scope: SqlScope): ShipmentRepository {
     },
     async getMany(accountId, ids) {
       if (ids.length === 0) return [];
-      const rows = await read.selectFrom("shipments").select(docColumns(dialect, "shipments") as ["doc"]).where(idEquals(dialect, "account_id", accountId)).where(dialect.idIn("id", ids.filter(dialect.isId))).execute();
+      const rows = await read.selectFrom("shipments").select(docColumns(dialect, "shipments") as ["doc"]).where(dialect.idIn("id", ids.filter(dialect.isId))).where(inAccount(dialect, accountId)).execute();
       return inIdOrder(decodeRows<Shipment>(dialect, "shipments", rows), ids);
     },
     async list(accountId, query) {
@@ -125,7 +125,7 @@ export function sqlContainerRepository(scope: SqlScope): ContainerRepository {
     },
     async getMany(accountId, ids) {
       if (ids.length === 0) return [];
-      const rows = await read.selectFrom("containers").select(docColumns(dialect, "containers") as ["doc"]).where(idEquals(dialect, "account_id", accountId)).where(dialect.idIn("id", ids.filter(dialect.isId))).execute();
+      const rows = await read.selectFrom("containers").select(docColumns(dialect, "containers") as ["doc"]).where(dialect.idIn("id", ids.filter(dialect.isId))).where(inAccount(dialect, accountId)).execute();
       return inIdOrder(decodeRows<Container>(dialect, "containers", rows), ids);
     },
     async listByShipments(accountId, shipmentIds) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { RawEvent, TransportEvent } from "../domain/index.js";
+import type { Container, RawEvent, Shipment, TransportEvent, Vessel } from "../domain/index.js";
 import { toTimestamp, UuidSchema } from "../domain/index.js";
 import { BollardError, NotFoundError } from "../errors/index.js";
 import { EVENT_FEED_TYPES, learnedAt, type EventFeedEntry, type EventFeedType, type Storage } from "../storage/index.js";
@@ -9,9 +9,19 @@ import type { SessionContext } from "./session-context.js";
 /** The most entries one read of the feed returns. */
 export const MAX_FEED_LIMIT = 1000;
 
+/** The records a feed read can bring with each event (`with`), read in one batch per kind. */
+export interface FeedEventRecords {
+  /** The event's container (with `with: ["container"]`). */
+  container?: Container;
+  /** The event's shipment (with `with: ["shipment"]`). */
+  shipment?: Shipment;
+  /** The event's vessel, null when it names none (with `with: ["vessel"]`). */
+  vessel?: Vessel | null;
+}
+
 /** One event of the feed: a transport event or a raw event, with where it stands and when it was learned. */
 export type FeedEvent =
-  | {
+  | (FeedEventRecords & {
       /** A transport event. */
       type: "transport_event";
       /** Read the feed `after` this cursor to continue behind this event. */
@@ -20,8 +30,8 @@ export type FeedEvent =
       learned_at: string;
       /** The event. */
       event: TransportEvent;
-    }
-  | {
+    })
+  | (FeedEventRecords & {
       /** A raw event. */
       type: "raw_event";
       /** Read the feed `after` this cursor to continue behind this event. */
@@ -30,7 +40,7 @@ export type FeedEvent =
       learned_at: string;
       /** The event. */
       event: RawEvent;
-    };
+    });
 
 /** One read of the feed. */
 export interface EventFeedPage {
@@ -63,6 +73,8 @@ export const EventFeedOptionsSchema = z.strictObject({
   references: z.array(z.string().trim().min(1).max(100)).max(20).optional(),
   /** Only events learned (recorded, or last changed) at or after this time (ISO 8601). */
   updated_since: z.string().refine((value) => toTimestamp(value) !== null, "must be an ISO 8601 timestamp").optional(),
+  /** Records to bring with each event: its container, shipment, vessel (one read per kind for the whole page). */
+  with: z.array(z.enum(["container", "shipment", "vessel"])).max(3).optional(),
 });
 
 /** Options of {@link EventFeedService.list}. */
@@ -88,8 +100,8 @@ export interface EventFeedService {
    * }
    */
   list(options?: EventFeedListOptions): Promise<EventFeedPage>;
-  /** One event of the feed, transport or raw, by id, with its cursor; 404 when the account has none. */
-  get(id: string): Promise<FeedEvent>;
+  /** One event of the feed, transport or raw, by id, with its cursor (and the records `with` asks for); 404 when the account has none. */
+  get(id: string, options?: Pick<EventFeedListOptions, "with">): Promise<FeedEvent>;
 }
 
 const CURSOR = /^feed:(\d{1,15})$/;
@@ -135,14 +147,36 @@ export function createEventFeedService(context: SessionContext): EventFeedServic
               ...(filters.updated_since !== undefined && { learnedSince: toTimestamp(filters.updated_since)! }),
             });
       const data = entries.slice(0, limit).map(feedEvent);
+      if (filters.with) await withRecords(storage, accountId, data, new Set(filters.with));
       return { data, cursor: data.at(-1)?.cursor ?? filters.after ?? null, has_more: entries.length > limit };
     },
-    async get(id) {
+    async get(id, options = {}) {
       const entry = await storage.eventFeed.get(accountId, id);
       if (!entry) throw new NotFoundError(`No event ${id.slice(0, 64)}`);
-      return feedEvent(entry);
+      const item = feedEvent(entry);
+      if (options.with) await withRecords(storage, accountId, [item], new Set(parseOptions(EventFeedOptionsSchema.pick({ with: true }), definedOnly({ with: options.with })).with));
+      return item;
     },
   };
+}
+
+/** Reads the records `kinds` names for every event of a page, one batch per kind, and sets them on the events. */
+async function withRecords(storage: Storage, accountId: string, items: FeedEvent[], kinds: ReadonlySet<string>): Promise<void> {
+  const distinct = (ids: (string | null)[]) => [...new Set(ids.filter((id): id is string => id !== null))];
+  const [containers, shipments, vessels] = await Promise.all([
+    kinds.has("container") ? storage.containers.getMany(accountId, distinct(items.map((item) => item.event.container_id))) : [],
+    kinds.has("shipment") ? storage.shipments.getMany(accountId, distinct(items.map((item) => item.event.shipment_id))) : [],
+    kinds.has("vessel") ? storage.vessels.getMany(distinct(items.map((item) => item.event.vessel_id))) : [],
+  ]);
+  const byId = <T extends { id: string }>(records: readonly T[]) => new Map(records.map((record) => [record.id, record]));
+  const container = byId(containers);
+  const shipment = byId(shipments);
+  const vessel = byId(vessels);
+  for (const item of items) {
+    if (kinds.has("container")) item.container = container.get(item.event.container_id);
+    if (kinds.has("shipment")) item.shipment = shipment.get(item.event.shipment_id);
+    if (kinds.has("vessel")) item.vessel = item.event.vessel_id === null ? null : (vessel.get(item.event.vessel_id) ?? null);
+  }
 }
 
 /**
