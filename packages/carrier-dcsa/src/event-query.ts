@@ -96,7 +96,7 @@ export function matches(served: ServedEvent, query: EventQuery): boolean {
   if (event.eventType === "SHIPMENT" && lists.shipmentEventTypeCode && !lists.shipmentEventTypeCode.has(event.shipmentEventTypeCode)) return false;
   if (event.eventType === "SHIPMENT" && lists.documentTypeCode && !lists.documentTypeCode.has(event.documentTypeCode)) return false;
   // A code filter of one kind leaves out the events of the other kinds (the standard's "mutually contradicting" combinations).
-  if (lists.shipmentEventTypeCode && event.eventType !== "SHIPMENT") return false;
+  if ((lists.shipmentEventTypeCode || lists.documentTypeCode) && event.eventType !== "SHIPMENT") return false;
   if (lists.transportEventTypeCode && (event.eventType !== "TRANSPORT" || !lists.transportEventTypeCode.has(event.transportEventTypeCode))) return false;
   if (lists.equipmentEventTypeCode && (event.eventType !== "EQUIPMENT" || !lists.equipmentEventTypeCode.has(event.equipmentEventTypeCode))) return false;
   const booking = texts.carrierBookingReference ?? texts.bookingReference;

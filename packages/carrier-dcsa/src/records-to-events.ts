@@ -114,6 +114,13 @@ export function mayBeServed(item: StoredEvent): boolean {
 export function dcsaEventOf(item: StoredEvent, context: EventContext): ServedEvent | null {
   const event = item.type === "transport_event" ? transportDcsaEvent(item.event, context) : rawDcsaEvent(item.event, context);
   if (!event) return null;
+  // The documents it belongs to: the bill of lading always, the booking when the shipment was tracked by it.
+  if (event.eventType !== "SHIPMENT") {
+    event.documentReferences = [
+      ...(context.bookingReference ? [{ documentReferenceType: "BKG", documentReferenceValue: context.bookingReference }] : []),
+      { documentReferenceType: "TRD", documentReferenceValue: context.shipment.bill_of_lading_number },
+    ];
+  }
   return { event, transportDocumentReference: context.shipment.bill_of_lading_number, carrierBookingReference: context.bookingReference, equipmentReferences: [context.container.number] };
 }
 
