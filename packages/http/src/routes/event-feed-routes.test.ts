@@ -115,6 +115,23 @@ for (const [name, makeStorage] of STORAGES) {
       expect((await readFeed("&filter[updated_since]=2999-01-01T00:00:00Z")).entries).toEqual([]);
     });
 
+    it("in the SDK, reads each event's container, shipment and vessel with it (with), in a batch per kind", async () => {
+      const session = h.tracker.session(await h.tracker.accounts.authenticate(`Token ${h.keys.viewer}`));
+      const page = await session.events.list({ limit: 300, with: ["container", "shipment", "vessel"] });
+      expect(page.data.length).toBeGreaterThan(0);
+      for (const item of page.data) {
+        expect(item.container?.id).toBe(item.event.container_id);
+        expect(item.shipment?.id).toBe(item.event.shipment_id);
+        expect(item.vessel === null ? item.event.vessel_id : item.vessel?.id).toBe(item.event.vessel_id);
+      }
+      expect(page.data.some((item) => item.vessel !== null)).toBe(true);
+      const plain = await session.events.list({ limit: 1 });
+      expect("container" in plain.data[0]!).toBe(false);
+      const one = await session.events.get(page.data[0]!.event.id, { with: ["shipment"] });
+      expect(one.shipment).toEqual(page.data[0]!.shipment);
+      await expect(session.events.list({ with: ["boat" as never] })).rejects.toMatchObject({ code: "invalid_parameter" });
+    });
+
     it("answers 400 on the parameter for a cursor it did not make, an unknown type, a bad time or page size, too many ids", async () => {
       const ids = Array.from({ length: 101 }, () => "0190a000-0000-7000-8000-000000000000").join(",");
       for (const [query, parameter] of [
