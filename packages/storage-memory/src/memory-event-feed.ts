@@ -1,18 +1,6 @@
 import { type EventFeedEntry, type EventFeedRepository, type EventFeedType, learnedAt } from "@bollard/core/storage";
 import { copy, type Access } from "./memory-records.js";
-import { valuesOf, type MemoryTables, type Table } from "./memory-table.js";
-
-/** Where one event stands in its account's feed. */
-export interface FeedMark {
-  /** The event's id. */
-  id: string;
-  /** Its account. */
-  account_id: string;
-  /** Which table holds it. */
-  type: EventFeedType;
-  /** Its position. */
-  position: number;
-}
+import { type FeedMark, valuesOf, type MemoryTables } from "./memory-table.js";
 
 /**
  * Gives each event the next positions of its account's feed, in order. Writes are serialized
@@ -43,7 +31,7 @@ export function memoryEventFeed(tables: MemoryTables, access: Access): EventFeed
         const after = query.after ?? 0;
         const types = query.types && new Set(query.types);
         const containers = query.containerIds && new Set(query.containerIds);
-        const marks = valuesOf(tables.eventFeed as Table<FeedMark>)
+        const marks = valuesOf(tables.eventFeed)
           .filter((mark) => mark.account_id === accountId && mark.position > after && (!types || types.has(mark.type)))
           .sort((a, b) => a.position - b.position);
         const entries: EventFeedEntry[] = [];

@@ -1,5 +1,4 @@
-import type { RefreshLogDay } from "@bollard/core/storage";
-import type { FeedMark } from "./memory-event-feed.js";
+import type { EventFeedType, RefreshLogDay } from "@bollard/core/storage";
 import type { Account, ApiKey, Change, Container, CustomField, CustomFieldDefinition, CustomFieldOption, DomainEvent, MetroArea, Party, Port, RailTerminal, RawEvent, Shipment, ShippingLine, Terminal, TrackingRequest, TransportEvent, User, Vessel, VesselPositionRecord, Webhook, WebhookNotification, WebhookNotificationAttempt } from "@bollard/core";
 
 /** A keyed collection of stored records; values are owned by the table and never mutated. */
@@ -65,6 +64,18 @@ class OverlayTable<T> implements Table<T> {
       else this.base.set(key, value);
     }
   }
+}
+
+/** Where one event stands in its account's feed. */
+export interface FeedMark {
+  /** The event's id. */
+  id: string;
+  /** Its account. */
+  account_id: string;
+  /** Which table holds it. */
+  type: EventFeedType;
+  /** Its position. */
+  position: number;
 }
 
 /** Every table of a memory storage. */
