@@ -1,4 +1,5 @@
 import type { CommandSpec, OptionSpec } from "./command-spec.js";
+import { DEFAULT_DEMO_ACCOUNT } from "./demo-account.js";
 
 /*
  * Every command of `bollard`: what help shows and which options it reads. The implementations are
@@ -38,9 +39,6 @@ export const EXISTING_DB_OPTION: OptionSpec = { ...DB_OPTION, description: "The 
 
 /** The `--create` switch of those commands. */
 export const CREATE_OPTION: OptionSpec = { name: "create", type: "boolean", defaultText: "off", description: "Make a new database when there is none at --db" };
-
-/** The account the demo dataset goes into when none is named. */
-export const DEFAULT_DEMO_ACCOUNT = "Demo";
 
 /** `bollard serve`. */
 export const serveSpec: CommandSpec = {

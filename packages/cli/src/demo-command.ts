@@ -2,7 +2,7 @@ import { createTracker, generateDemoDataset, loadDemoDataset, type Tracker } fro
 import { CliError, usageError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
 import type { ParsedOptions } from "./command-spec.js";
-import { DEFAULT_DEMO_ACCOUNT } from "./commands.js";
+import { DEFAULT_DEMO_ACCOUNT } from "./demo-account.js";
 import { existingDatabase } from "./keys-command.js";
 import { openFailure, openStorage } from "./open-storage.js";
 

@@ -8,7 +8,7 @@ import { backgroundSettings, backgroundTrackerOptions, describeError, startLoops
 import { startBackgroundThread, type BackgroundThread } from "./background-thread.js";
 import { usageError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
-import { DEFAULT_DEMO_ACCOUNT } from "./commands.js";
+import { DEFAULT_DEMO_ACCOUNT } from "./demo-account.js";
 import { seedDemo } from "./demo-command.js";
 import { createServerMetrics, listenForMetrics, type MetricsListener } from "./metrics.js";
 import { checkDatabase, DEFAULT_DB, displayDb, openFailure, openStorage } from "./open-storage.js";

@@ -18,7 +18,7 @@ export { ShippingLineFiltersSchema } from "../services/reference-service.js";
 export { WebhookNotificationFiltersSchema } from "../services/webhook-notification-service.js";
 export { TimestampInputSchema, WebhookCreateSchema, WebhookPatchSchema, WebhookReplaySchema, WebhookTriggerSchema } from "../webhooks/webhook-input.js";
 export { SandboxClockUpdateSchema, SandboxFaultCreateSchema } from "../sandbox/sandbox-input.js";
-export { ScenarioDocumentSchema } from "../sandbox/scenarios/scenario-document.js";
+export { ScenarioDocumentSchema } from "../sandbox/scenarios/scenario-document-schema.js";
 export { CarrierSnapshotSchema, SnapshotTransportEventSchema } from "../tracking/snapshot-schema.js";
 export { PositionReportSchema } from "../tracking/position-ingest.js";
 // Custom field typing and display, to check a value before sending it.

@@ -1,20 +1,15 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { createApiClient, type ApiClient } from "./api/api-client.js";
+import { createApiClient } from "./api/api-client.js";
 import { Link, useRoute, type Route } from "./lib/router.js";
-import { createContainerStore, type ContainerStore } from "./state/container-store.js";
+import { createContainerStore } from "./state/container-store.js";
 import { clearApiKey, loadApiKey, saveApiKey } from "./state/key-store.js";
+import type { Session } from "./state/session.js";
 import { AtSeaView } from "./views/at-sea-view.js";
 import { ContainerView } from "./views/container-view.js";
 import { ContainersView } from "./views/containers-view.js";
 import { LfdView } from "./views/lfd-view.js";
 import { LoginView } from "./views/login-view.js";
 import { WebhooksView } from "./views/webhooks-view.js";
-
-/** What every signed-in view gets. */
-export interface Session {
-  api: ApiClient;
-  containers: ContainerStore;
-}
 
 const NAV: { route: Route["name"]; href: string; label: string }[] = [
   { route: "containers", href: "/app/", label: "Containers" },

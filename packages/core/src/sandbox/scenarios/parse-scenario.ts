@@ -1,6 +1,7 @@
 import { BollardError, ValidationError, type ErrorCode, type FieldPath } from "../../errors/index.js";
 import { nulPath } from "../../validation/input-validation.js";
-import { ScenarioDocumentSchema, type ScenarioDocument } from "./scenario-document.js";
+import type { ScenarioDocument } from "./scenario-document.js";
+import { ScenarioDocumentSchema } from "./scenario-document-schema.js";
 
 /**
  * Validates a scenario document. Every problem is reported at once, as a {@link ValidationError}

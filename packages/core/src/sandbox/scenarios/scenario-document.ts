@@ -12,7 +12,6 @@ import {
   TransportEventNameSchema,
 } from "../../domain/index.js";
 import { ContainerNumberSchema, ImoSchema, MmsiSchema, ScacSchema, UnLocodeSchema } from "../../domain/validators.js";
-import { checkScenario } from "./scenario-checks.js";
 import { ScenarioOffsetSchema } from "./scenario-offset.js";
 
 const Text = (max: number) => z.string().trim().min(1).max(max);
@@ -208,7 +207,7 @@ export const ScenarioEventSchema = z.strictObject({
 });
 
 /** The scenario document's fields, before the checks across them. */
-const ScenarioFieldsSchema = z.strictObject({
+export const ScenarioFieldsSchema = z.strictObject({
   /** A name for people. */
   name: Text(100).optional(),
   /** What the scenario shows, for people. */
@@ -247,15 +246,8 @@ const ScenarioFieldsSchema = z.strictObject({
   events: z.array(ScenarioEventSchema).max(500).optional(),
 });
 
-/**
- * A scenario document: a shipment's whole scripted story, with every time an offset from its
- * start. Checked against the reference data (shipping lines, ports, metro areas) and for order
- * (a leg departs after the previous one arrives, a hold is released after it is placed).
- */
-export const ScenarioDocumentSchema = ScenarioFieldsSchema.superRefine(checkScenario);
-
-/** A validated scenario document. */
-export interface ScenarioDocument extends z.output<typeof ScenarioDocumentSchema> {}
+/** A validated scenario document (see `ScenarioDocumentSchema`, which checks it further). */
+export interface ScenarioDocument extends z.output<typeof ScenarioFieldsSchema> {}
 /** One container of a scenario. */
 export interface ScenarioContainer extends z.output<typeof ScenarioContainerSchema> {}
 /** The vessel of a scenario leg. */

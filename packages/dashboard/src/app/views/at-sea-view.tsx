@@ -1,7 +1,7 @@
 import { geoGraticule10, geoPath } from "d3-geo";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { ContainerMap } from "../api/api-types.js";
-import type { Session } from "../app.js";
+import type { Session } from "../state/session.js";
 import { Link } from "../lib/router.js";
 import { formatLocal } from "../lib/time-format.js";
 import { useLand } from "../map/route-map.js";

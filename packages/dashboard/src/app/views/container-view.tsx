@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { ApiError } from "../api/api-client.js";
 import type { ContainerAttributes, ContainerMap, CustomFieldAttributes, ListDocument, OneDocument, RawEventAttributes, Resource, ShipmentAttributes, TransportEventAttributes } from "../api/api-types.js";
-import type { Session } from "../app.js";
+import type { Session } from "../state/session.js";
 import { demurrageExposure, formatMoney } from "../lib/lfd.js";
 import { Link } from "../lib/router.js";
 import { formatLocal, humanize } from "../lib/time-format.js";

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
-import type { Session } from "../app.js";
+import type { Session } from "../state/session.js";
 import { Link } from "../lib/router.js";
 import { formatLocal, humanize } from "../lib/time-format.js";
 import { distinctValues, filterRows, NO_FILTERS, sortRows, type ContainerRow, type RowFilters, type SortKey, type SortOrder } from "../state/container-rows.js";

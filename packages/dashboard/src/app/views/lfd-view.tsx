@@ -1,5 +1,5 @@
 import { useMemo } from "preact/hooks";
-import type { Session } from "../app.js";
+import type { Session } from "../state/session.js";
 import { daysToLfd, demurrageExposure, formatMoney, LFD_BUCKETS, lfdBucket, type LfdBucket } from "../lib/lfd.js";
 import { Link } from "../lib/router.js";
 import { formatLocal } from "../lib/time-format.js";

@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { ApiError } from "../api/api-client.js";
 import type { ListDocument, Resource, WebhookAttributes, WebhookNotificationAttributes, WebhookNotificationLogAttributes, WebhookTriggerResult } from "../api/api-types.js";
-import type { Session } from "../app.js";
+import type { Session } from "../state/session.js";
 import { formatLocal } from "../lib/time-format.js";
 import { usePolled } from "../lib/use-polled.js";
 
