@@ -33,7 +33,7 @@ export { feedCursor, MAX_FEED_LIMIT, type EventFeedListOptions, type EventFeedPa
 export type { EventFeedType } from "./storage/event-feed-repositories.js";
 export type { TrackingRequestInclude, TrackingRequestListOptions, TrackingRequestService } from "./services/tracking-request-service.js";
 export type { TrackingRequestCreate, TrackingRequestUpdate, TrackingRequestWrites } from "./services/tracking-request-writes.js";
-export type { InitialCustomFieldsInput } from "./services/initial-custom-fields.js";
+export type { InitialCustomFieldsInput } from "./custom-fields/initial-custom-fields.js";
 export type { ReferenceService, ShippingLineListOptions } from "./services/reference-service.js";
 export type { SearchService } from "./services/search-service.js";
 export { inferNumber, type InferredCarrier, type InferredNumber, type InferredNumberType, type InferredShippingLine, type InferredValidation } from "./tracking/infer-number.js";
@@ -47,7 +47,7 @@ export type {
 } from "./services/custom-field-definition-service.js";
 export type { CustomFieldOptionCreate, CustomFieldOptionInclude, CustomFieldOptionService, CustomFieldOptionUpdate } from "./services/custom-field-option-service.js";
 export type { CustomFieldInclude, CustomFieldListOptions, CustomFieldService, CustomFieldUpdate, CustomFieldUpsert, CustomFieldWriteResult } from "./services/custom-field-service.js";
-export type { CustomFieldTarget } from "./services/custom-field-lookup.js";
+export type { CustomFieldTarget } from "./custom-fields/custom-field-lookup.js";
 export { PARTY_PAGE_SIZE, type PartyInput, type PartyService } from "./services/party-service.js";
 export { MAX_VESSEL_POSITIONS, type FuturePositionsFromQuery, type FuturePositionsQuery, type PositionWindowOptions, type VesselService, type VesselWithPositions } from "./services/vessel-service.js";
 export type { MapService } from "./services/map-service.js";

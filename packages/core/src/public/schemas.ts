@@ -10,7 +10,7 @@ export { ShipmentFiltersSchema, ShipmentUpdateSchema } from "../services/shipmen
 export { ContainerFiltersSchema, ContainerUpdateSchema } from "../services/container-service.js";
 export { TrackingRequestFiltersSchema } from "../services/tracking-request-service.js";
 export { TrackingRequestCreateSchema, TrackingRequestPatchSchema } from "../services/tracking-request-writes.js";
-export { InitialCustomFieldsInputSchema } from "../services/initial-custom-fields.js";
+export { InitialCustomFieldsInputSchema } from "../custom-fields/initial-custom-fields.js";
 export { CustomFieldDefinitionCreateSchema, CustomFieldDefinitionFiltersSchema, CustomFieldDefinitionPatchSchema } from "../services/custom-field-definition-service.js";
 export { CustomFieldFiltersSchema } from "../services/custom-field-service.js";
 export { CustomFieldOptionCreateSchema, CustomFieldOptionPatchSchema, CustomFieldOptionValueSchema } from "../services/custom-field-option-service.js";

@@ -13,7 +13,7 @@ import { BollardError } from "../errors/index.js";
 import { uuidv7 } from "../ids/index.js";
 import { includeTree, type IncludePath, type WithRelated } from "../relations/include-paths.js";
 import type { CustomFieldDefinitionListQuery } from "../storage/index.js";
-import { assertUnchanged, CUSTOM_FIELD_PAGE_SIZE, optionsOf, requireDefinition, rerenderValues } from "./custom-field-lookup.js";
+import { assertUnchanged, CUSTOM_FIELD_PAGE_SIZE, optionsOf, requireDefinition, rerenderValues } from "../custom-fields/custom-field-lookup.js";
 import { createCustomFieldOptionService, type CustomFieldOptionService } from "./custom-field-option-service.js";
 import { definedOnly, parseInput, parseOptions } from "../validation/input-validation.js";
 import { resolvePage } from "./pagination-defaults.js";

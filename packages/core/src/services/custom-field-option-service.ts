@@ -5,7 +5,7 @@ import { BollardError, NotFoundError } from "../errors/index.js";
 import { uuidv7 } from "../ids/index.js";
 import { includeTree, type IncludePath, type WithRelated } from "../relations/include-paths.js";
 import type { StorageRepositories } from "../storage/index.js";
-import { assertUnchanged, CUSTOM_FIELD_PAGE_SIZE, optionsOf, requireDefinition, rerenderValues } from "./custom-field-lookup.js";
+import { assertUnchanged, CUSTOM_FIELD_PAGE_SIZE, optionsOf, requireDefinition, rerenderValues } from "../custom-fields/custom-field-lookup.js";
 import { parseInput } from "../validation/input-validation.js";
 import { resolvePage } from "./pagination-defaults.js";
 import type { ListOptions, ListResult, ReadOptions } from "./read-options.js";

@@ -15,14 +15,14 @@ import {
   resolveDefinitionForWrite,
   typeForDefinition,
   type CustomFieldTarget,
-} from "./custom-field-lookup.js";
+} from "../custom-fields/custom-field-lookup.js";
 import { definedOnly, parseInput, parseOptions } from "../validation/input-validation.js";
 import { resolvePage } from "./pagination-defaults.js";
 import type { ListOptions, ListResult, ReadOptions } from "./read-options.js";
 import { createRelatedReader } from "./related-reader.js";
 import type { SessionContext } from "./session-context.js";
 
-export type { CustomFieldTarget } from "./custom-field-lookup.js";
+export type { CustomFieldTarget } from "../custom-fields/custom-field-lookup.js";
 
 /** What {@link CustomFieldService.upsert} accepts: the definition's (or a template's) `api_slug`, and the value. */
 export interface CustomFieldUpsert {

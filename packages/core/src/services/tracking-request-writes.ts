@@ -6,7 +6,7 @@ import { shippingLineByScac, UNSUPPORTED_SCACS } from "../reference/index.js";
 import { definedOnly, parseInput, ReferenceListSchema } from "../validation/input-validation.js";
 import type { SessionContext } from "./session-context.js";
 import { inferNumber, type InferredNumber } from "../tracking/infer-number.js";
-import { InitialCustomFieldsInputSchema, stageInitialCustomFields } from "./initial-custom-fields.js";
+import { InitialCustomFieldsInputSchema, stageInitialCustomFields } from "../custom-fields/initial-custom-fields.js";
 
 /** The attributes of `POST /v2/tracking_requests`. */
 export const TrackingRequestCreateSchema = z.object({

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { UuidSchema, WebhookDeliveryStatusSchema, WebhookEventNameSchema, type WebhookEventName, type WebhookNotification } from "../domain/index.js";
 import { BollardError } from "../errors/index.js";
 import type { IncludePath, WithRelated } from "../relations/include-paths.js";
-import { exampleNotification } from "../webhooks/example-notifications.js";
+import { exampleNotification } from "../demo/example-notifications.js";
 import type { WebhookPayload } from "../webhooks/notification-payload.js";
 import { redeliverNotification } from "../webhooks/redelivery.js";
 import { definedOnly, parseOptions } from "../validation/input-validation.js";

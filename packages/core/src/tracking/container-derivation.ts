@@ -1,4 +1,4 @@
-import { containerStatus } from "../demo/container-milestones.js";
+import { containerStatus } from "./container-status.js";
 import type { Container, ContainerStatus, TransportEvent } from "../domain/index.js";
 
 /** What deriving a container's milestone fields needs to know about its shipment. */

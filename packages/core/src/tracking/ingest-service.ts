@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { applyInitialCustomFields } from "../services/initial-custom-fields.js";
+import { applyInitialCustomFields } from "../custom-fields/initial-custom-fields.js";
 import type { Clock } from "../clock/index.js";
 import { ScacSchema, type TrackingRequest } from "../domain/index.js";
 import { BollardError, NotFoundError } from "../errors/index.js";

@@ -8,7 +8,7 @@ import type { CarrierResult } from "./carrier-source.js";
 import type { CarrierSnapshot } from "./snapshot-schema.js";
 import { retryDelay, type RefreshPolicy } from "./refresh-policy.js";
 import { trackingRequestEvent } from "./tracking-request-events.js";
-import { applyInitialCustomFields } from "../services/initial-custom-fields.js";
+import { applyInitialCustomFields } from "../custom-fields/initial-custom-fields.js";
 import { recordingChanges } from "../history/recording-changes.js";
 
 /** What one refresh of one tracking request did. */

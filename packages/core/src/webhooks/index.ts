@@ -11,6 +11,5 @@ export * from "./notification-payload.js";
 export * from "./outbox.js";
 export * from "./http-transport.js";
 export * from "./webhook-dispatcher.js";
-export * from "./example-notifications.js";
 export * from "./attempt-recorder.js";
 export * from "./outbox-retention.js";

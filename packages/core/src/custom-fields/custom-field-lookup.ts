@@ -1,5 +1,5 @@
-import { valueError } from "../custom-fields/field-errors.js";
-import { findTemplate, materializeTemplate, renderStored, splitMulti, typeValue, type TypedValue } from "../custom-fields/index.js";
+import { valueError } from "./field-errors.js";
+import { findTemplate, materializeTemplate, renderStored, splitMulti, typeValue, type TypedValue } from "./index.js";
 import type { CustomField, CustomFieldDefinition, CustomFieldEntityType, CustomFieldOption, CustomFieldTargetType } from "../domain/index.js";
 import { BollardError, NotFoundError } from "../errors/index.js";
 import { uuidv7 } from "../ids/index.js";

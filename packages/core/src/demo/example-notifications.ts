@@ -1,9 +1,9 @@
-import { generateDemoDataset, type DemoDataset } from "../demo/index.js";
+import { generateDemoDataset, type DemoDataset } from "./index.js";
 import { TransportEventNameSchema, type DomainEvent, type TrackingRequest, type TransportEvent, type WebhookEventName } from "../domain/index.js";
 import { uuidv7 } from "../ids/index.js";
 import { metroAreaById, portById, railTerminalById, terminalById } from "../reference/index.js";
-import { notificationPayload, type WebhookPayload } from "./notification-payload.js";
-import { collectPayloadRecords, type PayloadRecordSource } from "./payload-records.js";
+import { notificationPayload, type WebhookPayload } from "../webhooks/notification-payload.js";
+import { collectPayloadRecords, type PayloadRecordSource } from "../webhooks/payload-records.js";
 
 const EXAMPLE_ACCOUNT = "00000000-0000-7000-8000-0000000000e1";
 const EXAMPLE_NOW = new Date("2026-01-15T12:00:00.000Z");
