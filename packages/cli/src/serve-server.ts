@@ -1,5 +1,5 @@
 import { createDcsaApp, type DcsaSubscription } from "@bollard/carrier-dcsa";
-import { createTracker, type Storage, type Tracker } from "@bollard/core";
+import { createTracker, createTurnScheduler, type Storage, type Tracker } from "@bollard/core";
 import { dashboardAssetsDir, dashboardBuilt } from "@bollard/dashboard";
 import { cachedAnswersOf, createHttpApp, type NodeAnswer, parseRateLimit, startServer, type FetchHandler } from "@bollard/http";
 import { Hono } from "hono";
@@ -53,7 +53,9 @@ export async function runServer(plan: ServePlan, io: CliIo): Promise<number> {
   let answering: NodeAnswer | undefined;
   const gate: FetchHandler = { fetch: (request, env) => (serving ? serving(request, env) : Response.json({ status: "starting" }, { status: 503 })) };
   const answerFirst: NodeAnswer = (request, response) => answering?.(request, response) ?? false;
-  const server = role === "primary" ? undefined : await startServer(gate, { port: config.port, host: config.host, answerFirst }).catch(listenFailure);
+  // One scheduler for the server's responses and the tracker's group commits (see TurnScheduler).
+  const turns = createTurnScheduler();
+  const server = role === "primary" ? undefined : await startServer(gate, { port: config.port, host: config.host, answerFirst, turns }).catch(listenFailure);
 
   // From now on SIGINT and SIGTERM stop the server cleanly; a repeat passed on by a wrapper is ignored.
   const signals = watchStopSignals((again) => {
@@ -78,6 +80,7 @@ export async function runServer(plan: ServePlan, io: CliIo): Promise<number> {
       // Where requests are answered, a write waiting for the lock leaves the core to its holder.
       storage: openStorage(db, { server: role !== "api", servesRequests: server !== undefined }),
       ...backgroundTrackerOptions(settings),
+      turns,
       // A sandbox brings its own clock (one per server), running at --clock-speed until told otherwise.
       ...(config.sandbox && { sandbox: { speed: config.clockSpeed } }),
       onBackgroundError: reportError,

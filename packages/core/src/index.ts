@@ -11,6 +11,7 @@
 export { createTracker, type BackgroundPass, type CloseOptions, type Tracker, type TrackerOptions } from "./tracker.js";
 export { manualClock, realClock, scaledClock, type Clock, type ManualClock, type StopOptions } from "./clock/index.js";
 export type { Storage } from "./storage/storage.js";
+export { createTurnScheduler, type TurnScheduler } from "./storage/turn-end.js";
 export { uuidv7 } from "./ids/index.js";
 export type { Page } from "./storage/pagination.js";
 

@@ -2,7 +2,7 @@ import { realClock, type Clock } from "./clock/index.js";
 import { allMetroAreas, allPorts, allRailTerminals, allShippingLines, allTerminals } from "./reference/index.js";
 import { createAccountService, type AccountService, type Principal } from "./services/account-service.js";
 import { createSession, type Session } from "./services/session.js";
-import type { Storage } from "./storage/index.js";
+import { createTurnScheduler, type Storage, type TurnScheduler } from "./storage/index.js";
 import type { CarrierSource } from "./tracking/carrier-source.js";
 import { createIngestService, type IngestService } from "./tracking/ingest-service.js";
 import { DEFAULT_REFRESH_POLICY, type RefreshPolicy } from "./tracking/refresh-policy.js";
@@ -60,6 +60,12 @@ export interface TrackerOptions {
    * @default nothing is reported
    */
   onBackgroundPass?: (pass: BackgroundPass) => void;
+  /**
+   * The ends of the event loop's turns the tracker's work is batched by, when a server already made
+   * one (`bollard serve` binds its port before the tracker exists): pass the same to `startServer`.
+   * @default a scheduler of the tracker's own (`tracker.turns`)
+   */
+  turns?: TurnScheduler;
 }
 
 /** One completed background pass, as {@link TrackerOptions.onBackgroundPass} reports it. */
@@ -98,6 +104,11 @@ export interface Tracker {
   readonly storage: Storage;
   /** The tracker's source of time. */
   readonly clock: Clock;
+  /**
+   * The ends of the event loop's turns this tracker's work is batched by: its storage's group
+   * commits, and the responses of a server started with it (`startServer(app, { turns })`).
+   */
+  readonly turns: TurnScheduler;
   /** Accounts, users and API keys. */
   readonly accounts: AccountService;
   /** The carrier source tracking requests are refreshed from. */
@@ -149,7 +160,8 @@ export async function createTracker(options: TrackerOptions): Promise<Tracker> {
   // A sandbox answers its scenarios' numbers itself, and its faults before anything else.
   const carrier = parts ? faultyCarrier(scenarioCarrier(source, parts.scenarios), parts.faults) : source;
   const policy: RefreshPolicy = { ...DEFAULT_REFRESH_POLICY, ...options.refresh };
-  await storage.open();
+  const turns = options.turns ?? createTurnScheduler();
+  await storage.open({ turns });
   await loadReferenceData(storage);
   let closed = false;
   const onError = options.onBackgroundError;
@@ -172,6 +184,7 @@ export async function createTracker(options: TrackerOptions): Promise<Tracker> {
   return {
     storage,
     clock,
+    turns,
     carrier,
     refresh,
     webhooks: worker,

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type Tracker, uuidv7 } from "@bollard/core";
-import { endOfTurn } from "@bollard/core/storage";
 import type { LogEntry } from "./middleware/request-log.js";
 import { isCachedPath, type ResponseCache } from "./middleware/response-cache.js";
 import { keptHeaders } from "./respond.js";
@@ -34,7 +33,7 @@ export function cachedAnswers(tracker: Tracker, cache: ResponseCache, log: (entr
     if (!kept) return false;
     const requestId = uuidv7();
     // As startServer does for the app's responses: those of one turn leave together.
-    await endOfTurn();
+    await tracker.turns.endOfTurn();
     response.writeHead(200, { ...keptHeaders(kept.etag, requestId), "Content-Length": kept.body.byteLength });
     response.end(kept.body);
     log({ level: "info", msg: "request", request_id: requestId, method: "GET", path, route: kept.route, status: 200, cache: "hit", ms: Math.round((performance.now() - started) * 100) / 100 });
@@ -67,7 +66,7 @@ export function setCachedAnswers(app: object, answer: NodeAnswer): void {
  *
  * @example
  * const app = createHttpApp(tracker);
- * await startServer(app, { port: 8080, answerFirst: cachedAnswersOf(app) });
+ * await startServer(app, { port: 8080, answerFirst: cachedAnswersOf(app), turns: tracker.turns });
  */
 export function cachedAnswersOf(app: object): NodeAnswer | undefined {
   return answersOfApps.get(app);

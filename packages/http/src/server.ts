@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type RequestListener, type ServerOpti
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import type { NodeAnswer } from "./cached-answers.js";
-import { endOfTurn } from "@bollard/core/storage";
+import { createTurnScheduler, type TurnScheduler } from "@bollard/core/storage";
 
 /** Options of {@link startServer}. */
 export interface StartServerOptions {
@@ -16,6 +16,12 @@ export interface StartServerOptions {
    * @default none: the app answers every request
    */
   answerFirst?: NodeAnswer;
+  /**
+   * The turn scheduler responses leave by: the tracker's (`tracker.turns`), so the responses of a
+   * turn leave before its storage's group commit runs (see `TurnScheduler`).
+   * @default a scheduler of the server's own
+   */
+  turns?: TurnScheduler;
 }
 
 /** A running HTTP server. */
@@ -51,9 +57,10 @@ export interface FetchHandler {
  * at its end.
  */
 export function startServer(app: FetchHandler, options: StartServerOptions = {}): Promise<RunningServer> {
+  const turns = options.turns ?? createTurnScheduler();
   const fetch = async (request: Request, env: unknown) => {
     const response = await app.fetch(request, env);
-    await endOfTurn();
+    await turns.endOfTurn();
     return response;
   };
   return new Promise((resolve, reject) => {

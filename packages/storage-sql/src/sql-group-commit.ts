@@ -1,4 +1,4 @@
-import { atEndOfTurn } from "@bollard/core/storage";
+import type { TurnScheduler } from "@bollard/core/storage";
 import type { Db } from "./sql-rows.js";
 import { underSavepoint } from "./sql-writes.js";
 
@@ -12,6 +12,8 @@ export type TransactionBody<T> = (trx: Db) => Promise<T>;
 export interface GroupCommitOptions {
   /** Runs first in every transaction (PostgreSQL: the advisory lock). */
   begin?: (trx: Db) => Promise<void>;
+  /** The turn scheduler whose ends of turns groups start at (the tracker's, once it opened the storage). */
+  turns: () => TurnScheduler;
 }
 
 interface Waiting {
@@ -42,7 +44,7 @@ interface Waiting {
  *
  * A transaction alone is run exactly as before: no savepoint, its error rolls the transaction back.
  */
-export function createGroupCommit(writer: Db, options: GroupCommitOptions = {}): <T>(body: TransactionBody<T>) => Promise<T> {
+export function createGroupCommit(writer: Db, options: GroupCommitOptions): <T>(body: TransactionBody<T>) => Promise<T> {
   const waiting: Waiting[] = [];
   let running = false;
 
@@ -86,6 +88,6 @@ export function createGroupCommit(writer: Db, options: GroupCommitOptions = {}):
       waiting.push({ body, resolve: resolve as (value: unknown) => void, reject });
       if (running) return;
       running = true;
-      atEndOfTurn(() => void drain());
+      options.turns().atEndOfTurn(() => void drain());
     });
 }

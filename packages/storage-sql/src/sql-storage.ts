@@ -1,6 +1,7 @@
 import { BollardError } from "@bollard/core";
 import {
   createStorageGate,
+  createTurnScheduler,
   guardRepositories,
   REPOSITORY_NOUNS,
   type Storage,
@@ -66,7 +67,9 @@ export function createSqlStorage(config: SqlStorageConfig): Storage {
     return dialect.translateError(error, noun);
   };
   let opening: Promise<void> | undefined;
-  const commitInGroups = createGroupCommit(writer, { ...(config.beginTransaction && { begin: config.beginTransaction }) });
+  // The tracker's scheduler once it opens the storage (its server's responses share its turns); one of its own until then.
+  let turns = createTurnScheduler();
+  const commitInGroups = createGroupCommit(writer, { turns: () => turns, ...(config.beginTransaction && { begin: config.beginTransaction }) });
 
   const scope: SqlScope = { read: config.reader, write: writer, dialect };
   const repositories = guardRepositories(sqlRepositories(scope), { nouns: REPOSITORY_NOUNS, gate, translate });
@@ -93,7 +96,8 @@ export function createSqlStorage(config: SqlStorageConfig): Storage {
       },
     }),
 
-    open() {
+    open(context) {
+      if (context) turns = context.turns;
       if (gate.isClosed) return Promise.reject(new BollardError("storage_unavailable", `The ${config.name} storage is closed`));
       opening ??= config.open().then(
         () => gate.markOpen(),

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createTurnScheduler } from "@bollard/core/storage";
 import { createGroupCommit, type Db, MAX_GROUP } from "@bollard/storage-sql";
 import { Kysely, sql, SqliteDialect } from "kysely";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -14,6 +15,7 @@ afterAll(() => rmSync(directory, { recursive: true, force: true }));
 let db: Db;
 let statements: string[];
 let run: ReturnType<typeof createGroupCommit>;
+const turns = createTurnScheduler();
 let file = 0;
 
 beforeEach(async () => {
@@ -23,7 +25,7 @@ beforeEach(async () => {
     create table items (id text primary key, parent_id text references parents (id) deferrable initially deferred);
     insert into parents values ('p')`);
   db = new Kysely({ dialect: new SqliteDialect({ database: connection }), log: (event) => void statements.push(event.query.sql.toLowerCase()) }) as unknown as Db;
-  run = createGroupCommit(db);
+  run = createGroupCommit(db, { turns: () => turns });
 });
 afterEach(() => db.destroy());
 
@@ -140,7 +142,7 @@ describe("createGroupCommit", () => {
   it("lets the transactions that asked while the group waited for the lock join it", async () => {
     let unlock = () => {};
     const lock = new Promise<void>((resolve) => (unlock = resolve));
-    const locked = createGroupCommit(db, { begin: () => lock });
+    const locked = createGroupCommit(db, { turns: () => turns, begin: () => lock });
     const early = locked((trx) => insert(trx, "a"));
     await nextTurn(); // its group has begun and waits for the lock
     const late = ["b", "c"].map((id) => locked((trx) => insert(trx, id)));
@@ -153,6 +155,7 @@ describe("createGroupCommit", () => {
   it("rejects the transactions waiting when their group cannot begin, and goes on with the next", async () => {
     let refuse = true;
     const guarded = createGroupCommit(db, {
+      turns: () => turns,
       begin: async () => {
         if (refuse) throw new Error("database file deleted");
       },

@@ -137,7 +137,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     const { account } = await tracker.accounts.ensure(options.account ?? "Sandbox");
     const { apiKey } = await tracker.accounts.issueKey(account.id, { role: "editor" });
     const session = tracker.session(await tracker.accounts.authenticate(apiKey));
-    const server = await startServer(createHttpApp(tracker), { port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
+    const server = await startServer(createHttpApp(tracker), { port: options.port ?? 0, host: options.host ?? "127.0.0.1", turns: tracker.turns });
     const { sandbox } = session;
     return {
       baseUrl: `http://${server.address}/v2`,

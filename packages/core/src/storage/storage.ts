@@ -1,6 +1,7 @@
 import type { PageResult } from "./pagination.js";
 import type { ContainerListQuery, ShipmentListQuery, StorageRepositories } from "./repositories.js";
 import type { StorageCopy } from "./storage-copy.js";
+import type { TurnScheduler } from "./turn-end.js";
 
 /** What a storage backend can do, declared so core never checks which backend it runs on. */
 export interface StorageCapabilities {
@@ -25,10 +26,11 @@ export interface Storage extends StorageRepositories {
   /** What this backend can do. */
   readonly capabilities: StorageCapabilities;
   /**
-   * Prepares the backend (creates or migrates the schema). Idempotent; `createTracker` calls it.
-   * Every other method may be called only after it resolved.
+   * Prepares the backend (creates or migrates the schema). Idempotent; `createTracker` calls it,
+   * with the tracker's turn scheduler, which a storage that batches work by turns of the event loop
+   * (SQL group commits) uses from then on. Every other method may be called only after it resolved.
    */
-  open(): Promise<void>;
+  open(context?: StorageOpenContext): Promise<void>;
   /**
    * Runs `fn` atomically: when it resolves, every write it made is durable; when it throws or rejects,
    * none is visible and the error is rethrown. Reads through `tx` see the transaction's own writes;
@@ -63,6 +65,12 @@ export interface Storage extends StorageRepositories {
    * storages uses (`bollard migrate-db`). See {@link StorageCopy} for its rules.
    */
   readonly copy: StorageCopy;
+}
+
+/** What `createTracker` hands a storage when it opens it. */
+export interface StorageOpenContext {
+  /** The tracker's turn scheduler, shared with its HTTP server: group commits run at its ends of turns. */
+  readonly turns: TurnScheduler;
 }
 
 /** What {@link Storage.health} reports: ok, or unavailable with the cause in words. */

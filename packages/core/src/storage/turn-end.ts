@@ -12,71 +12,81 @@
  * slowest hundredth; in this order, the p99 fell from 97 to 86 ms (median of 11 interleaved runs).
  */
 
-let scheduled = false;
-let jobs: (() => void)[] = [];
-let turnEnd: Promise<void> | undefined;
-let release: (() => void) | undefined;
-/** True from the end of a turn until its second release: responses that wait meanwhile join that release. */
-let ending = false;
-
 /**
- * Runs `job` at the end of the event loop's current turn (one `setImmediate` for every job of the
- * turn, run in the order they were given), after the responses waiting in {@link endOfTurn} left.
- * Responses that wait for the end of the turn while a job works without I/O (the continuations of
- * the transactions a SQLite group commit resolved) leave right after it, in the same turn.
- *
- * @example
- * atEndOfTurn(() => void drain()); // a group commit of what the turn's requests asked for
+ * The end of the event loop's turn, for the jobs and the responses of one process (see the top of
+ * this file): created with the tracker (`tracker.turns`) and handed to its storage (`Storage.open`)
+ * and to `startServer`, so they share one, and nothing is kept in a module.
  */
-export function atEndOfTurn(job: () => void): void {
-  jobs.push(job);
-  schedule();
+export interface TurnScheduler {
+  /**
+   * Runs `job` at the end of the event loop's current turn (one `setImmediate` for every job of the
+   * turn, run in the order they were given), after the responses waiting in `endOfTurn` left.
+   * Responses that wait for the end of the turn while a job works without I/O (the continuations of
+   * the transactions a SQLite group commit resolved) leave right after it, in the same turn.
+   * @example
+   * turns.atEndOfTurn(() => void drain()); // a group commit of what the turn's requests asked for
+   */
+  atEndOfTurn(job: () => void): void;
+  /**
+   * Resolves at the end of the event loop's current turn: every caller of one turn is released
+   * together, before the turn's `atEndOfTurn` jobs run; one who waits while they run is released
+   * with the others of that moment right after them. A server waits for it before it writes a
+   * response, so the responses to the requests read in one turn leave back to back and a client
+   * waiting on many connections is woken once for them, not once each (on loopback those wake-ups
+   * cost the server more than writing the bytes; docs/operating.md#responses-leave-together).
+   */
+  endOfTurn(): Promise<void>;
 }
 
-/**
- * Resolves at the end of the event loop's current turn: every caller of one turn is released
- * together, before the turn's {@link atEndOfTurn} jobs run; one who waits while they run is
- * released with the others of that moment right after them. A server waits for it before it writes
- * a response, so the responses to the requests read in one turn leave back to back and a client
- * waiting on many connections is woken once for them, not once each (on loopback those wake-ups
- * cost the server more than writing the bytes; docs/operating.md#responses-leave-together).
- */
-export function endOfTurn(): Promise<void> {
-  if (turnEnd) return turnEnd;
-  turnEnd = new Promise<void>((resolve) => (release = resolve));
-  if (!ending) schedule();
-  return turnEnd;
-}
+/** Creates a {@link TurnScheduler}. */
+export function createTurnScheduler(): TurnScheduler {
+  let scheduled = false;
+  let jobs: (() => void)[] = [];
+  let turnEnd: Promise<void> | undefined;
+  let release: (() => void) | undefined;
+  /** True from the end of a turn until its second release: responses that wait meanwhile join that release. */
+  let ending = false;
 
-function schedule(): void {
-  if (scheduled) return;
-  scheduled = true;
-  setImmediate(endTurn);
-}
-
-function endTurn(): void {
-  scheduled = false;
-  ending = true;
-  releaseWaiting();
-  const turnJobs = jobs;
-  jobs = [];
-  afterReactions(() => {
-    try {
-      for (const job of turnJobs) job();
-    } finally {
-      afterReactions(() => {
-        ending = false;
-        releaseWaiting();
-      });
-    }
-  });
-}
-
-function releaseWaiting(): void {
-  const resolve = release;
-  turnEnd = undefined;
-  release = undefined;
-  resolve?.();
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(endTurn);
+  };
+  const releaseWaiting = () => {
+    const resolve = release;
+    turnEnd = undefined;
+    release = undefined;
+    resolve?.();
+  };
+  function endTurn(): void {
+    scheduled = false;
+    ending = true;
+    releaseWaiting();
+    const turnJobs = jobs;
+    jobs = [];
+    afterReactions(() => {
+      try {
+        for (const job of turnJobs) job();
+      } finally {
+        afterReactions(() => {
+          ending = false;
+          releaseWaiting();
+        });
+      }
+    });
+  }
+  return {
+    atEndOfTurn(job) {
+      jobs.push(job);
+      schedule();
+    },
+    endOfTurn() {
+      if (turnEnd) return turnEnd;
+      turnEnd = new Promise<void>((resolve) => (release = resolve));
+      if (!ending) schedule();
+      return turnEnd;
+    },
+  };
 }
 
 /**
