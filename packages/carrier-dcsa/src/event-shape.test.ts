@@ -21,7 +21,7 @@ describe("eventProblem", () => {
     expect(where([load])).toBe(" must be an object");
     expect(where({ ...load, documentReferences: "TRD1" })).toBe(".documentReferences must be a list");
     expect(where({ ...load, documentReferences: [null] })).toBe(".documentReferences[0] must be an object");
-    expect(where({ ...load, documentReferences: [{ documentReferenceType: "TRD", documentReferenceValue: 7 }] })).toBe(".documentReferences[0].documentReferenceValue must be text of 1 to 100 characters");
+    expect(where({ ...load, documentReferences: [{ documentReferenceType: "TRD", documentReferenceValue: 7 }] })).toBe(".documentReferences[0].documentReferenceValue must be text of at most 100 characters");
     expect(where({ ...load, documentReferences: [{ documentReferenceType: "TRD", documentReferenceValue: "T".repeat(101) }] })).toMatch(/^\.documentReferences\[0\]\.documentReferenceValue /);
     expect(where({ ...load, eventType: "constructor" })).toBe(".eventType must be one of TRANSPORT, EQUIPMENT, SHIPMENT");
     expect(where({ ...load, equipmentEventTypeCode: 4 })).toBe(".equipmentEventTypeCode must be text of 1 to 50 characters");
@@ -31,14 +31,17 @@ describe("eventProblem", () => {
     expect(where({ ...load, eventCreatedDateTime: "yesterday" })).toMatch(/^\.eventCreatedDateTime must be/);
     expect(where({ ...load, transportCall: "NLRTM" })).toBe(".transportCall must be an object");
     expect(where({ ...load, transportCall: { ...POL_CALL, vessel: { vesselIMONumber: 9321483 } } })).toBe(".transportCall.vessel.vesselIMONumber must be text of at most 100 characters");
-    expect(where({ ...load, transportCall: { ...POL_CALL, facilityCode: "" } })).toBe(".transportCall.facilityCode must be text of 1 to 100 characters");
     expect(where({ ...load, transportCall: { ...POL_CALL, modeOfTransport: "SHIP" } })).toBe(".transportCall.modeOfTransport must be one of VESSEL, RAIL, TRUCK, BARGE");
     expect(where({ eventType: "TRANSPORT", eventClassifierCode: "ACT", eventCreatedDateTime: load.eventCreatedDateTime, eventDateTime: load.eventDateTime, transportEventTypeCode: "DEPA" })).toBe(".transportCall must be an object");
-    expect(where({ eventType: "SHIPMENT", eventClassifierCode: "ACT", eventCreatedDateTime: load.eventCreatedDateTime, eventDateTime: load.eventDateTime, shipmentEventTypeCode: "ISSU", documentTypeCode: "TRD", documentID: ["TRD1"] })).toBe(".documentID must be text of 1 to 100 characters");
+    expect(where({ eventType: "SHIPMENT", eventClassifierCode: "ACT", eventCreatedDateTime: load.eventCreatedDateTime, eventDateTime: load.eventDateTime, shipmentEventTypeCode: "ISSU", documentTypeCode: "TRD", documentID: ["TRD1"] })).toBe(".documentID must be text of at most 100 characters");
   });
 
-  it("takes an optional field sent as null as absent, and a code it does not know as it is", () => {
+  it("takes an optional field sent as null as absent, an empty reference or facility as none, and a code it does not know as it is", () => {
     expect(eventProblem({ ...load, documentReferences: null, eventLocation: null, ISOEquipmentCode: null, transportCall: null })).toBeNull();
+    const blank = { ...load, equipmentReference: "", documentReferences: [{}, { documentReferenceType: "TRD", documentReferenceValue: "  " }], transportCall: { ...POL_CALL, facilityCode: "" } };
+    expect(eventProblem(blank)).toBeNull();
+    expect(documentReference(blank as DcsaEvent, "TRD")).toBeNull();
+    expect(documentReference({ ...load, documentReferences: [{ documentReferenceType: "TRD (Transport Document)", documentReferenceValue: " TRD1 " }] } as DcsaEvent, "TRD")).toBe("TRD1");
     expect(eventProblem({ ...load, equipmentEventTypeCode: "ZZZZ" })).toBeNull();
   });
 

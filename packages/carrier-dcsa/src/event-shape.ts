@@ -5,7 +5,9 @@ import type { DcsaEvent } from "./dcsa-types.js";
 // it reads it. Types follow the standard; lengths are what a snapshot can hold (so an event that
 // passes maps to a valid snapshot), which is looser than the standard in places (a vessel name of
 // 40 characters is kept). Codes may be any short text: an unknown one is kept as a raw event with
-// its code, as a carrier ahead of 2.2 sends it. An optional field sent as null counts as absent.
+// its code, as a carrier ahead of 2.2 sends it. An optional field sent as null counts as absent, and
+// so does an empty reference or facility code (the standard sets no minimum length): every event
+// valid against the standard's schema is readable.
 
 /** The first thing wrong with an event: where (`""` for the event itself, else `.field[0].field`) and what it must be. */
 export interface EventProblem {
@@ -48,15 +50,15 @@ function fieldsProblem(value: Record<string, unknown>, fields: Fields, at: strin
   return null;
 }
 
-/** A reference, when it becomes a tracked bill of lading or booking: what a snapshot's `bill_of_lading_number` holds. */
-const reference = text(1, 100);
+/** A reference (a blank one names nothing): at most what a snapshot's `bill_of_lading_number` holds. */
+const reference = text(0, 100);
 const code = text(1, 50);
-const location: Check = object({ locationName: optional(text(0, 200)), UNLocationCode: optional(text(0, 100)), facilityCode: optional(text(1, 100)) });
+const location: Check = object({ locationName: optional(text(0, 200)), UNLocationCode: optional(text(0, 100)), facilityCode: optional(text(0, 100)) });
 const transportCall: Check = object({
   transportCallID: optional(text(0, 100)),
   modeOfTransport: optional(oneOf(["VESSEL", "RAIL", "TRUCK", "BARGE"])),
   UNLocationCode: optional(text(0, 100)),
-  facilityCode: optional(text(1, 100)),
+  facilityCode: optional(text(0, 100)),
   facilityCodeListProvider: optional(text(0, 100)),
   carrierVoyageNumber: optional(text(0, 50)),
   exportVoyageNumber: optional(text(0, 50)),
@@ -69,7 +71,7 @@ const COMMON: Fields = {
   eventClassifierCode: oneOf(["ACT", "EST", "PLN"]),
   eventDateTime: dateTime,
   eventCreatedDateTime: dateTime,
-  documentReferences: optional(list(object({ documentReferenceType: text(1, 100), documentReferenceValue: reference }))),
+  documentReferences: optional(list(object({ documentReferenceType: optional(text(0, 100)), documentReferenceValue: optional(reference) }))),
 };
 
 const BY_TYPE: Readonly<Record<DcsaEvent["eventType"], Fields>> = {

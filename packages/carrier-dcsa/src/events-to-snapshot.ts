@@ -18,18 +18,19 @@ function byEventTime(a: DcsaEvent, b: DcsaEvent): number {
 }
 
 /**
- * The document reference of a kind (`TRD` or `BKG`) an event names, if any. Safe on any value (a
- * carrier's malformed event names none): it reads only text where the standard has text.
+ * The document reference of a kind (`TRD` or `BKG`) an event names, if any, without surrounding
+ * blanks (a blank one names nothing). Safe on any value (a carrier's malformed event names none):
+ * it reads only text where the standard has text.
  */
 export function documentReference(event: DcsaEvent, kind: "TRD" | "BKG"): string | null {
   if (typeof event !== "object" || event === null) return null;
-  if (event.eventType === "SHIPMENT" && event.documentTypeCode === kind) return typeof event.documentID === "string" ? event.documentID : null;
+  if (event.eventType === "SHIPMENT" && event.documentTypeCode === kind && typeof event.documentID === "string" && event.documentID.trim()) return event.documentID.trim();
   const refs: unknown = event.documentReferences;
   if (!Array.isArray(refs)) return null;
   for (const ref of refs as unknown[]) {
     if (typeof ref !== "object" || ref === null) continue;
     const { documentReferenceType: type, documentReferenceValue: value } = ref as Record<string, unknown>;
-    if (typeof type === "string" && type.slice(0, 3) === kind && typeof value === "string") return value;
+    if (typeof type === "string" && type.slice(0, 3) === kind && typeof value === "string" && value.trim()) return value.trim();
   }
   return null;
 }
@@ -56,10 +57,10 @@ function vesselOf(event: DcsaEvent): { imo: string | null; name: string | null }
   return { imo: vessel && isImo(vessel.vesselIMONumber) ? vessel.vesselIMONumber : null, name: vessel?.vesselName ?? null };
 }
 
-/** The SMDG (or BIC) facility code of a call, which Bollard resolves to a terminal when it knows it. */
+/** The SMDG (or BIC) facility code of a call, which Bollard resolves to a terminal when it knows it (an empty one is none). */
 function facilityOf(event: DcsaEvent): string | null {
   const call = callOf(event);
-  return call?.facilityCode ?? (event.eventType === "EQUIPMENT" ? event.eventLocation?.facilityCode : undefined) ?? null;
+  return call?.facilityCode || (event.eventType === "EQUIPMENT" ? event.eventLocation?.facilityCode : undefined) || null;
 }
 
 function isVesselMove(event: DcsaEvent): boolean {

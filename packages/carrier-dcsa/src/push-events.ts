@@ -34,9 +34,14 @@ export function readNotificationEvents(body: Uint8Array): { events: DcsaEvent[] 
   return { events: parsed as DcsaEvent[] };
 }
 
+/** The container an equipment event names, without surrounding blanks; null when none. */
+function containerOf(event: DcsaEvent): string | null {
+  return (event.eventType === "EQUIPMENT" && event.equipmentReference?.trim()) || null;
+}
+
 /** The reference a notification's event belongs under: its transport document, else its booking, else its container; null when it names none. */
 export function groupKey(event: DcsaEvent): string | null {
-  return documentReference(event, "TRD") ?? documentReference(event, "BKG") ?? (event.eventType === "EQUIPMENT" ? event.equipmentReference ?? null : null);
+  return documentReference(event, "TRD") ?? documentReference(event, "BKG") ?? containerOf(event);
 }
 
 /** A notification's events by the reference they belong under ({@link groupKey}), in the order each reference first appears; events naming none are left out. */
@@ -56,7 +61,7 @@ export function groupByReference(events: readonly DcsaEvent[]): Map<string, Dcsa
 export function referencesOf(events: readonly DcsaEvent[]): Set<string> {
   const numbers = new Set<string>();
   for (const event of events) {
-    for (const ref of [documentReference(event, "TRD"), documentReference(event, "BKG"), event.eventType === "EQUIPMENT" ? event.equipmentReference : null]) if (ref) numbers.add(ref);
+    for (const ref of [documentReference(event, "TRD"), documentReference(event, "BKG"), containerOf(event)]) if (ref) numbers.add(ref);
   }
   return numbers;
 }
