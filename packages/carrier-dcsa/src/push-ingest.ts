@@ -63,13 +63,15 @@ export async function planPush(tracker: Tracker, subscription: DcsaSubscription,
  * before it stay applied, and the message says how many.
  */
 export async function applyPush(tracker: Tracker, subscription: DcsaSubscription, plan: readonly PlannedPush[]): Promise<PushRefusal | null> {
-  for (const [i, { reference, trackingRequestId, snapshot }] of plan.entries()) {
+  let applied = 0;
+  for (const { reference, trackingRequestId, snapshot } of plan) {
     try {
       if (trackingRequestId) await tracker.ingest.snapshot({ accountId: subscription.accountId, trackingRequestId, snapshot });
       else await tracker.ingest.snapshot({ accountId: subscription.accountId, scac: subscription.scac, snapshot });
+      applied++;
     } catch (error) {
       if (isBollardError(error) && (error.status === 404 || error.code === "tracking_stopped")) continue;
-      if (isBollardError(error) && error.status === 422) return { reason: "invalidEvents", message: `Events of ${reference}: ${error.message} (the events of the ${i} references before it were applied)` };
+      if (isBollardError(error) && error.status === 422) return { reason: "invalidEvents", message: `Events of ${reference}: ${error.message} (the events of ${applied} references before it were applied)` };
       throw error;
     }
   }
