@@ -36,9 +36,9 @@ export async function planPush(tracker: Tracker, subscription: DcsaSubscription,
     const message = `The notification names ${newReferences} transport documents Bollard does not track yet; one notification may add at most ${maxNewReferences}. Nothing was applied`;
     return { refusal: { reason: "tooManyReferences", message } };
   }
+  const { storage } = tracker;
   const plan: PlannedPush[] = [];
   for (const { reference, events: group, request } of found) {
-    const { storage } = tracker;
     // A push is some of the carrier's events: the shipment's stored containers and ports complete it.
     const shipment = request?.tracked_object_id ? await storage.shipments.get(subscription.accountId, request.tracked_object_id) : null;
     if (shipment?.line_tracking_stopped_at) continue;
