@@ -29,7 +29,8 @@ export function eventWording(event: DcsaEvent): string {
   if (event.eventType === "SHIPMENT") codes.push(event.documentTypeCode);
   const mode = event.eventType === "SHIPMENT" ? undefined : event.transportCall?.modeOfTransport;
   if (mode) codes.push(mode);
-  return `${CODE_LABELS[code] ?? code} (${codes.join(" ")})`;
+  // Own keys only: a code such as `constructor` is worded as itself, not as an inherited member.
+  return `${Object.hasOwn(CODE_LABELS, code) ? CODE_LABELS[code] : code} (${codes.join(" ")})`;
 }
 
 /** The DCSA codes of an event as Bollard keeps them with its raw event (`source_codes`), read back. */

@@ -2,6 +2,7 @@ import type { CarrierSnapshotInput } from "@bollard/core";
 import { isContainerNumber, isImo, isUnLocode, type RawEventName, type TransportEventName } from "@bollard/core/schemas";
 import { eventCode, eventWording, sourceCodes } from "./dcsa-codes.js";
 import type { DcsaEquipmentEvent, DcsaEvent, DcsaTransportCall } from "./dcsa-types.js";
+import { isReadableEvent } from "./event-shape.js";
 
 type SnapshotContainerInput = CarrierSnapshotInput["containers"][number];
 type RawEventInput = NonNullable<SnapshotContainerInput["raw_events"]>[number];
@@ -16,10 +17,22 @@ function byEventTime(a: DcsaEvent, b: DcsaEvent): number {
   return Date.parse(a.eventDateTime) - Date.parse(b.eventDateTime) || Date.parse(a.eventCreatedDateTime) - Date.parse(b.eventCreatedDateTime);
 }
 
-/** The document reference of a kind (`TRD` or `BKG`) an event names, if any. */
+/**
+ * The document reference of a kind (`TRD` or `BKG`) an event names, if any, without surrounding
+ * blanks (a blank one names nothing). Safe on any value (a carrier's malformed event names none):
+ * it reads only text where the standard has text.
+ */
 export function documentReference(event: DcsaEvent, kind: "TRD" | "BKG"): string | null {
-  if (event.eventType === "SHIPMENT" && event.documentTypeCode === kind) return event.documentID;
-  return event.documentReferences?.find((ref) => ref.documentReferenceType.slice(0, 3) === kind)?.documentReferenceValue ?? null;
+  if (typeof event !== "object" || event === null) return null;
+  if (event.eventType === "SHIPMENT" && event.documentTypeCode === kind && typeof event.documentID === "string" && event.documentID.trim()) return event.documentID.trim();
+  const refs: unknown = event.documentReferences;
+  if (!Array.isArray(refs)) return null;
+  for (const ref of refs as unknown[]) {
+    if (typeof ref !== "object" || ref === null) continue;
+    const { documentReferenceType: type, documentReferenceValue: value } = ref as Record<string, unknown>;
+    if (typeof type === "string" && type.slice(0, 3) === kind && typeof value === "string" && value.trim()) return value.trim();
+  }
+  return null;
 }
 
 function callOf(event: DcsaEvent): DcsaTransportCall | undefined {
@@ -44,10 +57,10 @@ function vesselOf(event: DcsaEvent): { imo: string | null; name: string | null }
   return { imo: vessel && isImo(vessel.vesselIMONumber) ? vessel.vesselIMONumber : null, name: vessel?.vesselName ?? null };
 }
 
-/** The SMDG (or BIC) facility code of a call, which Bollard resolves to a terminal when it knows it. */
+/** The SMDG (or BIC) facility code of a call, which Bollard resolves to a terminal when it knows it (an empty one is none). */
 function facilityOf(event: DcsaEvent): string | null {
   const call = callOf(event);
-  return call?.facilityCode ?? (event.eventType === "EQUIPMENT" ? event.eventLocation?.facilityCode : undefined) ?? null;
+  return call?.facilityCode || (event.eventType === "EQUIPMENT" ? event.eventLocation?.facilityCode : undefined) || null;
 }
 
 function isVesselMove(event: DcsaEvent): boolean {
@@ -108,19 +121,6 @@ export function latestPerHappening(events: readonly DcsaEvent[]): DcsaEvent[] {
   return [...chosen.values()].sort(byEventTime);
 }
 
-const CODE_FIELD = { TRANSPORT: "transportEventTypeCode", EQUIPMENT: "equipmentEventTypeCode", SHIPMENT: "shipmentEventTypeCode" } as const;
-
-/** Whether an event has what the mapping reads (a carrier's malformed event is left out, not a failure of the whole shipment). */
-function isReadable(event: DcsaEvent): boolean {
-  if (typeof event !== "object" || event === null || !(event.eventType in CODE_FIELD)) return false;
-  if (typeof (event as unknown as Record<string, unknown>)[CODE_FIELD[event.eventType]] !== "string") return false;
-  if (!["ACT", "EST", "PLN"].includes(event.eventClassifierCode)) return false;
-  if (typeof event.eventDateTime !== "string" || !Number.isFinite(Date.parse(event.eventDateTime))) return false;
-  if (typeof event.eventCreatedDateTime !== "string" || !Number.isFinite(Date.parse(event.eventCreatedDateTime))) return false;
-  if (event.eventType === "TRANSPORT" && typeof event.transportCall !== "object") return false;
-  return true;
-}
-
 /** What {@link dcsaSnapshot} needs besides the events. */
 export interface SnapshotReference {
   /** The number Bollard tracks (the fallback bill of lading number when no event names a transport document). */
@@ -144,11 +144,12 @@ export interface SnapshotReference {
  * actual loads, discharges, gate moves, departures and arrivals become transport events; every
  * event, mapped or not, is also kept as a raw event with its DCSA wording; planned and estimated
  * arrivals and departures at the ports of lading and discharge become the shipment's ETD and ETA.
- * Events are applied in event time order, whatever order they came in. Null when there is nothing
- * to map (no events).
+ * Events are applied in event time order, whatever order they came in. An event the mapping cannot
+ * read (see `eventProblem`) is left out, not a failure of the whole shipment. Null when there is
+ * nothing to map (no readable events).
  */
 export function dcsaSnapshot(input: readonly DcsaEvent[], reference: SnapshotReference): CarrierSnapshotInput | null {
-  const events = latestPerHappening(input.filter(isReadable));
+  const events = latestPerHappening(input.filter(isReadableEvent));
   if (events.length === 0) return null;
   const seen = route(events);
   // A push's few events may not show the journey's ends: the stored ones classify its moves.

@@ -11,5 +11,6 @@ export { dcsaSnapshot, milestoneOf, documentReference, type SnapshotReference } 
 export { eventWording, sourceCodes, readSourceCodes, CODE_LABELS, eventCode, type DcsaSourceCodes } from "./dcsa-codes.js";
 export type * from "./dcsa-types.js";
 export { createDcsaApp, type DcsaAppOptions } from "./dcsa-app.js";
-export { verifyNotificationSignature, type DcsaSubscription } from "./notification-routes.js";
+export { verifyNotificationSignature } from "./notification-routes.js";
+export type { DcsaSubscription } from "./dcsa-subscription.js";
 export { subscribeAtCarrier, type CarrierSubscription, type SubscribeOptions } from "./subscribe.js";

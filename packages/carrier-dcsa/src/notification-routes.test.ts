@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDcsaApp } from "./dcsa-app.js";
 import { dcsaCarrierSource } from "./dcsa-carrier-source.js";
 import type { DcsaEvent } from "./dcsa-types.js";
-import type { DcsaSubscription } from "./notification-routes.js";
+import type { DcsaSubscription } from "./dcsa-subscription.js";
 import { subscribeAtCarrier } from "./subscribe.js";
 import { dcsaJourney } from "./testing/dcsa-journey.js";
 import { startDcsaPublisher, type DcsaPublisher } from "./testing/dcsa-publisher.js";

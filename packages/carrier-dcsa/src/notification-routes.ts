@@ -1,21 +1,18 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { isBollardError, type TrackingRequest, type Tracker } from "@bollard/core";
+import { isBollardError, type Tracker } from "@bollard/core";
 import { joinChunks, MAX_BODY_BYTES, readRequestBody } from "@bollard/core/http";
 import { Hono, type Context } from "hono";
 import { dcsaError } from "./dcsa-errors.js";
-import type { DcsaEvent } from "./dcsa-types.js";
-import { dcsaSnapshot, documentReference } from "./events-to-snapshot.js";
+import type { DcsaSubscription } from "./dcsa-subscription.js";
+import { readNotificationEvents } from "./push-events.js";
+import { applyPush, planPush } from "./push-ingest.js";
 
-/** A subscription Bollard holds at a carrier: where its notifications go, and how they are signed. */
-export interface DcsaSubscription {
-  /** The `subscriptionID` the carrier gave; the callback is `/dcsa/v2/notifications/<id>`. */
-  id: string;
-  /** The shared secret, Base64 as the standard writes it; the HMAC key is its decoded bytes. */
-  secret: string;
-  /** The carrier's SCAC: the notifications' events update this SCAC's tracking requests. */
-  scac: string;
-  /** The account whose shipments they update. */
-  accountId: string;
+/** What {@link notificationRoutes} takes besides the tracker. */
+export interface NotificationRouteOptions {
+  /** The subscriptions whose signed notifications are accepted. */
+  subscriptions: readonly DcsaSubscription[];
+  /** How many transport documents Bollard does not track yet one notification may add (see `DcsaAppOptions`). */
+  maxNewReferencesPerNotification: number;
 }
 
 const badSignature = (c: Context) => dcsaError(c, 401, "invalidSignature", "The Notification-Signature does not match the body");
@@ -28,21 +25,18 @@ export function verifyNotificationSignature(body: Uint8Array, header: string | u
   return timingSafeEqual(expected, Buffer.from(match[1]!, "hex"));
 }
 
-/** The reference a notification's event belongs under: its transport document, else its booking, else its container. */
-function groupKey(event: DcsaEvent): string | null {
-  return documentReference(event, "TRD") ?? documentReference(event, "BKG") ?? (event.eventType === "EQUIPMENT" ? event.equipmentReference ?? null : null);
-}
-
 /**
  * `POST /notifications/{subscriptionID}`: a carrier's push of events. An unknown subscription or a
  * push without a signature is answered before the body is read; the body is read bounded (413 past
  * 1 MiB) and its signature checked before anything else (401 and nothing stored when it is wrong).
- * The events then go through `tracker.ingest` like a pull's, so a duplicate is stored once and
- * events apply in event time order; each carries the time the carrier issued it, so a late, older
- * estimate moves no ETA back, across restarts and servers (the rule is core's, in snapshot planning).
+ * Then it is all or nothing: a body that is not a list of readable events, events that make no valid
+ * snapshot, or more new transport documents than allowed are a 400 with nothing applied (see
+ * `planPush`). The events go through `tracker.ingest` like a pull's, so a duplicate is stored once
+ * and events apply in event time order; each carries the time the carrier issued it, so a late,
+ * older estimate moves no ETA back (the rule is core's, in snapshot planning).
  */
-export function notificationRoutes(tracker: Tracker, subscriptions: readonly DcsaSubscription[]): Hono {
-  const byId = new Map(subscriptions.map((s) => [s.id, s]));
+export function notificationRoutes(tracker: Tracker, options: NotificationRouteOptions): Hono {
+  const byId = new Map(options.subscriptions.map((s) => [s.id, s]));
   const app = new Hono();
   app.post("/notifications/:subscriptionID", async (c) => {
     // Answered before a byte of the body is read: an unknown subscription answers like a bad
@@ -61,53 +55,13 @@ export function notificationRoutes(tracker: Tracker, subscriptions: readonly Dcs
       throw error;
     }
     if (!verifyNotificationSignature(body, signature, subscription.secret)) return badSignature(c);
-    let events: DcsaEvent[];
-    try {
-      events = JSON.parse(Buffer.from(body).toString("utf8")) as DcsaEvent[];
-      if (!Array.isArray(events)) throw new Error("not a list");
-    } catch {
-      return dcsaError(c, 400, "invalidBody", "The body must be a JSON list of DCSA events");
-    }
-    const groups = new Map<string, DcsaEvent[]>();
-    for (const event of events) {
-      const key = groupKey(event);
-      if (key === null || typeof event.eventDateTime !== "string") continue;
-      groups.set(key, [...(groups.get(key) ?? []), event]);
-    }
-    for (const [key, group] of groups) {
-      try {
-        await ingest(tracker, subscription, key, group);
-      } catch (error) {
-        if (isBollardError(error) && error.status === 422) return dcsaError(c, 400, "invalidEvents", `Events of ${key}: ${error.message}`);
-        if (isBollardError(error) && error.status === 404) continue;
-        throw error;
-      }
-    }
+    const read = readNotificationEvents(body);
+    if ("refusal" in read) return dcsaError(c, 400, read.refusal.reason, read.refusal.message);
+    const planned = await planPush(tracker, subscription, read.events, options.maxNewReferencesPerNotification);
+    if ("refusal" in planned) return dcsaError(c, 400, planned.refusal.reason, planned.refusal.message);
+    const refused = await applyPush(tracker, subscription, planned.plan);
+    if (refused) return dcsaError(c, 400, refused.reason, refused.message);
     return c.body(null, 204);
   });
   return app;
-}
-
-/** Applies one shipment's events: to the tracking request of one of its references, or (with a transport document) to a request made for it. */
-async function ingest(tracker: Tracker, subscription: DcsaSubscription, key: string, events: DcsaEvent[]): Promise<void> {
-  const numbers = new Set<string>([key]);
-  for (const event of events) {
-    for (const ref of [documentReference(event, "TRD"), documentReference(event, "BKG"), event.eventType === "EQUIPMENT" ? event.equipmentReference : null]) if (ref) numbers.add(ref);
-  }
-  const { storage } = tracker;
-  let request: TrackingRequest | null = null;
-  for (const number of numbers) {
-    const found = await storage.trackingRequests.list(subscription.accountId, { page: { number: 1, size: 100 }, requestNumber: number, scac: subscription.scac });
-    request = found.items.find((r) => r.status !== "failed") ?? null;
-    if (request) break;
-  }
-  const requestId = request?.id ?? null;
-  // A push is some of the carrier's events: the shipment's stored containers and ports complete it.
-  const shipment = request?.tracked_object_id ? await storage.shipments.get(subscription.accountId, request.tracked_object_id) : null;
-  const containers = shipment ? (await storage.containers.listByShipments(subscription.accountId, [shipment.id])).map((c) => c.number) : [];
-  const ports = { pol: shipment?.port_of_lading_locode ?? null, pod: shipment?.port_of_discharge_locode ?? null };
-  const snapshot = dcsaSnapshot(events, { requestNumber: key, push: { containers, ports } });
-  if (!snapshot) return;
-  if (requestId) await tracker.ingest.snapshot({ accountId: subscription.accountId, trackingRequestId: requestId, snapshot });
-  else if (events.some((e) => documentReference(e, "TRD"))) await tracker.ingest.snapshot({ accountId: subscription.accountId, scac: subscription.scac, snapshot });
 }

@@ -27,10 +27,17 @@ const DcsaSubscriptionConfigSchema = z.strictObject({
   account: text,
 });
 
-/** The `dcsa` section: carriers pulled over DCSA Track & Trace, and subscriptions whose notifications are accepted. */
+const WHOLE_FROM_0 = "must be a whole number from 0";
+
+/**
+ * The `dcsa` section: carriers pulled over DCSA Track & Trace, subscriptions whose notifications are
+ * accepted, and how many untracked transport documents one notification may add (the app's default
+ * when absent).
+ */
 const DcsaConfigSchema = z.strictObject({
   carriers: z.array(DcsaCarrierConfigSchema).default([]),
   subscriptions: z.array(DcsaSubscriptionConfigSchema).default([]),
+  maxNewReferencesPerNotification: z.int({ error: WHOLE_FROM_0 }).min(0, { error: WHOLE_FROM_0 }).optional(),
 });
 
 /** The DCSA settings of the config file. */

@@ -82,6 +82,36 @@ describe("bollard serve with DCSA carriers in the config file", () => {
     expect(output).not.toContain(SECRET);
   }, 60_000);
 
+  it("reads dcsa.maxNewReferencesPerNotification: a notification adding more untracked transport documents is a 400 and adds none", async () => {
+    const keyFile = join(dir, "cap-key.txt");
+    writeFileSync(keyFile, "dcsa-cap-key-0123456789abcdef\n");
+    const config = join(dir, "cap.json");
+    writeFileSync(config, JSON.stringify({ demo: false, "api-key-file": keyFile, dcsa: { subscriptions: [{ id: SUBSCRIPTION, secret: SECRET, scac: "MAEU", account: "Default" }], maxNewReferencesPerNotification: 1 } }));
+    const server = startBollard(["serve", "--config", config, "--db", ":memory:", "--port", "0", "--no-dashboard"]);
+    const issued = (trd: string) => ({ eventType: "SHIPMENT", eventClassifierCode: "ACT", eventCreatedDateTime: "2026-05-10T04:10:00Z", eventDateTime: "2026-05-10T04:10:00Z", shipmentEventTypeCode: "ISSU", documentTypeCode: "TRD", documentID: trd });
+    try {
+      const base = (await server.waitFor(/listening on (http:\/\/[^ ]+)\/v2/))[1]!;
+      const push = (events: unknown[]) => {
+        const body = JSON.stringify(events);
+        const signature = `sha256=${createHmac("sha256", Buffer.from(SECRET, "base64")).update(body).digest("hex")}`;
+        return fetch(`${base}/dcsa/v2/notifications/${SUBSCRIPTION}`, { method: "POST", body, headers: { "content-type": "application/json", "notification-signature": signature } });
+      };
+      const requests = async () => ((await (await fetch(`${base}/v2/tracking_requests`, { headers: { authorization: "Token dcsa-cap-key-0123456789abcdef" } })).json()) as { data: unknown[] }).data.length;
+      const refused = await push([issued("TRD-CAP-1"), issued("TRD-CAP-2")]);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { errors: { reason: string; message: string }[] }).errors[0]).toEqual({
+        reason: "tooManyReferences",
+        message: "The notification names 2 transport documents Bollard does not track yet; one notification may add at most 1. Nothing was applied",
+      });
+      expect(await requests()).toBe(0);
+      expect((await push([issued("TRD-CAP-1")])).status).toBe(204);
+      expect(await requests()).toBe(1);
+    } finally {
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+    }
+  }, 60_000);
+
   it("refuses a bad dcsa section with a usage error that names the path, not the value", async () => {
     const config = join(dir, "bad.json");
     writeFileSync(config, JSON.stringify({ dcsa: { carriers: [{ scacs: ["MAEU"], baseUrl: "ftp://carrier", auth: { type: "api_key", key: CARRIER_KEY } }] } }));
@@ -93,5 +123,9 @@ describe("bollard serve with DCSA carriers in the config file", () => {
     const missing = await runBollard(["serve", "--config", config, "--db", ":memory:", "--port", "0"]);
     expect(missing.code).toBe(2);
     expect(missing.stderr.join("\n")).toContain('names the account "Nobody"');
+    writeFileSync(config, JSON.stringify({ demo: false, dcsa: { maxNewReferencesPerNotification: -1 } }));
+    const negative = await runBollard(["serve", "--config", config, "--db", ":memory:", "--port", "0"]);
+    expect(negative.code).toBe(2);
+    expect(negative.stderr.join("\n")).toContain('"dcsa.maxNewReferencesPerNotification" must be a whole number from 0');
   }, 60_000);
 });

@@ -102,7 +102,7 @@ export async function runServer(plan: ServePlan, io: CliIo): Promise<number> {
         ...(config.dashboard && { dashboard: { assetsDir: dashboardAssetsDir() } }),
       });
       const site = siteRoutes({ version: VERSION, dashboard: config.dashboard, ...(metricsListener && { metrics: metricsListener.address }) });
-      const dcsa = createDcsaApp(tracker, { subscriptions: await dcsaSubscriptions(tracker, config) });
+      const dcsa = createDcsaApp(tracker, { subscriptions: await dcsaSubscriptions(tracker, config), maxNewReferencesPerNotification: config.dcsa.maxNewReferencesPerNotification });
       // `/v2/…` is the API app's alone, so its requests go straight there: each Hono app they passed
       // through on the way cost a dispatch, a sixth of a GET answered from the response cache.
       const pages = new Hono().route("/", site).route("/", dcsa).all("*", (c) => api.fetch(c.req.raw, c.env));

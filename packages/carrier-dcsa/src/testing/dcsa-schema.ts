@@ -9,6 +9,20 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 export const DCSA_YAML = new URL("../../reference/dcsa-tnt-v2.2.0.yaml", import.meta.url);
 
 let compiled: { list: ValidateFunction; single: ValidateFunction; error: ValidateFunction } | undefined;
+let schemas: Readonly<Record<string, unknown>> | undefined;
+
+/**
+ * The yaml's `components.schemas` by name (`transportEvent`, `equipmentEvent`, `shipmentEvent`, …),
+ * read once. The published yaml glues each document reference type's description onto its value
+ * ("BKG (Booking)"); DCSA's conformance kit validates against a corrected copy, BKG and TRD, which
+ * carriers send: both are allowed here.
+ */
+export function dcsaSchemas(): Readonly<Record<string, unknown>> {
+  if (schemas) return schemas;
+  const read = (parse(readFileSync(DCSA_YAML, "utf8")) as { components: { schemas: Record<string, any> } }).components.schemas;
+  read.documentReferences_inner.properties.documentReferenceType.enum = ["BKG", "TRD", "BKG (Booking)", "TRD (Transport Document)"];
+  return (schemas = read);
+}
 
 /**
  * Validators for the standard's `GET /v2/events` answer (a list), `GET /v2/events/{eventID}`
@@ -16,15 +30,11 @@ let compiled: { list: ValidateFunction; single: ValidateFunction; error: Validat
  */
 export function dcsaValidators(): { list: ValidateFunction; single: ValidateFunction; error: ValidateFunction } {
   if (compiled) return compiled;
-  const document = parse(readFileSync(DCSA_YAML, "utf8")) as { components: { schemas: Record<string, any> } };
-  // The published yaml glues each document reference type's description onto its value ("BKG (Booking)");
-  // DCSA's conformance kit validates against a corrected copy, BKG and TRD, which carriers send.
-  document.components.schemas.documentReferences_inner.properties.documentReferenceType.enum = ["BKG", "TRD", "BKG (Booking)", "TRD (Transport Document)"];
   const ajv = new Ajv({ strict: false, allErrors: true });
   addFormats(ajv);
   // The error schema's `errorDateTime` says `format: $date-time`, a typo of date-time.
   ajv.addFormat("$date-time", true);
-  ajv.addSchema({ $id: "dcsa", components: document.components });
+  ajv.addSchema({ $id: "dcsa", components: { schemas: dcsaSchemas() } });
   const ref = (name: string) => ({ $ref: `dcsa#/components/schemas/${name}` });
   const anyEvent = { anyOf: [ref("transportEvent"), ref("shipmentEvent"), ref("equipmentEvent")] };
   compiled = {
