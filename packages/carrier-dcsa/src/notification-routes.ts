@@ -1,10 +1,12 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { isBollardError, type TrackingRequest, type Tracker } from "@bollard/core";
-import { joinChunks, MAX_BODY_BYTES, readRequestBody } from "@bollard/core/http";
+import { isBollardError, type Tracker } from "@bollard/core";
+import { MAX_BODY_BYTES } from "@bollard/core/http";
 import { Hono, type Context } from "hono";
 import { dcsaError } from "./dcsa-errors.js";
 import type { DcsaEvent } from "./dcsa-types.js";
 import { dcsaSnapshot, documentReference } from "./events-to-snapshot.js";
+import { readPushBody } from "./push-body.js";
+import { ingestPush, NO_STORED_SHIPMENT, pushTarget } from "./push-ingest.js";
 
 /** A subscription Bollard holds at a carrier: where its notifications go, and how they are signed. */
 export interface DcsaSubscription {
@@ -50,16 +52,8 @@ export function notificationRoutes(tracker: Tracker, subscriptions: readonly Dcs
     const subscription = byId.get(c.req.param("subscriptionID"));
     const signature = c.req.header("notification-signature");
     if (!subscription || signature === undefined) return badSignature(c);
-    let body: Uint8Array;
-    try {
-      body = joinChunks(await readRequestBody(c.req.raw, { incoming: (c.env as { incoming?: unknown } | undefined)?.incoming }));
-    } catch (error) {
-      if (isBollardError(error) && error.code === "payload_too_large") {
-        c.header("connection", "close");
-        return dcsaError(c, 413, "tooLarge", `A notification is at most ${MAX_BODY_BYTES} bytes`);
-      }
-      throw error;
-    }
+    const body = await readPushBody(c);
+    if (body === null) return dcsaError(c, 413, "tooLarge", `A notification is at most ${MAX_BODY_BYTES} bytes`);
     if (!verifyNotificationSignature(body, signature, subscription.secret)) return badSignature(c);
     let events: DcsaEvent[];
     try {
@@ -70,6 +64,7 @@ export function notificationRoutes(tracker: Tracker, subscriptions: readonly Dcs
     }
     const groups = new Map<string, DcsaEvent[]>();
     for (const event of events) {
+      if (typeof event !== "object" || event === null) continue;
       const key = groupKey(event);
       if (key === null || typeof event.eventDateTime !== "string") continue;
       groups.set(key, [...(groups.get(key) ?? []), event]);
@@ -88,26 +83,15 @@ export function notificationRoutes(tracker: Tracker, subscriptions: readonly Dcs
   return app;
 }
 
-/** Applies one shipment's events: to the tracking request of one of its references, or (with a transport document) to a request made for it. */
+/** Applies one shipment's events to the tracked shipment one of their references names (see `pushTarget`), or, with a transport document, to a tracking request made for it. */
 async function ingest(tracker: Tracker, subscription: DcsaSubscription, key: string, events: DcsaEvent[]): Promise<void> {
-  const numbers = new Set<string>([key]);
+  const numbers = [key];
   for (const event of events) {
-    for (const ref of [documentReference(event, "TRD"), documentReference(event, "BKG"), event.eventType === "EQUIPMENT" ? event.equipmentReference : null]) if (ref) numbers.add(ref);
+    for (const ref of [documentReference(event, "TRD"), documentReference(event, "BKG"), event.eventType === "EQUIPMENT" ? event.equipmentReference : null]) if (ref) numbers.push(ref);
   }
-  const { storage } = tracker;
-  let request: TrackingRequest | null = null;
-  for (const number of numbers) {
-    const found = await storage.trackingRequests.list(subscription.accountId, { page: { number: 1, size: 100 }, requestNumber: number, scac: subscription.scac });
-    request = found.items.find((r) => r.status !== "failed") ?? null;
-    if (request) break;
-  }
-  const requestId = request?.id ?? null;
+  const owner = { accountId: subscription.accountId, scac: subscription.scac };
+  const target = await pushTarget(tracker, owner, numbers);
   // A push is some of the carrier's events: the shipment's stored containers and ports complete it.
-  const shipment = request?.tracked_object_id ? await storage.shipments.get(subscription.accountId, request.tracked_object_id) : null;
-  const containers = shipment ? (await storage.containers.listByShipments(subscription.accountId, [shipment.id])).map((c) => c.number) : [];
-  const ports = { pol: shipment?.port_of_lading_locode ?? null, pod: shipment?.port_of_discharge_locode ?? null };
-  const snapshot = dcsaSnapshot(events, { requestNumber: key, push: { containers, ports } });
-  if (!snapshot) return;
-  if (requestId) await tracker.ingest.snapshot({ accountId: subscription.accountId, trackingRequestId: requestId, snapshot });
-  else if (events.some((e) => documentReference(e, "TRD"))) await tracker.ingest.snapshot({ accountId: subscription.accountId, scac: subscription.scac, snapshot });
+  const snapshot = dcsaSnapshot(events, { requestNumber: key, push: target?.push ?? NO_STORED_SHIPMENT });
+  if (snapshot) await ingestPush(tracker, owner, target, snapshot, events.some((e) => documentReference(e, "TRD")));
 }
