@@ -72,7 +72,12 @@ export interface DcsaV3Location {
   /** The facility. */
   facility?: DcsaV3Facility;
   /** Latitude and longitude, as decimal text. */
-  geoCoordinate?: { latitude?: string; longitude?: string };
+  geoCoordinate?: {
+    /** Decimal degrees, e.g. `33.629152`. */
+    latitude?: string;
+    /** Decimal degrees, e.g. `-118.587187`. */
+    longitude?: string;
+  };
 }
 
 /** A vessel (or barge). */
@@ -108,7 +113,12 @@ export interface DcsaV3TransportCall {
   /** VESSEL, RAIL, TRUCK, BARGE or MULTIMODAL. */
   modeOfTransport?: string;
   /** The service. */
-  serviceCodeOrReference?: { carrierServiceCode?: string; universalServiceReference?: string };
+  serviceCodeOrReference?: {
+    /** The carrier's service code. */
+    carrierServiceCode?: string;
+    /** DCSA's universal service reference (`SR12345A`). */
+    universalServiceReference?: string;
+  };
   /** The export voyage. */
   exportVoyageNumberOrReference?: DcsaV3VoyageNumberOrReference;
   /** The import voyage. */
@@ -116,7 +126,14 @@ export interface DcsaV3TransportCall {
   /** The vessel or barge. */
   vesselTransport?: DcsaV3VesselTransport;
   /** The train. */
-  railTransport?: { railCarReference?: string; railServiceReference?: string; departureID?: string };
+  railTransport?: {
+    /** The rail car. */
+    railCarReference?: string;
+    /** The rail service. */
+    railServiceReference?: string;
+    /** The departure. */
+    departureID?: string;
+  };
   /** The truck. */
   truckTransport?: Record<string, unknown>;
 }

@@ -135,7 +135,12 @@ export interface SnapshotReference {
     /** The numbers of the shipment's stored containers. */
     containers: readonly string[];
     /** The shipment's stored ports of lading and discharge, which a push's few events may not show: they classify its moves. */
-    ports: { pol: string | null; pod: string | null };
+    ports: {
+      /** UN/LOCODE of the port of lading. */
+      pol: string | null;
+      /** UN/LOCODE of the port of discharge. */
+      pod: string | null;
+    };
   };
 }
 

@@ -31,8 +31,15 @@ export interface SensorCodes {
   iotEventCode: string | null;
   /** The reefer's readings and setpoints. */
   reeferDetails: DcsaV3ReeferDetails | null;
-  /** Where, as the event's `geoCoordinate` and `facilityTypeCode` gave it. */
-  place: { latitude: string | null; longitude: string | null; facilityTypeCode: string | null };
+  /** Where, as the event's location gave it. */
+  place: {
+    /** `geoCoordinate.latitude`. */
+    latitude: string | null;
+    /** `geoCoordinate.longitude`. */
+    longitude: string | null;
+    /** The kind of facility, e.g. `POTE`. */
+    facilityTypeCode: string | null;
+  };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -122,7 +129,11 @@ function reeferDetailsOf(codes: Readonly<Record<string, string>>): DcsaV3ReeferD
   return Object.keys(ordered).length > 0 ? (ordered as DcsaV3ReeferDetails) : null;
 }
 
-/** The codes and readings kept by {@link sensorSourceCodes}, or null when a raw event's are none (it is no IoT or reefer event). */
+/**
+ * The codes and readings of an IoT or reefer event kept with its raw event (`source_codes`, see
+ * docs/dcsa.md), read back in their standard types; null when a raw event's are none (it is no IoT
+ * or reefer event).
+ */
 export function readSensorCodes(codes: Readonly<Record<string, string>> | null): SensorCodes | null {
   const eventType = codes?.eventType;
   if (!codes || !isType(eventType)) return null;

@@ -86,7 +86,7 @@ export function v2EventOf(event: DcsaV3Event, updatedAt: string): DcsaEvent | Ev
   const call = event.transportDetails?.transportCall;
   if (classification.eventTypeCode === "SHIPMENT") {
     const document = event.shipmentDetails?.documentReference;
-    if (!short(document?.typeCode, 3) || !short(document?.reference, 100)) return { path: ".shipmentDetails.documentReference", message: "A shipment event needs the document it is about: documentReference with typeCode and reference" };
+    if (!/^[A-Z]{3}$/.test(document?.typeCode ?? "") || !short(document?.reference, 100)) return { path: ".shipmentDetails.documentReference", message: "A shipment event needs the document it is about: documentReference with a typeCode (such as BKG or TRD) and a reference" };
     return { ...base, eventType: "SHIPMENT", shipmentEventTypeCode: classification.shipmentEventTypeCode as DcsaShipmentEventTypeCode, documentTypeCode: v2DocumentType(document!.typeCode!), documentID: document!.reference!.slice(0, 100), reason: short(event.shipmentDetails?.reason, 250) };
   }
   if (classification.eventTypeCode === "TRANSPORT") {

@@ -134,6 +134,7 @@ describe("POST /dcsa/v3/events", () => {
       { ...iot, eventDateTime: "yesterday" },
       { ...transport, shipmentDetails: undefined },
       { ...iot, isRetracted: true },
+      { ...kitRequest("SHIPMENT").events[0], shipmentDetails: { documentReference: { typeCode: "BOOKING", reference: "ABC709951" } } },
       { ...kitRequest("REEFER").events[0], eventDateTime: "2026-01-22T09:00:00Z", reeferDetails: { temperatureProbeMeasurements: Array.from({ length: 12 }, (_, i) => ({ USDAProbeNumber: i, measuredTemperatureValue: -18 })) } },
     ];
     const response = await post(JSON.stringify({ events }));
@@ -143,10 +144,10 @@ describe("POST /dcsa/v3/events", () => {
     expect(body.feedbackElements.every((f) => f.severity === "WARN")).toBe(true);
     expect(body.feedbackElements.map((f) => f.propertyPath).sort()).toEqual([
       "$.events[1]", "$.events[2]", "$.events[3].equipmentDetails.equipmentReference", "$.events[4].equipmentDetails.emptyIndicatorCode",
-      "$.events[5].eventDateTime", "$.events[6].shipmentDetails", "$.events[7].isRetracted", "$.events[8]",
+      "$.events[5].eventDateTime", "$.events[6].shipmentDetails", "$.events[7].isRetracted", "$.events[8].shipmentDetails.documentReference", "$.events[9]",
     ]);
     // The reefer event is applied, without the readings past the limit.
-    expect(JSON.stringify(body.feedbackElements.find((f) => f.propertyPath === "$.events[8]"))).toContain("readings left out");
+    expect(JSON.stringify(body.feedbackElements.find((f) => f.propertyPath === "$.events[9]"))).toContain("readings left out");
     expect((await rawEvents()).some((e) => e.original_event === "Measured (REEFER MEAS) at 2026-01-22T09:00:00Z" && Object.keys(e.source_codes!).length === 20)).toBe(true);
     const departures = await getEvents("transportDocumentReference=HHL71800000&eventTypes=TRANSPORT");
     expect(departures.some((e) => e.eventClassification?.transportEventTypeCode === "DEPA" && e.eventDateTime === "2026-01-22T08:00:00Z")).toBe(true);
