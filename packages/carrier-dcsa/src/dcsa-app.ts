@@ -3,7 +3,10 @@ import { Hono } from "hono";
 import { dcsaError } from "./dcsa-errors.js";
 import type { DcsaSubscription } from "./dcsa-subscription.js";
 import { eventsRoutes } from "./events-routes.js";
-import { notificationRoutes } from "./notification-routes.js";
+import { notificationRoutes, type NotificationRouteOptions } from "./notification-routes.js";
+import { v3Error } from "./v3-errors.js";
+import { v3EventsRoutes } from "./v3-events-routes.js";
+import { v3PushRoutes } from "./v3-push-routes.js";
 
 /** The default of {@link DcsaAppOptions.maxNewReferencesPerNotification}. */
 export const DEFAULT_MAX_NEW_REFERENCES_PER_NOTIFICATION = 100;
@@ -11,7 +14,8 @@ export const DEFAULT_MAX_NEW_REFERENCES_PER_NOTIFICATION = 100;
 /** Options of {@link createDcsaApp}. */
 export interface DcsaAppOptions {
   /**
-   * The subscriptions Bollard holds at carriers, whose signed notifications it accepts.
+   * The subscriptions Bollard holds at carriers, whose signed pushes it accepts: 2.2
+   * notifications at `/dcsa/v2/notifications/{id}`, 3.0 pushes at `/dcsa/v3/notifications/{id}/events`.
    * @default none
    */
   subscriptions?: readonly DcsaSubscription[];
@@ -25,11 +29,36 @@ export interface DcsaAppOptions {
   maxNewReferencesPerNotification?: number;
 }
 
+const routeOf = (request: Request) => `${request.method} ${new URL(request.url).pathname}`.slice(0, 200);
+
+/** The DCSA T&T 2.2 routes, answering unknown routes and failures with the 2.2 error body. */
+function v2Routes(tracker: Tracker, push: NotificationRouteOptions): Hono {
+  const routes = new Hono();
+  routes.route("/", eventsRoutes(tracker));
+  routes.route("/", notificationRoutes(tracker, push));
+  routes.all("*", (c) => dcsaError(c, 404, "notFound", `No route for ${routeOf(c.req.raw)}`));
+  routes.onError((_error, c) => dcsaError(c, 500, "internalError", "The request could not be served"));
+  return routes;
+}
+
+/** The DCSA T&T 3.0 routes, answering unknown routes and failures with 3.0's `feedbackElements`. */
+function v3Routes(tracker: Tracker, subscriptions: readonly DcsaSubscription[]): Hono {
+  const routes = new Hono();
+  routes.route("/", v3EventsRoutes(tracker));
+  routes.route("/", v3PushRoutes(tracker, subscriptions));
+  routes.all("*", (c) => v3Error(c, 404, `No route for ${routeOf(c.req.raw)}`));
+  routes.onError((_error, c) => v3Error(c, 500, "The request could not be served"));
+  return routes;
+}
+
 /**
- * The DCSA Track & Trace 2.2 routes of a tracker, under `/dcsa/v2`: `GET /events` and
- * `GET /events/{eventID}` serve the account of the API key sent (`Authorization: Token <key>`,
- * as on `/v2`) as DCSA events, with the standard's filters and cursor paging;
- * `POST /notifications/{subscriptionID}` takes carriers' signed push notifications.
+ * The DCSA Track & Trace routes of a tracker, 2.2 under `/dcsa/v2` and 3.0 under `/dcsa/v3`, each
+ * answering in its own version's shapes (errors included). Both serve the account of the API key
+ * sent (`Authorization: Token <key>`, as on `/v2`) from its event feed:
+ * - 2.2: `GET /events` and `GET /events/{eventID}` with the standard's filters and cursor paging;
+ *   `POST /notifications/{subscriptionID}` takes carriers' signed push notifications;
+ * - 3.0: `GET /events` (the producer's endpoint); `POST /events` (the consumer's) takes pushes
+ *   with an editor's API key, and `POST /notifications/{subscriptionID}/events` signed ones.
  * @throws RangeError when `maxNewReferencesPerNotification` is not a whole number from 0
  * @example
  * const api = createHttpApp(tracker);
@@ -41,10 +70,6 @@ export function createDcsaApp(tracker: Tracker, options: DcsaAppOptions = {}): H
   if (!Number.isSafeInteger(maxNewReferencesPerNotification) || maxNewReferencesPerNotification < 0) {
     throw new RangeError(`maxNewReferencesPerNotification must be a whole number from 0, not ${String(maxNewReferencesPerNotification)}`);
   }
-  const routes = new Hono();
-  routes.route("/", eventsRoutes(tracker));
-  routes.route("/", notificationRoutes(tracker, { subscriptions: options.subscriptions ?? [], maxNewReferencesPerNotification }));
-  routes.notFound((c) => dcsaError(c, 404, "notFound", `No route for ${c.req.method} ${new URL(c.req.url).pathname}`));
-  routes.onError((_error, c) => dcsaError(c, 500, "internalError", "The request could not be served"));
-  return new Hono().route("/dcsa/v2", routes);
+  const push = { subscriptions: options.subscriptions ?? [], maxNewReferencesPerNotification };
+  return new Hono().route("/dcsa/v2", v2Routes(tracker, push)).route("/dcsa/v3", v3Routes(tracker, push.subscriptions));
 }

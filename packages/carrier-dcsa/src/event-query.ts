@@ -1,3 +1,4 @@
+import type { DcsaEvent } from "./dcsa-types.js";
 import type { ServedEvent } from "./records-to-events.js";
 
 /** A `GET /events` query that cannot be answered: a 400 naming the parameter. */
@@ -115,6 +116,15 @@ export function matches(served: ServedEvent, query: EventQuery): boolean {
   }
   const created = Date.parse(event.eventCreatedDateTime);
   return query.created.every(({ operator, at }) => OPERATORS[operator](created, at));
+}
+
+const isIn = (list: readonly string[], code: string) => list.includes(code);
+
+/** Whether an event's codes are all the 2.2 standard's (events pushed in over 3.0 may carry codes it does not have, such as `AVPU` or `CUC`). */
+export function hasStandardCodes(event: DcsaEvent): boolean {
+  if (event.eventType === "SHIPMENT") return isIn(LISTS.shipmentEventTypeCode, event.shipmentEventTypeCode) && isIn(LISTS.documentTypeCode, event.documentTypeCode);
+  if (event.eventType === "TRANSPORT") return isIn(LISTS.transportEventTypeCode, event.transportEventTypeCode);
+  return isIn(LISTS.equipmentEventTypeCode, event.equipmentEventTypeCode);
 }
 
 /** The earliest `eventCreatedDateTime` the query's comparisons allow (ms), when they bound it from below. */

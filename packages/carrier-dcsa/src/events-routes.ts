@@ -1,27 +1,11 @@
-import { isBollardError, type Principal, type Session, type Tracker } from "@bollard/core";
-import { Hono, type MiddlewareHandler } from "hono";
+import { isBollardError, type Tracker } from "@bollard/core";
+import { Hono, type Context } from "hono";
+import { apiKeySession, type SessionEnv } from "./api-key-auth.js";
 import { dcsaError } from "./dcsa-errors.js";
 import { EventQueryError, parseEventQuery } from "./event-query.js";
 import { dcsaEventById, dcsaEventsPage } from "./feed-events.js";
 
-type Env = { Variables: { session: Session } };
-
-/** Resolves the request's Bollard API key (`Authorization: Token <key>` or `Bearer <key>`) to a session; 401 otherwise. */
-function authenticate(tracker: Tracker): MiddlewareHandler<Env> {
-  const sessions = new WeakMap<Principal, Session>();
-  return async (c, next) => {
-    let principal: Principal;
-    try {
-      principal = await tracker.accounts.authenticate(c.req.header("authorization") ?? null);
-    } catch {
-      return dcsaError(c, 401, "unauthorized", "Send a Bollard API key as Authorization: Token <key>");
-    }
-    let session = sessions.get(principal);
-    if (!session) sessions.set(principal, (session = tracker.session(principal)));
-    c.set("session", session);
-    await next();
-  };
-}
+const unauthorized = (c: Context) => dcsaError(c, 401, "unauthorized", "Send a Bollard API key as Authorization: Token <key>");
 
 /**
  * `GET /events` and `GET /events/{eventID}` of the account whose API key is sent, as DCSA T&T 2.2
@@ -30,10 +14,11 @@ function authenticate(tracker: Tracker): MiddlewareHandler<Env> {
  * read and its shipment's records. The next page's cursor is sent as `Next-Page-Cursor` (what
  * DCSA's conformance kit reads) beside the standard's `Next-Page` link.
  */
-export function eventsRoutes(tracker: Tracker): Hono<Env> {
-  const app = new Hono<Env>();
-  app.use("/events", authenticate(tracker));
-  app.use("/events/*", authenticate(tracker));
+export function eventsRoutes(tracker: Tracker): Hono<SessionEnv> {
+  const app = new Hono<SessionEnv>();
+  const authenticate = apiKeySession(tracker, unauthorized);
+  app.use("/events", authenticate);
+  app.use("/events/*", authenticate);
   app.get("/events", async (c) => {
     const url = new URL(c.req.url);
     let query;

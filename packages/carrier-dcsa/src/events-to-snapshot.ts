@@ -164,7 +164,7 @@ export function dcsaSnapshot(input: readonly DcsaEvent[], reference: SnapshotRef
   for (const number of reference.push?.containers ?? []) containers.set(number, { number, transport_events: [], raw_events: [] });
   for (const event of events) {
     if (event.eventType !== "EQUIPMENT" || !event.equipmentReference || !isContainerNumber(event.equipmentReference) || containers.has(event.equipmentReference)) continue;
-    containers.set(event.equipmentReference, { number: event.equipmentReference, ...equipment(event), transport_events: [], raw_events: [] });
+    containers.set(event.equipmentReference, { number: event.equipmentReference, ...equipmentAttributes(event.ISOEquipmentCode), transport_events: [], raw_events: [] });
   }
   const shipment: CarrierSnapshotInput["shipment"] = { bill_of_lading_number: billOfLading };
   if (ports.pol) shipment.port_of_lading_locode = ports.pol;
@@ -202,8 +202,8 @@ const TRANSPORT_EVENT: Partial<Record<RawEventName, TransportEventName>> = Objec
     "rail_loaded", "rail_departed", "rail_arrived", "rail_unloaded", "vessel_arrived", "vessel_discharged", "full_out", "empty_in"] as const).map((name) => [name, `container.transport.${name}`]),
 );
 
-function equipment(event: DcsaEquipmentEvent): Partial<SnapshotContainerInput> {
-  const code = event.ISOEquipmentCode;
+/** A container's length, height and type from an ISO 6346 size-type code (`45G1`) or type group (`22GP`), as far as Bollard knows them. */
+export function equipmentAttributes(code: string | undefined): Partial<SnapshotContainerInput> {
   if (!code || code.length !== 4) return {};
   const length = SIZE[code[0] as keyof typeof SIZE];
   const type = TYPE[code[2] as keyof typeof TYPE];

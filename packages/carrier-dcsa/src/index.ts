@@ -1,7 +1,8 @@
 /**
- * `@bollard/carrier-dcsa`: Bollard over DCSA Track & Trace 2.2. {@link dcsaCarrierSource} pulls
- * carriers' `GET /events` into Bollard's refresh pipeline; {@link createDcsaApp} serves the
- * account's data as DCSA events (`GET /dcsa/v2/events`) and takes carriers' push notifications.
+ * `@bollard/carrier-dcsa`: Bollard over DCSA Track & Trace 2.2 and 3.0. {@link dcsaCarrierSource}
+ * pulls carriers' 2.2 `GET /events` into Bollard's refresh pipeline; {@link createDcsaApp} serves
+ * the account's data as DCSA events (`GET /dcsa/v2/events`, `GET /dcsa/v3/events`) and takes
+ * pushed events (2.2 notifications, 3.0 `POST /dcsa/v3/events`), IoT and reefer readings included.
  * @packageDocumentation
  */
 export { dcsaCarrierSource, type DcsaCarrierSourceOptions } from "./dcsa-carrier-source.js";
@@ -14,3 +15,7 @@ export { createDcsaApp, type DcsaAppOptions } from "./dcsa-app.js";
 export { verifyNotificationSignature } from "./notification-routes.js";
 export type { DcsaSubscription } from "./dcsa-subscription.js";
 export { subscribeAtCarrier, type CarrierSubscription, type SubscribeOptions } from "./subscribe.js";
+export type * from "./dcsa-v3-types.js";
+export { applyV3Push, type V3BodyError } from "./v3-push.js";
+export type { PushOwner } from "./push-ingest.js";
+export { readSensorCodes, type SensorCodes } from "./sensor-codes.js";

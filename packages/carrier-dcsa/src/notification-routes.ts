@@ -1,9 +1,10 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { isBollardError, type Tracker } from "@bollard/core";
-import { joinChunks, MAX_BODY_BYTES, readRequestBody } from "@bollard/core/http";
+import type { Tracker } from "@bollard/core";
+import { MAX_BODY_BYTES } from "@bollard/core/http";
 import { Hono, type Context } from "hono";
 import { dcsaError } from "./dcsa-errors.js";
 import type { DcsaSubscription } from "./dcsa-subscription.js";
+import { readPushBody } from "./push-body.js";
 import { readNotificationEvents } from "./push-events.js";
 import { applyPush, planPush } from "./push-ingest.js";
 
@@ -44,16 +45,8 @@ export function notificationRoutes(tracker: Tracker, options: NotificationRouteO
     const subscription = byId.get(c.req.param("subscriptionID"));
     const signature = c.req.header("notification-signature");
     if (!subscription || signature === undefined) return badSignature(c);
-    let body: Uint8Array;
-    try {
-      body = joinChunks(await readRequestBody(c.req.raw, { incoming: (c.env as { incoming?: unknown } | undefined)?.incoming }));
-    } catch (error) {
-      if (isBollardError(error) && error.code === "payload_too_large") {
-        c.header("connection", "close");
-        return dcsaError(c, 413, "tooLarge", `A notification is at most ${MAX_BODY_BYTES} bytes`);
-      }
-      throw error;
-    }
+    const body = await readPushBody(c);
+    if (body === null) return dcsaError(c, 413, "tooLarge", `A notification is at most ${MAX_BODY_BYTES} bytes`);
     if (!verifyNotificationSignature(body, signature, subscription.secret)) return badSignature(c);
     const read = readNotificationEvents(body);
     if ("refusal" in read) return dcsaError(c, 400, read.refusal.reason, read.refusal.message);

@@ -57,11 +57,14 @@ export function groupByReference(events: readonly DcsaEvent[]): Map<string, Dcsa
   return groups;
 }
 
-/** Every reference an event names (transport document, booking, container): where its shipment may already be tracked. */
-export function referencesOf(events: readonly DcsaEvent[]): Set<string> {
-  const numbers = new Set<string>();
+/** The references events name (transport documents and bookings, containers): where their shipment may already be tracked. */
+export function pushedNumbers(events: readonly DcsaEvent[]): { documents: string[]; containers: string[] } {
+  const documents = new Set<string>();
+  const containers = new Set<string>();
   for (const event of events) {
-    for (const ref of [documentReference(event, "TRD"), documentReference(event, "BKG"), containerOf(event)]) if (ref) numbers.add(ref);
+    for (const ref of [documentReference(event, "TRD"), documentReference(event, "BKG")]) if (ref) documents.add(ref);
+    const container = containerOf(event);
+    if (container) containers.add(container);
   }
-  return numbers;
+  return { documents: [...documents], containers: [...containers] };
 }

@@ -1,9 +1,96 @@
-import { isBollardError, type CarrierSnapshotInput, type TrackingRequest, type Tracker } from "@bollard/core";
+import { isBollardError, type CarrierSnapshotInput, type Shipment, type Tracker } from "@bollard/core";
 import { CarrierSnapshotSchema } from "@bollard/core/schemas";
-import type { DcsaEvent } from "./dcsa-types.js";
-import { documentReference, dcsaSnapshot } from "./events-to-snapshot.js";
 import type { DcsaSubscription } from "./dcsa-subscription.js";
-import { groupByReference, referencesOf, type PushRefusal } from "./push-events.js";
+import type { DcsaEvent } from "./dcsa-types.js";
+import { dcsaSnapshot, documentReference } from "./events-to-snapshot.js";
+import { groupByReference, pushedNumbers, type PushRefusal } from "./push-events.js";
+
+/** Whose data pushed events change: an account, and the pushing carrier's SCAC when it is known. */
+export interface PushOwner {
+  /** The account whose shipments the events update. */
+  accountId: string;
+  /**
+   * The SCAC of the carrier pushing (a subscription's): only that line's tracking requests and
+   * shipments are updated, and a transport document nobody tracks yet gets a tracking request.
+   * Null for a push made with an API key: the account's shipments of any line, and no new ones.
+   */
+  scac: string | null;
+}
+
+/** The tracked shipment pushed events go to, and what completes their partial snapshot. */
+export interface PushTarget {
+  /** The tracking request the events are ingested through. */
+  trackingRequestId: string;
+  /** The numbers of the shipment's stored containers, and its stored ports of lading and discharge (see `SnapshotReference.push`). */
+  push: { containers: string[]; ports: { pol: string | null; pod: string | null } };
+  /** The shipment's tracking is stopped: its events are left out, as a refresh leaves them. */
+  stopped: boolean;
+}
+
+/** A push's snapshot reference when no shipment is stored yet. */
+export const NO_STORED_SHIPMENT: PushTarget["push"] = { containers: [], ports: { pol: null, pod: null } };
+
+const PAGE = { number: 1, size: 100 };
+
+/** The numbers pushed events name: their transport documents and bookings, and their containers. */
+export interface PushedNumbers {
+  /** Transport document and booking numbers. */
+  documents: readonly string[];
+  /** Container numbers. */
+  containers: readonly string[];
+}
+
+/**
+ * The tracked shipment pushed events belong to in the owner's account: the one a tracking request
+ * for one of their documents tracks (not failed), else the one with that bill of lading; only when
+ * they name no document at all, the newest shipment with one of their containers (a container is
+ * reused by many shipments over time: a document not tracked yet is a new shipment, not an old one
+ * with the same box). Each of the owner's SCAC when it has one. Null when none.
+ */
+export async function pushTarget(tracker: Tracker, owner: PushOwner, numbers: PushedNumbers): Promise<PushTarget | null> {
+  const { storage } = tracker;
+  const { accountId, scac } = owner;
+  const ofLine = (shipment: Shipment | null | undefined) => shipment && shipment.tracking_request_id && (scac === null || shipment.shipping_line_scac === scac) ? shipment : null;
+  for (const number of new Set(numbers.documents)) {
+    const requests = await storage.trackingRequests.list(accountId, { page: PAGE, requestNumber: number, ...(scac !== null && { scac }) });
+    const request = requests.items.find((r) => r.status !== "failed");
+    if (request) return target(tracker, accountId, request.id, request.tracked_object_id ? await storage.shipments.get(accountId, request.tracked_object_id) : null);
+    const shipment = (await storage.shipments.list(accountId, { page: PAGE, number })).items.find(ofLine);
+    if (shipment) return target(tracker, accountId, shipment.tracking_request_id!, shipment);
+  }
+  if (numbers.documents.length > 0) return null;
+  for (const number of new Set(numbers.containers)) {
+    const requests = await storage.trackingRequests.list(accountId, { page: PAGE, requestNumber: number, ...(scac !== null && { scac }) });
+    const request = requests.items.find((r) => r.status !== "failed");
+    if (request) return target(tracker, accountId, request.id, request.tracked_object_id ? await storage.shipments.get(accountId, request.tracked_object_id) : null);
+    const containers = (await storage.containers.list(accountId, { page: PAGE, number })).items;
+    const boxed = (await storage.shipments.getMany(accountId, [...new Set(containers.map((c) => c.shipment_id))])).find(ofLine);
+    if (boxed) return target(tracker, accountId, boxed.tracking_request_id!, boxed);
+  }
+  return null;
+}
+
+async function target(tracker: Tracker, accountId: string, trackingRequestId: string, shipment: Shipment | null): Promise<PushTarget> {
+  if (!shipment) return { trackingRequestId, push: NO_STORED_SHIPMENT, stopped: false };
+  const containers = (await tracker.storage.containers.listByShipments(accountId, [shipment.id])).map((c) => c.number);
+  return { trackingRequestId, push: { containers, ports: { pol: shipment.port_of_lading_locode, pod: shipment.port_of_discharge_locode } }, stopped: shipment.line_tracking_stopped_at !== null };
+}
+
+/**
+ * Ingests one shipment's pushed events (as a partial snapshot) through `tracker.ingest`: through
+ * the target's tracking request, else, for an owner with a SCAC and events naming a transport
+ * document, through a tracking request made for it. Returns false when the events had nowhere to
+ * go. Core's errors (a 422 for a stopped shipment or a snapshot it refuses) are thrown.
+ */
+export async function ingestPush(tracker: Tracker, owner: PushOwner, target: PushTarget | null, snapshot: CarrierSnapshotInput, namesTransportDocument: boolean): Promise<boolean> {
+  if (target) {
+    await tracker.ingest.snapshot({ accountId: owner.accountId, trackingRequestId: target.trackingRequestId, snapshot });
+    return true;
+  }
+  if (owner.scac === null || !namesTransportDocument) return false;
+  await tracker.ingest.snapshot({ accountId: owner.accountId, scac: owner.scac, snapshot });
+  return true;
+}
 
 /** One reference's events as they will be applied: the snapshot, and the tracking request it goes to (null: one is made). */
 export interface PlannedPush {
@@ -24,34 +111,31 @@ export interface PlannedPush {
  * (as a refresh leaves them).
  */
 export async function planPush(tracker: Tracker, subscription: DcsaSubscription, events: readonly DcsaEvent[], maxNewReferences: number): Promise<{ plan: PlannedPush[] } | { refusal: PushRefusal }> {
-  const found: { reference: string; events: DcsaEvent[]; request: TrackingRequest | null }[] = [];
+  const owner: PushOwner = { accountId: subscription.accountId, scac: subscription.scac };
+  const found: { reference: string; events: DcsaEvent[]; target: PushTarget | null }[] = [];
   let newReferences = 0;
   for (const [reference, group] of groupByReference(events)) {
-    const request = await trackingRequestOf(tracker, subscription, new Set([reference, ...referencesOf(group)]));
-    if (!request && !group.some((e) => documentReference(e, "TRD") !== null)) continue;
-    if (!request) newReferences++;
-    found.push({ reference, events: group, request });
+    const target = await pushTarget(tracker, owner, pushedNumbers(group));
+    if (!target && !group.some((e) => documentReference(e, "TRD") !== null)) continue;
+    if (!target) newReferences++;
+    found.push({ reference, events: group, target });
   }
   if (newReferences > maxNewReferences) {
     const message = `The notification names ${newReferences} transport documents Bollard does not track yet; one notification may add at most ${maxNewReferences}. Nothing was applied`;
     return { refusal: { reason: "tooManyReferences", message } };
   }
-  const { storage } = tracker;
   const plan: PlannedPush[] = [];
-  for (const { reference, events: group, request } of found) {
+  for (const { reference, events: group, target } of found) {
+    if (target?.stopped) continue;
     // A push is some of the carrier's events: the shipment's stored containers and ports complete it.
-    const shipment = request?.tracked_object_id ? await storage.shipments.get(subscription.accountId, request.tracked_object_id) : null;
-    if (shipment?.line_tracking_stopped_at) continue;
-    const containers = shipment ? (await storage.containers.listByShipments(subscription.accountId, [shipment.id])).map((c) => c.number) : [];
-    const ports = { pol: shipment?.port_of_lading_locode ?? null, pod: shipment?.port_of_discharge_locode ?? null };
-    const snapshot = dcsaSnapshot(group, { requestNumber: reference, push: { containers, ports } });
+    const snapshot = dcsaSnapshot(group, { requestNumber: reference, push: target?.push ?? NO_STORED_SHIPMENT });
     if (!snapshot) continue;
     const parsed = CarrierSnapshotSchema.safeParse(snapshot);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       return { refusal: { reason: "invalidEvents", message: `The events of ${reference} do not make a valid snapshot (${["snapshot", ...issue.path].join(".")}: ${issue.message}). Nothing was applied` } };
     }
-    plan.push({ reference, trackingRequestId: request?.id ?? null, snapshot });
+    plan.push({ reference, trackingRequestId: target?.trackingRequestId ?? null, snapshot });
   }
   return { plan };
 }
@@ -74,16 +158,6 @@ export async function applyPush(tracker: Tracker, subscription: DcsaSubscription
       if (isBollardError(error) && error.status === 422) return { reason: "invalidEvents", message: `Events of ${reference}: ${error.message} (the events of ${applied} references before it were applied)` };
       throw error;
     }
-  }
-  return null;
-}
-
-/** The account's live tracking request (any state but failed) for one of these numbers at the subscription's SCAC, if any. */
-async function trackingRequestOf(tracker: Tracker, subscription: DcsaSubscription, numbers: ReadonlySet<string>): Promise<TrackingRequest | null> {
-  for (const number of numbers) {
-    const found = await tracker.storage.trackingRequests.list(subscription.accountId, { page: { number: 1, size: 100 }, requestNumber: number, scac: subscription.scac });
-    const request = found.items.find((r) => r.status !== "failed");
-    if (request) return request;
   }
   return null;
 }

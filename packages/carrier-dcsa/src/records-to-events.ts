@@ -47,6 +47,8 @@ export interface EventContext {
   vessel: { imo: string | null; name: string | null } | null;
   /** The SMDG code of a transport event's terminal, when known. */
   terminalCode: string | null;
+  /** The numbers of the containers the event concerns: all that have it for an event shared by them ({@link sharedKey}), else its own. */
+  equipmentReferences: readonly string[];
 }
 
 /** A DCSA event with what the filters of `GET /events` look at. */
@@ -121,7 +123,7 @@ export function dcsaEventOf(item: StoredEvent, context: EventContext): ServedEve
       { documentReferenceType: "TRD", documentReferenceValue: context.shipment.bill_of_lading_number },
     ];
   }
-  return { event, transportDocumentReference: context.shipment.bill_of_lading_number, carrierBookingReference: context.bookingReference, equipmentReferences: [context.container.number] };
+  return { event, transportDocumentReference: context.shipment.bill_of_lading_number, carrierBookingReference: context.bookingReference, equipmentReferences: [...context.equipmentReferences] };
 }
 
 function transportDcsaEvent(stored: TransportEvent, context: EventContext): (DcsaEvent & { eventID: string }) | null {
