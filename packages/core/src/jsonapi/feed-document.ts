@@ -4,8 +4,28 @@ import type { JsonApiDocument, ResourceObject } from "./jsonapi-types.js";
 import { rawEventResource, transportEventResource } from "./resources.js";
 import { wireTimestamp } from "./wire-time.js";
 
-/** One event of the feed, as `session.events` gives it. */
-export type FeedDocumentItem = { type: "transport_event"; cursor: string; learned_at: string; event: TransportEvent } | { type: "raw_event"; cursor: string; learned_at: string; event: RawEvent };
+/** What every event of the feed carries besides its record. */
+export interface FeedItemBase {
+  /** Read the feed after this cursor to continue behind the event. */
+  cursor: string;
+  /** When Bollard learned the event as it stands. */
+  learned_at: string;
+}
+
+/** One event of the feed, as `session.events` gives it: a transport event or a raw event. */
+export type FeedDocumentItem =
+  | (FeedItemBase & {
+      /** A transport event. */
+      type: "transport_event";
+      /** The event. */
+      event: TransportEvent;
+    })
+  | (FeedItemBase & {
+      /** A raw event. */
+      type: "raw_event";
+      /** The event. */
+      event: RawEvent;
+    });
 
 /** A read of the event feed, as `session.events.list` returns it. */
 export interface FeedDocumentPage {

@@ -23,3 +23,4 @@ export { CarrierSnapshotSchema, SnapshotTransportEventSchema } from "../tracking
 export { PositionReportSchema } from "../tracking/position-ingest.js";
 // Custom field typing and display, to check a value before sending it.
 export * from "../custom-fields/index.js";
+export { EventFeedOptionsSchema } from "../services/event-feed-service.js";

@@ -78,7 +78,7 @@ export const EventFeedOptionsSchema = z.strictObject({
 });
 
 /** Options of {@link EventFeedService.list}. */
-export type EventFeedListOptions = z.input<typeof EventFeedOptionsSchema>;
+export interface EventFeedListOptions extends z.input<typeof EventFeedOptionsSchema> {}
 
 /**
  * The session account's event feed: every transport event and raw event in the order Bollard

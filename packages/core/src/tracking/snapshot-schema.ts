@@ -181,11 +181,17 @@ export const SnapshotShipmentSchema = z.strictObject({
    */
   dates_reported_at: z
     .strictObject({
+      /** When the source issued `pol_etd_at`. */
       pol_etd_at: FeedTimestampSchema.optional(),
+      /** When the source issued `pol_atd_at`. */
       pol_atd_at: FeedTimestampSchema.optional(),
+      /** When the source issued `pod_eta_at`. */
       pod_eta_at: FeedTimestampSchema.optional(),
+      /** When the source issued `pod_ata_at`. */
       pod_ata_at: FeedTimestampSchema.optional(),
+      /** When the source issued `destination_eta_at`. */
       destination_eta_at: FeedTimestampSchema.optional(),
+      /** When the source issued `destination_ata_at`. */
       destination_ata_at: FeedTimestampSchema.optional(),
     })
     .optional(),
