@@ -159,6 +159,8 @@ export type {
   WebhookHeader,
   WebhookNotification,
   WebhookNotificationAttempt,
+  WebhookReplayRecord,
+  WebhookReplayStatus,
 } from "./domain/index.js";
 
 // Errors.
