@@ -14,3 +14,5 @@ export * from "./webhook-dispatcher.js";
 export * from "./example-notifications.js";
 export * from "./attempt-recorder.js";
 export * from "./outbox-retention.js";
+export * from "./webhook-replays.js";
+export * from "./replay-pass.js";
