@@ -1,12 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
-import { get } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { type BenchResult, median, percentile } from "./measure.js";
 import { DEMO_SHIPMENTS, openDemoDatabase } from "./demo-bench-db.js";
-import { BOLLARD_READY, bollardCommand, requireWrk, startServer, stopServers, wrk, wrkInBackground } from "./wrk.js";
+import { BOLLARD_READY, bollardCommand, healthz, requireWrk, startServer, stopServers, wrk, wrkInBackground } from "./wrk.js";
 
 const SECONDS = Number(process.env.BENCH_DCSA_SECONDS ?? 10);
 /** How long the baseline's DCSA pages are timed (each took seconds before the feed). */
@@ -132,20 +131,6 @@ async function healthzUnderLoad(port: number, load: () => Promise<number>): Prom
   loading = false;
   await probing;
   return { p50: percentile(times, 50), p99: percentile(times, 99), max: Math.max(...times), count: times.length, loadRps };
-}
-
-/**
- * One `/healthz` on a connection of its own, as a load balancer's check makes it, in milliseconds.
- * (A connection kept from earlier requests may have been closed by the server meanwhile.)
- */
-function healthz(port: number): Promise<number> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    get({ host: "127.0.0.1", port, path: "/healthz", agent: false }, (response) => {
-      response.resume();
-      response.on("end", () => (response.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`/healthz answered ${response.statusCode}`))));
-    }).on("error", reject);
-  });
 }
 
 /**

@@ -18,6 +18,7 @@ const BENCHES: Record<string, () => Promise<BenchResult[]>> = {
   mixed: async () => (await import("./mixed-bench.js")).run(),
   "mixed-costs": async () => (await import("./mixed-costs-bench.js")).run(),
   "dcsa-events": async () => (await import("./dcsa-events-bench.js")).run(),
+  "webhook-replay": async () => (await import("./webhook-replay-bench.js")).run(),
 };
 
 /** Options that size a benchmark, by flag: `pnpm bench scale --shipments 5000`. */

@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { get } from "node:http";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -123,3 +124,17 @@ export function bollardCommand(db: string, extra: string[] = [], tree = ROOT): s
 
 /** The line `bollard serve` prints once it listens; group 1 is the port. */
 export const BOLLARD_READY = /listening on http:\/\/[^:]+:(\d+)/;
+
+/**
+ * One `/healthz` on a connection of its own, as a load balancer's check makes it, in milliseconds.
+ * (A connection kept from earlier requests may have been closed by the server meanwhile.)
+ */
+export function healthz(port: number): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    get({ host: "127.0.0.1", port, path: "/healthz", agent: false }, (response) => {
+      response.resume();
+      response.on("end", () => (response.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`/healthz answered ${response.statusCode}`))));
+    }).on("error", reject);
+  });
+}

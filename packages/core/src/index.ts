@@ -53,7 +53,6 @@ export { PARTY_PAGE_SIZE, type PartyInput, type PartyService } from "./services/
 export { MAX_VESSEL_POSITIONS, type FuturePositionsFromQuery, type FuturePositionsQuery, type PositionWindowOptions, type VesselService, type VesselWithPositions } from "./services/vessel-service.js";
 export type { MapService } from "./services/map-service.js";
 export type { WebhookCreate, WebhookOptions, WebhookReplay, WebhookService, WebhookTrigger, WebhookTriggerResult, WebhookUpdate } from "./services/webhook-service.js";
-export type { WebhookReplayResult } from "./webhooks/redelivery.js";
 export type { WebhookNotificationInclude, WebhookNotificationListOptions, WebhookNotificationService } from "./services/webhook-notification-service.js";
 export type { SandboxClockChange, SandboxClockService, SandboxDataChange, SandboxFaultService, SandboxService, SandboxSnapshotService } from "./services/sandbox-service.js";
 export type { SandboxScenario, SandboxScenarioCreate, SandboxScenarioCreated, SandboxScenarioService } from "./services/sandbox-scenario-service.js";
@@ -160,6 +159,8 @@ export type {
   WebhookHeader,
   WebhookNotification,
   WebhookNotificationAttempt,
+  WebhookReplayRecord,
+  WebhookReplayStatus,
 } from "./domain/index.js";
 
 // Errors.
@@ -204,6 +205,7 @@ export {
 export {
   DEFAULT_DELIVERED_MAX_AGE_MS,
   DEFAULT_WEBHOOK_DELIVERY_POLICY,
+  DEFAULT_WEBHOOK_REPLAY_SETTINGS,
   nodeHttpTransport,
   standardWebhooksSecret,
   standardWebhooksSignature,
@@ -221,6 +223,11 @@ export {
   type WebhookHttpRequest,
   type WebhookHttpResponse,
   type WebhookPayload,
+  type WebhookReplayOptions,
+  type WebhookReplayPass,
+  type WebhookReplayPassSummary,
+  type WebhookReplaySettings,
+  type WebhookWorker,
   type WebhookTransport,
 } from "./webhooks/index.js";
 

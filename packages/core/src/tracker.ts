@@ -9,8 +9,9 @@ import { DEFAULT_REFRESH_POLICY, type RefreshPolicy } from "./tracking/refresh-p
 import { createRefreshScheduler, type RefreshScheduler, type RefreshSummary } from "./tracking/refresh-scheduler.js";
 import { simulatedCarrier } from "./tracking/simulated-carrier/index.js";
 import { webhookSettings, type WebhookOptions } from "./services/webhook-service.js";
-import { createWebhookDispatcher, type WebhookDeliverySummary, type WebhookDispatcher } from "./webhooks/webhook-dispatcher.js";
+import { createWebhookDispatcher, type WebhookDeliverySummary } from "./webhooks/webhook-dispatcher.js";
 import { retainingDispatcher } from "./webhooks/outbox-retention.js";
+import { createReplayPass, withReplays, type WebhookWorker } from "./webhooks/replay-pass.js";
 import { createSandbox, sandboxParts, type Sandbox, type SandboxOptions } from "./sandbox/sandbox.js";
 import { faultyCarrier, faultyTransport } from "./sandbox/faulty-sources.js";
 import { scenarioCarrier } from "./sandbox/scenarios/scenario-carrier.js";
@@ -117,8 +118,12 @@ export interface Tracker {
   readonly refresh: RefreshScheduler;
   /** Pushes snapshots or single events from your own feeds through the refresh path. */
   readonly ingest: IngestService;
-  /** The webhook delivery worker: `runDue()` on demand, or `start()` a loop on real time. */
-  readonly webhooks: WebhookDispatcher;
+  /**
+   * The webhook delivery worker, with outbox retention and the replay background riding along:
+   * `runDue()` on demand (one pass of running replays, then every delivery due; `replays.runDue()`
+   * for the replays alone), or `start()` the loops on real time.
+   */
+  readonly webhooks: WebhookWorker;
   /** The sandbox controls when created with {@link TrackerOptions.sandbox}, else null. */
   readonly sandbox: Sandbox | null;
   /** A session acting as one user of one account (see {@link AccountService.authenticate}). */
@@ -179,7 +184,10 @@ export async function createTracker(options: TrackerOptions): Promise<Tracker> {
     ...(onPass && { onPass: (summary: WebhookDeliverySummary, durationMs: number) => onPass({ loop: "webhooks", summary, durationMs }) }),
   });
   // storage-sql (issue 13): delivered notifications are pruned while the worker runs.
-  const worker = retainingDispatcher(dispatcher, { storage, clock, options: options.webhooks?.retention, ...(onError && { onError: (error: unknown) => onError(error, "webhooks") }) });
+  const retaining = retainingDispatcher(dispatcher, { storage, clock, options: options.webhooks?.retention, ...(onError && { onError: (error: unknown) => onError(error, "webhooks") }) });
+  // Replays are worked off in batches by the same worker, never inside the request that asked for them.
+  const replays = createReplayPass({ storage, clock, settings: webhooks.replay, ...(onError && { onError: (error: unknown) => onError(error, "webhooks") }) });
+  const worker = withReplays(retaining, replays, webhooks.replay.everyMs);
   const sandbox = parts ? createSandbox(parts, { storage, refresh, webhooks: worker }) : null;
   return {
     storage,
@@ -195,9 +203,9 @@ export async function createTracker(options: TrackerOptions): Promise<Tracker> {
     async close(options = {}) {
       if (closed) return;
       closed = true;
-      // Both loops stop together within the one bound; the storage closes only after them.
+      // Every loop (refreshes; deliveries, retention and replays) stops within the one bound; the storage closes only after them.
       const timeoutMs = options.timeoutMs ?? DEFAULT_CLOSE_TIMEOUT_MS;
-      await Promise.all([refresh.stop({ timeoutMs }), dispatcher.stop({ timeoutMs })]);
+      await Promise.all([refresh.stop({ timeoutMs }), worker.stop({ timeoutMs })]);
       await storage.close();
     },
   };

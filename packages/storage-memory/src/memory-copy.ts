@@ -31,6 +31,7 @@ const TABLE_OF: Record<CopyNoun, keyof MemoryTables> = {
   webhooks: "webhooks",
   webhookNotifications: "webhookNotifications",
   webhookNotificationAttempts: "webhookAttempts",
+  webhookReplays: "webhookReplays",
   domainEvents: "domainEvents",
 };
 

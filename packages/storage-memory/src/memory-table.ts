@@ -1,5 +1,5 @@
 import type { EventFeedType, RefreshLogDay } from "@bollard/core/storage";
-import type { Account, ApiKey, Change, Container, CustomField, CustomFieldDefinition, CustomFieldOption, DomainEvent, MetroArea, Party, Port, RailTerminal, RawEvent, Shipment, ShippingLine, Terminal, TrackingRequest, TransportEvent, User, Vessel, VesselPositionRecord, Webhook, WebhookNotification, WebhookNotificationAttempt } from "@bollard/core";
+import type { Account, ApiKey, Change, Container, CustomField, CustomFieldDefinition, CustomFieldOption, DomainEvent, MetroArea, Party, Port, RailTerminal, RawEvent, Shipment, ShippingLine, Terminal, TrackingRequest, TransportEvent, User, Vessel, VesselPositionRecord, Webhook, WebhookNotification, WebhookNotificationAttempt, WebhookReplayRecord } from "@bollard/core";
 
 /** A keyed collection of stored records; values are owned by the table and never mutated. */
 export interface Table<T> {
@@ -104,6 +104,7 @@ export interface MemoryTables {
   webhooks: Table<Webhook>;
   webhookNotifications: Table<WebhookNotification>;
   webhookAttempts: Table<WebhookNotificationAttempt>;
+  webhookReplays: Table<WebhookReplayRecord>;
   domainEvents: Table<DomainEvent>;
   meta: Table<string>;
   /** Each event's place in its account's feed, by event id. */
@@ -115,7 +116,7 @@ export interface MemoryTables {
 const TABLE_NAMES = [
   "accounts", "users", "apiKeys", "ports", "terminals", "railTerminals", "metroAreas", "shippingLines", "vessels",
   "vesselPositions", "shipments", "containers", "changes", "refreshLog", "transportEvents", "rawEvents", "trackingRequests", "parties",
-  "customFieldDefinitions", "customFieldOptions", "customFields", "webhooks", "webhookNotifications", "webhookAttempts", "domainEvents", "meta", "eventFeed", "feedCounters",
+  "customFieldDefinitions", "customFieldOptions", "customFields", "webhooks", "webhookNotifications", "webhookAttempts", "webhookReplays", "domainEvents", "meta", "eventFeed", "feedCounters",
 ] as const satisfies ReadonlyArray<keyof MemoryTables>;
 
 /** Empty committed tables. */

@@ -1,13 +1,13 @@
-import type { WebhookNotification } from "@bollard/core";
-import { type StorageRepositories, toTimestamp } from "@bollard/core/storage";
+import type { WebhookNotification, WebhookReplayRecord } from "@bollard/core";
+import { type StorageRepositories, toTimestamp, type WebhookNotificationWindow } from "@bollard/core/storage";
 import { cmp, copy, deleteScoped, getScoped, insertAllInto, insertInto, listWhere, newestFirst, oldestFirst, updateIn, type Access } from "./memory-records.js";
-import type { MemoryTables } from "./memory-table.js";
+import { valuesOf, type MemoryTables } from "./memory-table.js";
 
-type WebhookRepositories = Pick<StorageRepositories, "webhooks" | "webhookNotifications">;
+type WebhookRepositories = Pick<StorageRepositories, "webhooks" | "webhookNotifications" | "webhookReplays">;
 
-/** Webhooks, the notification outbox and its delivery log. */
+/** Webhooks, the notification outbox, its delivery log and the replays. */
 export function webhookRepositories(tables: MemoryTables, access: Access): WebhookRepositories {
-  const { webhooks, webhookNotifications: notifications, webhookAttempts: attempts } = tables;
+  const { webhooks, webhookNotifications: notifications, webhookAttempts: attempts, webhookReplays: replays } = tables;
   return {
     webhooks: {
       insert: (webhook) => access.write(() => insertInto(webhooks, webhook, "webhook")),
@@ -31,6 +31,9 @@ export function webhookRepositories(tables: MemoryTables, access: Access): Webho
             (query.createdBefore === undefined || n.created_at < query.createdBefore);
           return listWhere(notifications, match, newestFirst, query.page);
         }),
+      listWindow: (accountId, window, limit) =>
+        access.read(() => listWhere(notifications, inWindow(accountId, window, true), oldestFirst, { number: 1, size: Math.max(0, Math.floor(limit)) }).items),
+      countWindow: (accountId, window, limit) => access.read(() => Math.min(Math.max(0, Math.floor(limit)), valuesOf(notifications).filter(inWindow(accountId, window, false)).length)),
       listDue: (now, limit) => access.read(() => dueNotifications(notifications, now, limit)),
       claimDue: (now, leaseUntil, limit) =>
         access.write(() => {
@@ -56,7 +59,28 @@ export function webhookRepositories(tables: MemoryTables, access: Access): Webho
           return pruned.length;
         }),
     },
+    webhookReplays: {
+      insert: (replay) => access.write(() => insertInto(replays, replay, "webhook replay")),
+      update: (replay) => access.write(() => updateIn(replays, replay, "webhook replay")),
+      get: (accountId, id) => access.read(() => getScoped(replays, accountId, id)),
+      listRunning: (limit, of) =>
+        access.read(() => {
+          const running = (r: WebhookReplayRecord) => r.status === "running" && (!of || (r.account_id === of.accountId && r.webhook_id === of.webhookId));
+          return listWhere(replays, running, oldestFirst, { number: 1, size: Math.max(0, Math.floor(limit)) }).items;
+        }),
+    },
   };
+}
+
+/** Whether a notification is the account's and in the window (after its `after` place, when `fromAfter`). */
+function inWindow(accountId: string, window: WebhookNotificationWindow, fromAfter: boolean): (n: WebhookNotification) => boolean {
+  const after = fromAfter ? window.after : undefined;
+  return (n) =>
+    n.account_id === accountId &&
+    n.webhook_id === window.webhookId &&
+    n.created_at >= window.createdFrom &&
+    n.created_at < window.createdBefore &&
+    (!after || cmp(n.created_at, after.created_at) > 0 || (n.created_at === after.created_at && cmp(n.id, after.id) > 0));
 }
 
 /** Pending notifications due at `now`, by `next_attempt_at`, then `id` (the delivery queue). */

@@ -48,6 +48,7 @@ const TABLES: Record<CopyNoun, CopiedTable> = {
   webhooks: byId("webhooks"),
   webhookNotifications: byId("webhook_notifications"),
   webhookNotificationAttempts: byId("webhook_notification_attempts"),
+  webhookReplays: byId("webhook_replays"),
   domainEvents: byId("domain_events"),
 };
 
@@ -90,6 +91,7 @@ const ROWS: Record<Exclude<CopyNoun, "transportEvents" | "rawEvents">, (record: 
   webhooks: rowsOf.webhooks,
   webhookNotifications: rowsOf.webhook_notifications,
   webhookNotificationAttempts: rowsOf.webhook_notification_attempts,
+  webhookReplays: rowsOf.webhook_replays,
   domainEvents: rowsOf.domain_events,
 };
 

@@ -22,6 +22,7 @@ import type {
   Webhook,
   WebhookNotification,
   WebhookNotificationAttempt,
+  WebhookReplayRecord,
 } from "@bollard/core";
 import type { RefreshLogDay } from "@bollard/core/storage";
 import type { Row, SqlDialect } from "./sql-dialect.js";
@@ -135,6 +136,14 @@ export const rowsOf = {
     notification_id: a.notification_id,
     attempted_at: d.time(a.attempted_at),
     doc: doc(a),
+  }),
+  webhook_replays: (r: WebhookReplayRecord, d: SqlDialect): Row => ({
+    id: r.id,
+    account_id: r.account_id,
+    webhook_id: r.webhook_id,
+    status: r.status,
+    created_at: d.time(r.created_at),
+    doc: doc(r),
   }),
   changes: (c: Change, d: SqlDialect): Row => ({
     id: c.id,

@@ -18,7 +18,7 @@ import { sqlPartyRepository } from "./sql-party-repositories.js";
 import type { SqlScope } from "./sql-rows.js";
 import { sqlContainerRepository, sqlShipmentRepository } from "./sql-shipment-repositories.js";
 import { sqlDomainEventRepository, sqlTrackingRequestRepository } from "./sql-tracking-repositories.js";
-import { sqlWebhookNotificationRepository, sqlWebhookRepository } from "./sql-webhook-repositories.js";
+import { sqlWebhookNotificationRepository, sqlWebhookReplayRepository, sqlWebhookRepository } from "./sql-webhook-repositories.js";
 
 /** Every repository of the storage contract, each method written once against the executors of `scope`. */
 export function sqlRepositories(scope: SqlScope): StorageRepositories {
@@ -47,6 +47,7 @@ export function sqlRepositories(scope: SqlScope): StorageRepositories {
     customFields: sqlCustomFieldRepository(scope),
     webhooks: sqlWebhookRepository(scope),
     webhookNotifications: sqlWebhookNotificationRepository(scope),
+    webhookReplays: sqlWebhookReplayRepository(scope),
     domainEvents: sqlDomainEventRepository(scope),
     meta: sqlMetaRepository(scope),
   };

@@ -246,6 +246,16 @@ export interface WebhookNotificationAttemptsTable {
   doc: Doc;
 }
 
+/** Webhook replays; `webhook_id` is a plain id. */
+export interface WebhookReplaysTable {
+  id: string;
+  account_id: string;
+  webhook_id: string;
+  status: string;
+  created_at: string;
+  doc: Doc;
+}
+
 /** Domain events: what happened to tracked shipments. */
 export interface DomainEventsTable {
   id: string;
@@ -285,6 +295,7 @@ export interface SqlDatabase {
   webhooks: WebhooksTable;
   webhook_notifications: WebhookNotificationsTable;
   webhook_notification_attempts: WebhookNotificationAttemptsTable;
+  webhook_replays: WebhookReplaysTable;
   domain_events: DomainEventsTable;
 }
 
@@ -309,6 +320,7 @@ export const INDEXED_COLUMNS = {
   tracking_requests: ["created_at", "request_number_lc", "next_attempt_at", "scac", "status"],
   webhooks: ["created_at"],
   webhook_notifications: ["created_at", "delivery_status", "next_attempt_at", "webhook_id"],
+  webhook_replays: ["created_at", "status"],
 } as const satisfies Partial<Record<TableName, readonly string[]>>;
 
 /** Joins the parts of a `search_text` column; a control character no identifier contains. */

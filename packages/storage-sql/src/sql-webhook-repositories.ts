@@ -1,13 +1,15 @@
-import type { Webhook, WebhookNotification, WebhookNotificationAttempt } from "@bollard/core";
-import type { WebhookNotificationRepository, WebhookRepository } from "@bollard/core/storage";
+import type { Webhook, WebhookNotification, WebhookNotificationAttempt, WebhookReplayRecord } from "@bollard/core";
+import type { WebhookNotificationRepository, WebhookNotificationWindow, WebhookReplayRepository, WebhookRepository } from "@bollard/core/storage";
+import { sql, type SqlBool } from "kysely";
 import { claimDueRows, dueRows } from "./sql-claims.js";
 import { pruneDeliveredNotifications } from "./sql-outbox-retention.js";
-import { docsOf, idEquals, pageOfDocs, scopedGet, type SqlScope } from "./sql-rows.js";
+import { docsOf, idEquals, inAccount, pageOfDocs, scopedGet, type SqlScope } from "./sql-rows.js";
 import { rowsOf } from "./sql-records.js";
 import { deleteScoped, insertRows, replaceRecord } from "./sql-writes.js";
 
 const getWebhook = scopedGet<Webhook>("webhooks");
 const getNotification = scopedGet<WebhookNotification>("webhook_notifications");
+const getReplay = scopedGet<WebhookReplayRecord>("webhook_replays");
 const DELIVERY_QUEUE = { table: "webhook_notifications", pendingOnly: true } as const;
 
 /** Webhook subscriptions. */
@@ -62,6 +64,21 @@ export function sqlWebhookNotificationRepository(scope: SqlScope): WebhookNotifi
       if (createdBefore !== undefined) query = query.where("created_at", "<", createdBefore);
       return pageOfDocs<WebhookNotification>(dialect, query, (ordered) => ordered.orderBy("created_at", "desc").orderBy("id", "desc"), page);
     },
+    async listWindow(accountId, window, limit) {
+      let query = windowRows(scope, accountId, window);
+      if (window.after) {
+        if (!dialect.isId(window.after.id)) return [];
+        query = query.where(sql<SqlBool>`(${sql.ref("created_at")}, ${sql.ref("id")}) > (${dialect.time(window.after.created_at)}, ${window.after.id})`);
+      }
+      const rows = await query.select("doc").orderBy("created_at").orderBy("id").limit(Math.max(0, Math.floor(limit))).execute();
+      return docsOf<WebhookNotification>(dialect, rows);
+    },
+    async countWindow(accountId, window, limit) {
+      // Counted inside a LIMIT: at most `limit` index entries are read, however many the window holds.
+      const bounded = windowRows(scope, accountId, window).select(sql<number>`1`.as("one")).limit(Math.max(0, Math.floor(limit)));
+      const row = await read.selectFrom(bounded.as("w")).select(sql<string>`count(*)`.as("n")).executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
     claimDue(now, leaseUntil, limit) {
       return claimDueRows<WebhookNotification>(scope, DELIVERY_QUEUE, now, leaseUntil, limit);
     },
@@ -79,6 +96,42 @@ export function sqlWebhookNotificationRepository(scope: SqlScope): WebhookNotifi
     },
     pruneDelivered(before, limit) {
       return pruneDeliveredNotifications(scope, before, limit);
+    },
+  };
+}
+
+/**
+ * The rows of a replay window, through the `(webhook_id, created_at, id)` index: the account is a
+ * filter no index serves (`inAccount`), so the planner never walks the account's notifications instead.
+ */
+function windowRows({ read, dialect }: SqlScope, accountId: string, window: WebhookNotificationWindow) {
+  return read
+    .selectFrom("webhook_notifications")
+    .where(idEquals(dialect, "webhook_id", window.webhookId))
+    .where(inAccount(dialect, accountId))
+    .where("created_at", ">=", dialect.time(window.createdFrom))
+    .where("created_at", "<", dialect.time(window.createdBefore));
+}
+
+/** Webhook replays; the running ones are found through `(status, created_at, id)`. */
+export function sqlWebhookReplayRepository(scope: SqlScope): WebhookReplayRepository {
+  const { read, dialect } = scope;
+  return {
+    async insert(replay) {
+      await insertRows(scope, "webhook_replays", [rowsOf.webhook_replays(replay, dialect)], { kind: "fail", noun: "webhook replay" });
+    },
+    update(replay) {
+      return replaceRecord(scope, "webhook_replays", replay, rowsOf.webhook_replays, "webhook replay");
+    },
+    get(accountId, id) {
+      return getReplay(scope, accountId, id);
+    },
+    async listRunning(limit, of) {
+      // A literal, so PostgreSQL's partial index on the running ones serves every plan of the query.
+      let query = read.selectFrom("webhook_replays").select("doc").where(sql<SqlBool>`${sql.ref("status")} = 'running'`);
+      if (of) query = query.where(idEquals(dialect, "account_id", of.accountId)).where(idEquals(dialect, "webhook_id", of.webhookId));
+      const rows = await query.orderBy("created_at").orderBy("id").limit(Math.max(0, Math.floor(limit))).execute();
+      return docsOf<WebhookReplayRecord>(dialect, rows);
     },
   };
 }

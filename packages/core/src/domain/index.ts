@@ -21,6 +21,7 @@ export * from "./custom-field-schema.js";
 export * from "./party-schema.js";
 export * from "./webhook-schema.js";
 export * from "./webhook-notification-schema.js";
+export * from "./webhook-replay-schema.js";
 export * from "./port-schema.js";
 export * from "./terminal-schema.js";
 export * from "./rail-terminal-schema.js";

@@ -78,13 +78,13 @@ export const ShipmentAttributesSchema = z.object({
 /** The JSON:API attributes of a shipment. */
 export interface ShipmentAttributes extends z.infer<typeof ShipmentAttributesSchema> {}
 
-/** A stored shipment: its attributes plus tenancy, relationship ids and bookkeeping. */
 /** The shipment dates a source may state with the time it issued them (`dates_reported_at`). */
 export const REPORTED_DATES = ["pol_etd_at", "pol_atd_at", "pod_eta_at", "pod_ata_at", "destination_eta_at", "destination_ata_at"] as const;
 
 /** A shipment date a source may state with the time it issued it. */
 export type ReportedDate = (typeof REPORTED_DATES)[number];
 
+/** A stored shipment: its attributes plus tenancy, relationship ids and bookkeeping. */
 export const ShipmentSchema = ShipmentAttributesSchema.extend({
   /** The shipment's id. */
   id: UuidSchema,

@@ -1,6 +1,6 @@
 import type { OutboxRetentionOptions } from "../webhooks/outbox-retention.js";
 import { realClock, type Clock } from "../clock/index.js";
-import type { Webhook, WebhookEventName } from "../domain/index.js";
+import type { Webhook, WebhookEventName, WebhookReplayRecord } from "../domain/index.js";
 import { BollardError, NotFoundError } from "../errors/index.js";
 import { uuidv7 } from "../ids/index.js";
 import { z } from "zod";
@@ -9,7 +9,7 @@ import { WEBHOOK_EVENT_CATEGORIES, type WebhookEventCategory } from "../webhooks
 import { exampleNotification } from "../demo/example-notifications.js";
 import { nodeHttpTransport, type WebhookTransport } from "../webhooks/http-transport.js";
 import { systemLookup, webhookUrlProblem, type HostLookup } from "../webhooks/url-safety.js";
-import { replayNotifications, type WebhookReplayResult } from "../webhooks/redelivery.js";
+import { recordReplay, webhookReplaySettings, type WebhookReplayOptions, type WebhookReplaySettings } from "../webhooks/webhook-replays.js";
 import { WebhookCreateSchema, WebhookPatchSchema, WebhookReplaySchema, WebhookTriggerSchema } from "../webhooks/webhook-input.js";
 import { deliveryHeaders, generateWebhookSecret } from "../webhooks/webhook-signing.js";
 import { definedOnly, parseInput } from "../validation/input-validation.js";
@@ -31,6 +31,8 @@ export interface WebhookSettings {
   wallClock: Clock;
   /** The retry jitter source, in [0, 1). */
   random: () => number;
+  /** The bounds of a replay and the pace of the replay background. */
+  replay: WebhookReplaySettings;
 }
 
 /** How a tracker delivers webhooks: what `createTracker({ webhooks })` accepts. */
@@ -73,6 +75,12 @@ export interface WebhookOptions {
    * @default { deliveredMaxAgeMs: 2_592_000_000 } (30 days)
    */
   retention?: OutboxRetentionOptions;
+  /**
+   * Replays (`POST /v2/webhooks/{id}/replay`): the longest window and the most notifications one
+   * takes, and how the background works them off (batch size, batches per pass, how often).
+   * @default DEFAULT_WEBHOOK_REPLAY_SETTINGS (31 days, 10,000 notifications, batches of 200)
+   */
+  replay?: WebhookReplayOptions;
 }
 
 /** Completes {@link WebhookOptions} with the defaults. */
@@ -81,7 +89,7 @@ export function webhookSettings(options: WebhookOptions = {}): WebhookSettings {
   const policy: WebhookDeliveryPolicy = { ...DEFAULT_WEBHOOK_DELIVERY_POLICY, ...options.delivery };
   const lookup = options.lookup ?? systemLookup;
   const transport = options.transport ?? nodeHttpTransport({ allowPrivateUrls, lookup, responseBodyLimitBytes: policy.responseBodyLimitBytes });
-  return { allowPrivateUrls, lookup, transport, policy, wallClock: options.wallClock ?? realClock(), random: options.random ?? Math.random };
+  return { allowPrivateUrls, lookup, transport, policy, wallClock: options.wallClock ?? realClock(), random: options.random ?? Math.random, replay: webhookReplaySettings(options.replay) };
 }
 
 let defaults: WebhookSettings | undefined;
@@ -147,12 +155,22 @@ export interface WebhookService {
    */
   trigger(input: WebhookTrigger): Promise<WebhookTriggerResult>;
   /**
-   * Sends again every notification of the webhook created in `[since, until)` (editor only;
-   * `until` defaults to now), of `events` only when given: a backfill for a receiver that was down.
-   * Each keeps its id and body and is queued again oldest first; notifications still pending are
-   * left as they are. 404 for an unknown webhook, 409 for an inactive one, 422 on a bad window.
+   * Asks for every notification of the webhook created in `[since, until)` to be sent again (editor
+   * only; `until` defaults to now and is never later than now), of `events` only when given: a
+   * backfill for a receiver that was down. Resolves once the replay is recorded (durably), running;
+   * the background then queues the notifications again in batches, oldest first, each keeping its id
+   * and body, and leaves those still pending as they are. Follow it with {@link WebhookService.getReplay}.
+   * 404 for an unknown webhook; 409 for an inactive one, or while a replay of it is running; 422
+   * (`invalid`, `out_of_range`, on `since`) for a window out of order, longer than 31 days or holding
+   * more than 10,000 notifications (the bounds are `createTracker({ webhooks: { replay } })`).
+   *
+   * @example
+   * let replay = await session.webhooks.replay(webhook.id, { since: "2026-11-01T00:00:00Z" });
+   * while (replay.status === "running") replay = await session.webhooks.getReplay(webhook.id, replay.id);
    */
-  replay(id: string, input: WebhookReplay): Promise<WebhookReplayResult>;
+  replay(id: string, input: WebhookReplay): Promise<WebhookReplayRecord>;
+  /** A replay of the webhook, with its progress (`scanned` of `total`, `queued`, `already_pending`); 404 when absent, another webhook's or another account's. */
+  getReplay(webhookId: string, replayId: string): Promise<WebhookReplayRecord>;
 }
 
 /** What {@link WebhookService.replay} accepts: `since` (required), `until` and `events`. */
@@ -227,9 +245,12 @@ export function createWebhookService(context: SessionContext, settings: WebhookS
     async replay(id, input) {
       context.requireEditor();
       const parsed = parseInput(WebhookReplaySchema, input ?? {});
-      const now = context.clock.now().toISOString();
-      if (parsed.until === undefined && parsed.since >= now) throw new BollardError("invalid", "since must be in the past (or give until)", { path: ["since"] });
-      return replayNotifications(storage, accountId, { webhookId: id, since: parsed.since, until: parsed.until ?? now, ...definedOnly({ events: parsed.events }) }, now);
+      return recordReplay(storage, accountId, { webhookId: id, ...parsed }, context.clock.now().toISOString(), settings.replay);
+    },
+    async getReplay(webhookId, replayId) {
+      const replay = await storage.webhookReplays.get(accountId, replayId);
+      if (!replay || replay.webhook_id !== webhookId) throw new NotFoundError(`No replay ${replayId} of the webhook ${webhookId}`);
+      return replay;
     },
   };
 }

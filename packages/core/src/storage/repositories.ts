@@ -23,7 +23,7 @@ import type {
 import type { Page, PageResult } from "./pagination.js";
 import type { ChangeRepository } from "./change-repositories.js";
 import type { RefreshLogRepository } from "./refresh-log-repositories.js";
-import type { WebhookNotificationRepository, WebhookRepository } from "./webhook-repositories.js";
+import type { WebhookNotificationRepository, WebhookReplayRepository, WebhookRepository } from "./webhook-repositories.js";
 import type { EventFeedRepository } from "./event-feed-repositories.js";
 
 /*
@@ -440,6 +440,8 @@ export interface StorageRepositories {
   readonly webhooks: WebhookRepository;
   /** The webhook outbox, its delivery queue and log. */
   readonly webhookNotifications: WebhookNotificationRepository;
+  /** Webhook replays and their progress. */
+  readonly webhookReplays: WebhookReplayRepository;
   /** Domain events. */
   readonly domainEvents: DomainEventRepository;
   /** Storage bookkeeping values. */

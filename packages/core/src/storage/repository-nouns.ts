@@ -26,6 +26,7 @@ export const REPOSITORY_NOUNS: Readonly<Record<keyof StorageRepositories, string
   customFields: "custom field",
   webhooks: "webhook",
   webhookNotifications: "webhook notification",
+  webhookReplays: "webhook replay",
   domainEvents: "domain event",
   meta: "meta entry",
 };

@@ -26,6 +26,7 @@ export const ACCOUNT_DATA_NOUNS = [
   "webhooks",
   "webhookNotifications",
   "webhookNotificationAttempts",
+  "webhookReplays",
   "domainEvents",
 ] as const;
 

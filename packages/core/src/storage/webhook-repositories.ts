@@ -1,4 +1,4 @@
-import type { Webhook, WebhookNotification, WebhookNotificationAttempt } from "../domain/index.js";
+import type { Webhook, WebhookNotification, WebhookNotificationAttempt, WebhookReplayRecord } from "../domain/index.js";
 import type { Page, PageResult } from "./pagination.js";
 
 /** Webhook subscriptions of an account. */
@@ -34,6 +34,23 @@ export interface WebhookNotificationListQuery {
   createdBefore?: string;
 }
 
+/** The notifications of one webhook created in a window, read in creation order from a place in it (a replay's batches). */
+export interface WebhookNotificationWindow {
+  /** Only notifications of this webhook. */
+  webhookId: string;
+  /** Created at or after this time (an ISO 8601 timestamp). */
+  createdFrom: string;
+  /** Created before this time (an ISO 8601 timestamp). */
+  createdBefore: string;
+  /** Only notifications after this one in (`created_at`, `id`) order; from the window's start when absent. */
+  after?: {
+    /** The `created_at` of the last notification read. */
+    created_at: string;
+    /** Its `id`. */
+    id: string;
+  };
+}
+
 /** The webhook outbox and its delivery log. */
 export interface WebhookNotificationRepository {
   /** Inserts many notifications at once; all or nothing inside a transaction. */
@@ -44,6 +61,17 @@ export interface WebhookNotificationRepository {
   get(accountId: string, id: string): Promise<WebhookNotification | null>;
   /** Ordered newest first: `created_at` descending, then `id` descending. */
   list(accountId: string, query: WebhookNotificationListQuery): Promise<PageResult<WebhookNotification>>;
+  /**
+   * The account's notifications of the window (see {@link WebhookNotificationWindow}), ordered by
+   * `created_at`, then `id`, ascending, strictly after `window.after` in that order, at most `limit`.
+   */
+  listWindow(accountId: string, window: WebhookNotificationWindow, limit: number): Promise<WebhookNotification[]>;
+  /**
+   * How many of the account's notifications the window holds (`window.after` ignored), counting no
+   * further than `limit`: the count, or `limit` when there are that many or more. Its cost is bounded
+   * by `limit`, whatever the window holds.
+   */
+  countWindow(accountId: string, window: WebhookNotificationWindow, limit: number): Promise<number>;
   /**
    * Claims due notifications for delivery, across all accounts: atomically takes up to `limit`
    * notifications whose `delivery_status` is `pending` and whose `next_attempt_at` is set and at or
@@ -69,4 +97,20 @@ export interface WebhookNotificationRepository {
    * notifications are never deleted. Returns how many notifications were deleted.
    */
   pruneDelivered(before: string, limit: number): Promise<number>;
+}
+
+/** Webhook replays: requests to send a window of notifications again, and how far each got. */
+export interface WebhookReplayRepository {
+  /** Stores a new replay; `conflict` when the id is taken. */
+  insert(replay: WebhookReplayRecord): Promise<void>;
+  /** Replaces the stored replay; `not_found` when there is none. */
+  update(replay: WebhookReplayRecord): Promise<void>;
+  /** The account's replay with this id, or null. */
+  get(accountId: string, id: string): Promise<WebhookReplayRecord | null>;
+  /**
+   * Replays whose `status` is `running`, ordered by `created_at`, then `id`, ascending, at most
+   * `limit`: across all accounts (the background's queue), or only those of one webhook of one
+   * account when `of` is given.
+   */
+  listRunning(limit: number, of?: { accountId: string; webhookId: string }): Promise<WebhookReplayRecord[]>;
 }

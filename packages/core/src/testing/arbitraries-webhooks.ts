@@ -5,6 +5,8 @@ import {
   type Webhook,
   type WebhookNotification,
   type WebhookNotificationAttempt,
+  type WebhookReplayRecord,
+  WebhookReplayStatusSchema,
 } from "../domain/index.js";
 import { intArb, nonEmptyTextArb, nullable, textArb, timestampArb, uuidArb } from "./arbitrary-values.js";
 
@@ -64,6 +66,32 @@ export function arbitraryWebhookNotificationAttempt(notificationId: string): fc.
       status_code: nullable(httpStatusArb),
       error: nullable(textArb()),
       response_excerpt: nullable(textArb()),
+    },
+    plain,
+  );
+}
+
+/** Any valid replay of the webhook, in every state, before or after its first batch. */
+export function arbitraryWebhookReplay(accountId: string, webhookId: string): fc.Arbitrary<WebhookReplayRecord> {
+  return fc.record(
+    {
+      id: uuidArb,
+      account_id: fc.constant(accountId),
+      webhook_id: fc.constant(webhookId),
+      status: fc.constantFrom(...WebhookReplayStatusSchema.options),
+      since: timestampArb,
+      until: timestampArb,
+      events: nullable(fc.uniqueArray(fc.constantFrom(...WebhookEventNameSchema.options), { minLength: 1, maxLength: 5 })),
+      total: intArb(0),
+      scanned: intArb(0),
+      queued: intArb(0),
+      already_pending: intArb(0),
+      error: nullable(textArb()),
+      after_created_at: nullable(timestampArb),
+      after_id: nullable(uuidArb),
+      created_at: timestampArb,
+      updated_at: timestampArb,
+      completed_at: nullable(timestampArb),
     },
     plain,
   );

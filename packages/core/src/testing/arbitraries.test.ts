@@ -26,6 +26,7 @@ import {
   WebhookNotificationAttemptSchema,
   WebhookNotificationSchema,
   WebhookSchema,
+  WebhookReplayRecordSchema,
   PartySchema,
 } from "../domain/index.js";
 import { uuidv7 } from "../ids/index.js";
@@ -58,6 +59,7 @@ const cases: ReadonlyArray<readonly [string, z.ZodType, fc.Arbitrary<unknown>]> 
   ["arbitraryParty", PartySchema, a.arbitraryParty(accountId)],
   ["arbitraryWebhookNotification", WebhookNotificationSchema, a.arbitraryWebhookNotification(accountId, parentId)],
   ["arbitraryWebhookNotificationAttempt", WebhookNotificationAttemptSchema, a.arbitraryWebhookNotificationAttempt(parentId)],
+  ["arbitraryWebhookReplay", WebhookReplayRecordSchema, a.arbitraryWebhookReplay(accountId, parentId)],
 ];
 
 describe("arbitraries", () => {

@@ -3,7 +3,7 @@ import { ACCOUNT_DATA_NOUNS, COPY_NOUNS, isAccountDataNoun, type AccountDataNoun
 import { compareText, expectCode, type ContractContext } from "./contract-context.js";
 import { exportAll, seedEverything } from "./contract-copy.js";
 import { makeAccount, makeContainer, makeRefreshLogDay, makeShipment, makeTransportEvent } from "./fixtures.js";
-import { makeWebhook, makeWebhookNotification, makeWebhookNotificationAttempt } from "./fixtures-webhooks.js";
+import { makeWebhook, makeWebhookNotification, makeWebhookNotificationAttempt, makeWebhookReplay } from "./fixtures-webhooks.js";
 
 /** Records in key order, whatever order the adapter exports in: by id, a refresh log day (which has none) by its shipment and day. */
 const sortKey = (record: unknown) => {
@@ -12,7 +12,7 @@ const sortKey = (record: unknown) => {
 };
 const sorted = (records: readonly unknown[]) => [...records].sort((x, y) => compareText(sortKey(x), sortKey(y)));
 
-/** A second account with a little data of its own (a shipment and its box, a webhook with a logged delivery). */
+/** A second account with a little data of its own (a shipment and its box, a webhook with a logged delivery and a replay). */
 async function seedOtherAccount(storage: Storage): Promise<{ accountId: string; records: Partial<Record<AccountDataNoun, unknown[]>> }> {
   const account = makeAccount({ company_name: "Other Account" });
   const shipment = makeShipment(account.id);
@@ -22,6 +22,7 @@ async function seedOtherAccount(storage: Storage): Promise<{ accountId: string; 
   const notification = makeWebhookNotification(account.id, webhook.id);
   const attempt = makeWebhookNotificationAttempt(notification.id);
   const refreshes = makeRefreshLogDay(account.id, shipment.id);
+  const replay = makeWebhookReplay(account.id, webhook.id);
   await storage.accounts.insert(account);
   await storage.shipments.insert(shipment);
   await storage.containers.insert(container);
@@ -30,9 +31,10 @@ async function seedOtherAccount(storage: Storage): Promise<{ accountId: string; 
   await storage.webhookNotifications.insertMany([notification]);
   await storage.webhookNotifications.insertAttempt(attempt);
   await storage.refreshLog.append(refreshes);
+  await storage.webhookReplays.insert(replay);
   return {
     accountId: account.id,
-    records: { shipments: [shipment], containers: [container], refreshLog: [refreshes], transportEvents: [event], webhooks: [webhook], webhookNotifications: [notification], webhookNotificationAttempts: [attempt] },
+    records: { shipments: [shipment], containers: [container], refreshLog: [refreshes], transportEvents: [event], webhooks: [webhook], webhookNotifications: [notification], webhookNotificationAttempts: [attempt], webhookReplays: [replay] },
   };
 }
 

@@ -7,7 +7,7 @@ import { makeMetroArea, makePort, makeRailTerminal, makeShippingLine, makeTermin
 import { makeParty } from "./fixtures-parties.js";
 import { makeChange } from "./fixtures-changes.js";
 import { makeRefreshLogDay } from "./fixtures-refresh-log.js";
-import { makeWebhook, makeWebhookNotification, makeWebhookNotificationAttempt } from "./fixtures-webhooks.js";
+import { makeWebhook, makeWebhookNotification, makeWebhookNotificationAttempt, makeWebhookReplay } from "./fixtures-webhooks.js";
 
 /** Two or more records of every noun, written through the repositories; returns them by noun. */
 export async function seedEverything(storage: Storage): Promise<Record<CopyNoun, unknown[]>> {
@@ -30,6 +30,10 @@ export async function seedEverything(storage: Storage): Promise<Record<CopyNoun,
   const webhooks = [makeWebhook(a), makeWebhook(a)];
   const notifications = [makeWebhookNotification(a, webhooks[0]!.id), makeWebhookNotification(a, webhooks[0]!.id, { next_attempt_at: at(3) })];
   const attempts = [makeWebhookNotificationAttempt(notifications[0]!.id), makeWebhookNotificationAttempt(notifications[0]!.id)];
+  const replays = [
+    makeWebhookReplay(a, webhooks[0]!.id),
+    makeWebhookReplay(a, webhooks[0]!.id, { status: "done", events: ["tracking_request.succeeded"], scanned: 12, queued: 10, already_pending: 2, after_created_at: at(2), after_id: notifications[1]!.id, completed_at: at(3) }),
+  ];
   const changes = [makeChange(a, shipments[0]!.id), makeChange(a, c.id, { resource_type: "container", attribute: "holds_at_pod_terminal", before: [], after: [{ name: "customs", status: "hold", description: "" }], source: "terminal" })];
   const refreshLog = [makeRefreshLogDay(a, shipments[0]!.id), makeRefreshLogDay(a, shipments[0]!.id, { day: "2024-03-02", attempted: [0, 3_600_000], succeeded: [0] })];
   const domainEvents = [makeDomainEvent(a), makeDomainEvent(a, { shipment_id: shipments[0]!.id, container_id: c.id })];
@@ -59,6 +63,7 @@ export async function seedEverything(storage: Storage): Promise<Record<CopyNoun,
     webhooks,
     webhookNotifications: notifications,
     webhookNotificationAttempts: attempts,
+    webhookReplays: replays,
     domainEvents,
   };
   for (const account of accounts) await storage.accounts.insert(account);
@@ -86,6 +91,7 @@ export async function seedEverything(storage: Storage): Promise<Record<CopyNoun,
   for (const webhook of webhooks) await storage.webhooks.insert(webhook);
   await storage.webhookNotifications.insertMany(notifications);
   for (const attempt of attempts) await storage.webhookNotifications.insertAttempt(attempt);
+  for (const replay of replays) await storage.webhookReplays.insert(replay);
   await storage.domainEvents.insertMany(domainEvents);
   return seeded;
 }

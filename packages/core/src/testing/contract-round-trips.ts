@@ -163,6 +163,13 @@ const ROUND_TRIPS: RoundTrip<unknown>[] = [
     read: (s, r) => s.webhookNotifications.listAttempts(r.notification_id),
     expected: (r) => [r],
   }),
+  roundTrip({
+    name: "webhookReplays",
+    parents: ["account", "webhook"],
+    arbitrary: (p) => arb.arbitraryWebhookReplay(p.account.id, p.webhook.id),
+    write: (s, r) => s.webhookReplays.insert(r),
+    read: (s, r) => s.webhookReplays.get(r.account_id, r.id),
+  }),
 ];
 
 /** Property-based round trips: any valid record of every entity reads back deep-equal. */

@@ -1,4 +1,4 @@
-import type { Webhook, WebhookNotification, WebhookNotificationAttempt } from "../domain/index.js";
+import type { Webhook, WebhookNotification, WebhookNotificationAttempt, WebhookReplayRecord } from "../domain/index.js";
 import { uuidv7 } from "../ids/index.js";
 import { nextSerial, nowTimestamp, sha256Hex } from "./fixture-values.js";
 
@@ -62,6 +62,31 @@ export function makeWebhookNotificationAttempt(notificationId: string, overrides
     status_code: 200,
     error: null,
     response_excerpt: '{"ok":true}',
+    ...overrides,
+  };
+}
+
+/** A running replay of the webhook's notifications of the last day, before its first batch. */
+export function makeWebhookReplay(accountId: string, webhookId: string, overrides: Partial<WebhookReplayRecord> = {}): WebhookReplayRecord {
+  const now = nowTimestamp();
+  return {
+    id: uuidv7(),
+    account_id: accountId,
+    webhook_id: webhookId,
+    status: "running",
+    since: new Date(Date.parse(now) - 86_400_000).toISOString(),
+    until: now,
+    events: null,
+    total: 12,
+    scanned: 0,
+    queued: 0,
+    already_pending: 0,
+    error: null,
+    after_created_at: null,
+    after_id: null,
+    created_at: now,
+    updated_at: now,
+    completed_at: null,
     ...overrides,
   };
 }

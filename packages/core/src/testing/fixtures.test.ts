@@ -23,6 +23,7 @@ import {
   WebhookNotificationAttemptSchema,
   WebhookNotificationSchema,
   WebhookSchema,
+  WebhookReplayRecordSchema,
   PartySchema,
   isContainerNumber,
   isImo,
@@ -62,6 +63,7 @@ const cases = [
   ["makeDomainEvent", DomainEventSchema, () => f.makeDomainEvent(accountId)],
   ["makeWebhookNotification", WebhookNotificationSchema, () => f.makeWebhookNotification(accountId, parentId)],
   ["makeWebhookNotificationAttempt", WebhookNotificationAttemptSchema, () => f.makeWebhookNotificationAttempt(parentId)],
+  ["makeWebhookReplay", WebhookReplayRecordSchema, () => f.makeWebhookReplay(accountId, parentId)],
 ] as const;
 
 describe("fixtures", () => {

@@ -24,6 +24,7 @@ import { describeTrackingRequestsContract } from "./contract-tracking-requests.j
 import { describeTransactionsContract } from "./contract-transactions.js";
 import { describeVesselPositionsContract } from "./contract-vessel-positions.js";
 import { describeWebhooksContract } from "./contract-webhooks.js";
+import { describeWebhookReplaysContract } from "./contract-webhook-replays.js";
 
 /** Options of {@link runStorageContract}. */
 export interface StorageContractOptions {
@@ -119,6 +120,7 @@ export function runStorageContract(name: string, makeStorage: () => Promise<Stor
     describe("custom field definitions and options", () => describeCustomFieldsContract(ctx));
     describe("custom field values", () => describeCustomFieldValuesContract(ctx));
     describe("webhooks", () => describeWebhooksContract(ctx));
+    describe("webhook replays", () => describeWebhookReplaysContract(ctx));
     describe("outbox retention", () => describeOutboxRetentionContract(ctx));
     describe("transactions and lifecycle", () => describeTransactionsContract(ctx));
     describe("NUL characters", () => describeNulCharactersContract(ctx));

@@ -13,3 +13,5 @@ export * from "./http-transport.js";
 export * from "./webhook-dispatcher.js";
 export * from "./attempt-recorder.js";
 export * from "./outbox-retention.js";
+export * from "./webhook-replays.js";
+export * from "./replay-pass.js";

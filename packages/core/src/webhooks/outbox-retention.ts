@@ -71,8 +71,8 @@ export function withOutboxRetention(dispatcher: WebhookDispatcher, retention: Ou
       dispatcher.start(everyMs);
       retention.start(options.everyMs ?? 60_000);
     },
-    async stop() {
-      await Promise.all([dispatcher.stop(), retention.stop()]);
+    async stop(stopOptions) {
+      await Promise.all([dispatcher.stop(stopOptions), retention.stop(stopOptions)]);
     },
   };
 }

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { NullableTimestampSchema, UuidSchema } from "../domain/common-schema.js";
-import { WebhookNotificationAttemptSchema, WebhookNotificationAttributesSchema, type WebhookNotificationAttempt } from "../domain/index.js";
+import {
+  WebhookNotificationAttemptSchema,
+  WebhookNotificationAttributesSchema,
+  WebhookReplayAttributesSchema,
+  type WebhookNotificationAttempt,
+  type WebhookReplayRecord,
+} from "../domain/index.js";
 import { defineResource } from "../jsonapi/resource-definition.js";
 import { RELATIONS, relationBuilders } from "../relations/relation-definitions.js";
 import type { WebhookEventCategory } from "./event-catalogue.js";
@@ -58,6 +64,7 @@ export const WEBHOOK_RESOURCE_ATTRIBUTES: Record<string, z.ZodObject> = {
   webhook_notification: WebhookNotificationResourceAttributesSchema,
   webhook_notification_log: WebhookNotificationLogAttributesSchema,
   webhook_event_category: WebhookEventCategoryAttributesSchema,
+  webhook_replay: WebhookReplayAttributesSchema,
   estimated_event: EstimatedEventAttributesSchema,
   container_updated_event: ContainerUpdatedEventAttributesSchema,
   container_created_event: ContainerCreatedEventAttributesSchema,
@@ -76,6 +83,16 @@ export const webhookEventCategoryResource = defineResource<WebhookEventCategory>
   type: "webhook_event_category",
   attributes: ["name", "events"],
   relationships: {},
+});
+
+const replay = relationBuilders<WebhookReplayRecord>();
+
+/** A replay of a webhook's notifications (a Bollard extension), with its progress and `links.self`. */
+export const webhookReplayResource = defineResource<WebhookReplayRecord>({
+  type: "webhook_replay",
+  attributes: keys<WebhookReplayRecord>(WebhookReplayAttributesSchema),
+  relationships: { webhook: replay.one("webhook", "webhook_id") },
+  selfLink: (r) => `/v2/webhooks/${r.webhook_id}/replays/${r.id}`,
 });
 
 const estimated = relationBuilders<EstimatedEventRecord>();
@@ -115,6 +132,7 @@ export const containerPodTerminalChangedEventResource = defineResource<Container
 export const WEBHOOK_EXTRA_RESOURCES = [
   webhookNotificationLogResource,
   webhookEventCategoryResource,
+  webhookReplayResource,
   estimatedEventResource,
   containerUpdatedEventResource,
   containerCreatedEventResource,

@@ -58,13 +58,16 @@ const TriggerBody = z.object({
 
 const ReplayBody = z
   .object({
-    since: z.string().meta({ description: "ISO 8601 date-time: notifications created at or after it" }),
-    until: z.string().optional().meta({ description: "ISO 8601 date-time: notifications created before it; default now" }),
+    since: z.string().meta({ description: "ISO 8601 date-time: notifications created at or after it; at most 31 days before until" }),
+    until: z.string().optional().meta({ description: "ISO 8601 date-time: notifications created before it; default now, and never later than now" }),
     events: z.array(WebhookEventNameSchema).optional().meta({ description: "Only notifications of these events" }),
   })
   .meta({ description: "Also accepted as a JSON:API body with these keys in data.attributes" });
 
 const WRITE = [400, 403, 404, 413, 415, 422];
+
+/** The document of a replay: the `webhook_replay` resource and `links.self`, where its progress is read. */
+const replayDocument = z.object({ data: resourceSchemas.webhook_replay!, links: z.object({ self: z.string() }) });
 
 /** Every webhook route (spread into `ROUTE_SPECS`); literal paths come before `{id}` ones. */
 export const WEBHOOK_ROUTE_SPECS: RouteSpec[] = [
@@ -93,11 +96,22 @@ export const WEBHOOK_ROUTE_SPECS: RouteSpec[] = [
   {
     method: "post",
     path: "/webhooks/{id}/replay",
-    summary: "Send again every notification of the webhook created in [since, until), oldest first, with their original ids and bodies (a backfill for a receiver that was down)",
+    summary:
+      "Send again every notification of the webhook created in [since, until) (at most 31 days and 10,000 notifications), oldest first, with their original ids and bodies: " +
+      "202 with the replay, which the background works off in batches (a backfill for a receiver that was down; one replay per webhook at a time)",
     body: ReplayBody,
     status: 202,
-    response: z.object({ meta: z.object({ queued: z.int().meta({ description: "Notifications queued again" }), already_pending: z.int().meta({ description: "Notifications of the window still pending, left as they are" }) }) }),
+    response: replayDocument,
     errors: [400, 403, 404, 409, 413, 415, 422],
+    extension: true,
+  },
+  {
+    method: "get",
+    path: "/webhooks/{id}/replays/{replayId}",
+    summary: "A replay of the webhook's notifications and how far it got (status running, done or failed; scanned of total; queued; already_pending)",
+    status: 200,
+    response: replayDocument,
+    errors: [400, 404],
     extension: true,
   },
   { method: "delete", path: "/webhooks/{id}", summary: "Delete a webhook (204, no body)", status: 204, errors: [403, 404] },

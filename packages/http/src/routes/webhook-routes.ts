@@ -1,5 +1,5 @@
 import { BollardError, type WebhookCreate, type WebhookReplay, type WebhookTrigger, type WebhookUpdate } from "@bollard/core";
-import { listDocument, resourceDocument, serializeResource, webhookEventCategoryResource } from "@bollard/core/jsonapi";
+import { buildDocument, listDocument, resourceDocument, serializeResource, webhookEventCategoryResource } from "@bollard/core/jsonapi";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { includeQuery, pageQuery, uuidParam } from "../request/query-params.js";
@@ -12,7 +12,7 @@ const methodNotAllowed = (allowed: string) => (c: Context) => {
   throw new BollardError("method_not_allowed", `${c.req.method} is not allowed here; use ${allowed}`);
 };
 
-/** `/v2/webhooks`: subscriptions, the events catalogue and test deliveries. DELETE answers 204. */
+/** `/v2/webhooks`: subscriptions, the events catalogue, test deliveries and replays. DELETE answers 204. */
 export function webhookRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const selfOf = (c: Context, id: string) => new URL(`/v2/webhooks/${id}`, c.req.url).href;
@@ -45,10 +45,17 @@ export function webhookRoutes(): Hono<AppEnv> {
     const webhook = await c.get("session").webhooks.update(id, await readInput<WebhookUpdate>(c));
     return jsonApi(c, 200, resourceDocument("webhook", webhook, { self: c.req.url }));
   });
+  // 202: the replay is recorded; the background sends the window again, and its `links.self` reports how far it got.
   routes.post("/webhooks/:id/replay", async (c) => {
     const id = uuidParam(c);
-    const result = await c.get("session").webhooks.replay(id, await plainOrAttributesInput<WebhookReplay>(c));
-    return jsonApi(c, 202, { meta: result });
+    const replay = await c.get("session").webhooks.replay(id, await plainOrAttributesInput<WebhookReplay>(c));
+    const self = new URL(`/v2/webhooks/${id}/replays/${replay.id}`, c.req.url).href;
+    c.header("location", self);
+    return jsonApi(c, 202, buildDocument("webhook_replay", replay, { links: { self } }));
+  });
+  routes.get("/webhooks/:id/replays/:replayId", async (c) => {
+    const replay = await c.get("session").webhooks.getReplay(uuidParam(c), uuidParam(c, "replayId"));
+    return jsonApi(c, 200, buildDocument("webhook_replay", replay, { links: { self: c.req.url } }));
   });
   routes.delete("/webhooks/:id", async (c) => {
     await c.get("session").webhooks.delete(uuidParam(c));

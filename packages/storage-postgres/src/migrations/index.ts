@@ -7,6 +7,7 @@ import * as changes from "./0005-changes.js";
 import * as refreshLog from "./0006-refresh-log.js";
 import * as filteredListOrder from "./0007-filtered-list-order.js";
 import * as eventFeed from "./0008-event-feed.js";
+import * as webhookReplays from "./0009-webhook-replays.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "0006-refresh-log": refreshLog,
   "0007-filtered-list-order": filteredListOrder,
   "0008-event-feed": eventFeed,
+  "0009-webhook-replays": webhookReplays,
 };
 
 /** The Kysely migration provider over the in-code migrations. */

@@ -10,6 +10,7 @@ import * as refreshLog from "./0008-refresh-log.js";
 import * as filteredListOrder from "./0009-filtered-list-order.js";
 import * as containerEventLinkage from "./0010-container-event-linkage.js";
 import * as eventFeed from "./0011-event-feed.js";
+import * as webhookReplays from "./0012-webhook-replays.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   "0009-filtered-list-order": filteredListOrder,
   "0010-container-event-linkage": containerEventLinkage,
   "0011-event-feed": eventFeed,
+  "0012-webhook-replays": webhookReplays,
 };
 
 /** The Kysely migration provider over the in-code migrations. */
