@@ -11,3 +11,9 @@ export function dcsaError(c: Context, status: 400 | 401 | 404 | 413 | 415 | 500,
     status,
   );
 }
+
+/**
+ * The DCSA standards' response header names, in their spelling (`startServer`'s `headerNames`):
+ * HTTP names are case-insensitive, but DCSA's conformance kit reads `Next-Page-Cursor` as spelled.
+ */
+export const DCSA_HEADER_NAMES: readonly string[] = ["API-Version", "Next-Page-Cursor", "Next-Page", "Current-Page", "First-Page", "Prev-Page", "Last-Page"];

@@ -11,6 +11,7 @@ export { createDcsaClient, DcsaRequestError, type DcsaClient, type DcsaFailureKi
 export { dcsaSnapshot, milestoneOf, documentReference, type SnapshotReference } from "./events-to-snapshot.js";
 export { eventWording, sourceCodes, readSourceCodes, CODE_LABELS, eventCode, type DcsaSourceCodes } from "./dcsa-codes.js";
 export type * from "./dcsa-types.js";
+export { DCSA_HEADER_NAMES } from "./dcsa-errors.js";
 export { createDcsaApp, type DcsaAppOptions } from "./dcsa-app.js";
 export { verifyNotificationSignature } from "./notification-routes.js";
 export type { DcsaSubscription } from "./dcsa-subscription.js";

@@ -1,4 +1,4 @@
-import { createDcsaApp, type DcsaSubscription } from "@bollard/carrier-dcsa";
+import { createDcsaApp, DCSA_HEADER_NAMES, type DcsaSubscription } from "@bollard/carrier-dcsa";
 import { createTracker, createTurnScheduler, type Storage, type Tracker } from "@bollard/core";
 import { dashboardAssetsDir, dashboardBuilt } from "@bollard/dashboard";
 import { cachedAnswersOf, createHttpApp, type NodeAnswer, parseRateLimit, startServer, type FetchHandler } from "@bollard/http";
@@ -55,7 +55,7 @@ export async function runServer(plan: ServePlan, io: CliIo): Promise<number> {
   const answerFirst: NodeAnswer = (request, response) => answering?.(request, response) ?? false;
   // One scheduler for the server's responses and the tracker's group commits (see TurnScheduler).
   const turns = createTurnScheduler();
-  const server = role === "primary" ? undefined : await startServer(gate, { port: config.port, host: config.host, answerFirst, turns }).catch(listenFailure);
+  const server = role === "primary" ? undefined : await startServer(gate, { port: config.port, host: config.host, answerFirst, turns, headerNames: DCSA_HEADER_NAMES }).catch(listenFailure);
 
   // From now on SIGINT and SIGTERM stop the server cleanly; a repeat passed on by a wrapper is ignored.
   const signals = watchStopSignals((again) => {

@@ -51,6 +51,20 @@ describe("startServer", () => {
       for (const socket of sockets) socket.destroy();
     }
   });
+
+  it("writes the header names it is given in their spelling, and the others as the response has them", async () => {
+    const headers = { "api-version": "2.2.0", "next-page-cursor": "ZmVlZDo0Mg", "x-other": "kept" };
+    server = await startServer({ fetch: () => new Response("ok", { headers }) }, { port: 0, headerNames: ["API-Version", "Next-Page-Cursor"] });
+    const socket = await openSocket(server.port);
+    try {
+      const lines = (await exchange(socket)).split("\r\n");
+      expect(lines).toContain("API-Version: 2.2.0");
+      expect(lines).toContain("Next-Page-Cursor: ZmVlZDo0Mg");
+      expect(lines).toContain("x-other: kept");
+    } finally {
+      socket.destroy();
+    }
+  });
 });
 
 function openSocket(port: number): Promise<Socket> {

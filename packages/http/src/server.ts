@@ -1,4 +1,4 @@
-import { createServer as createHttpServer, type RequestListener, type ServerOptions } from "node:http";
+import { createServer as createHttpServer, type RequestListener, type ServerOptions, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import type { NodeAnswer } from "./cached-answers.js";
@@ -22,6 +22,14 @@ export interface StartServerOptions {
    * @default a scheduler of the server's own
    */
   turns?: TurnScheduler;
+  /**
+   * Response header names to write in exactly this casing. HTTP header names are case-insensitive,
+   * and Fetch responses carry them in lower case; a client that looks one up case-sensitively (DCSA's
+   * conformance kit reads `Next-Page-Cursor`) gets it as it expects. `DCSA_HEADER_NAMES` of
+   * `@bollard/carrier-dcsa` lists that standard's.
+   * @default none: every name as the response has it
+   */
+  headerNames?: readonly string[];
 }
 
 /** A running HTTP server. */
@@ -65,8 +73,10 @@ export function startServer(app: FetchHandler, options: StartServerOptions = {})
   };
   return new Promise((resolve, reject) => {
     const answerFirst = options.answerFirst;
+    const spelled = options.headerNames && options.headerNames.length > 0 ? new Map(options.headerNames.map((name) => [name.toLowerCase(), name])) : undefined;
     const createServer = (serverOptions: ServerOptions, listener: RequestListener) =>
       createHttpServer(serverOptions, (request, response) => {
+        if (spelled) spellHeaders(response, spelled);
         const answering = answerFirst?.(request, response);
         if (!answering) return listener(request, response);
         answering.then(
@@ -74,7 +84,7 @@ export function startServer(app: FetchHandler, options: StartServerOptions = {})
           () => listener(request, response),
         );
       });
-    const server = serve({ fetch, port: options.port ?? 8080, hostname: options.host ?? "127.0.0.1", ...(answerFirst && { createServer: createServer as typeof createHttpServer }) }, (info: AddressInfo) => {
+    const server = serve({ fetch, port: options.port ?? 8080, hostname: options.host ?? "127.0.0.1", ...((answerFirst || spelled) && { createServer: createServer as typeof createHttpServer }) }, (info: AddressInfo) => {
       resolve({
         address: `${info.family === "IPv6" ? `[${info.address}]` : info.address}:${info.port}`,
         port: info.port,
@@ -104,4 +114,18 @@ export function startServer(app: FetchHandler, options: StartServerOptions = {})
     });
     server.once("error", reject);
   });
+}
+
+/** Makes `response.writeHead` write the names of `spelled` (lower case → as spelled) in their casing. */
+function spellHeaders(response: ServerResponse, spelled: ReadonlyMap<string, string>): void {
+  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
+  response.writeHead = ((status: number, ...rest: unknown[]) => {
+    const last = rest.at(-1);
+    if (last && typeof last === "object" && !Array.isArray(last)) {
+      const headers: Record<string, unknown> = {};
+      for (const [name, value] of Object.entries(last)) headers[spelled.get(name.toLowerCase()) ?? name] = value;
+      rest[rest.length - 1] = headers;
+    }
+    return writeHead(status, ...rest);
+  }) as ServerResponse["writeHead"];
 }
