@@ -4,9 +4,13 @@ import { dcsaError } from "./dcsa-errors.js";
 import type { DcsaSubscription } from "./dcsa-subscription.js";
 import { eventsRoutes } from "./events-routes.js";
 import { notificationRoutes, type NotificationRouteOptions } from "./notification-routes.js";
+import { createPageQueue, type PageQueue } from "./page-queue.js";
 import { v3Error } from "./v3-errors.js";
 import { v3EventsRoutes } from "./v3-events-routes.js";
 import { v3PushRoutes } from "./v3-push-routes.js";
+
+/** The default of {@link DcsaAppOptions.concurrentPages}. */
+export const DEFAULT_CONCURRENT_PAGES = 2;
 
 /** The default of {@link DcsaAppOptions.maxNewReferencesPerNotification}. */
 export const DEFAULT_MAX_NEW_REFERENCES_PER_NOTIFICATION = 100;
@@ -27,14 +31,21 @@ export interface DcsaAppOptions {
    * @default 100
    */
   maxNewReferencesPerNotification?: number;
+  /**
+   * How many pages of `GET /dcsa/v2/events` and `GET /dcsa/v3/events` are worked on at once; more
+   * wait their turn. A page is work without I/O on SQLite, so a few at a time keep the server
+   * answering everything else (a health check, the `/v2` API) while many clients read pages.
+   * @default 2
+   */
+  concurrentPages?: number;
 }
 
 const routeOf = (request: Request) => `${request.method} ${new URL(request.url).pathname}`.slice(0, 200);
 
 /** The DCSA T&T 2.2 routes, answering unknown routes and failures with the 2.2 error body. */
-function v2Routes(tracker: Tracker, push: NotificationRouteOptions): Hono {
+function v2Routes(tracker: Tracker, push: NotificationRouteOptions, pages: PageQueue): Hono {
   const routes = new Hono();
-  routes.route("/", eventsRoutes(tracker));
+  routes.route("/", eventsRoutes(tracker, pages));
   routes.route("/", notificationRoutes(tracker, push));
   routes.all("*", (c) => dcsaError(c, 404, "notFound", `No route for ${routeOf(c.req.raw)}`));
   routes.onError((_error, c) => dcsaError(c, 500, "internalError", "The request could not be served"));
@@ -42,9 +53,9 @@ function v2Routes(tracker: Tracker, push: NotificationRouteOptions): Hono {
 }
 
 /** The DCSA T&T 3.0 routes, answering unknown routes and failures with 3.0's `feedbackElements`. */
-function v3Routes(tracker: Tracker, subscriptions: readonly DcsaSubscription[]): Hono {
+function v3Routes(tracker: Tracker, subscriptions: readonly DcsaSubscription[], pages: PageQueue): Hono {
   const routes = new Hono();
-  routes.route("/", v3EventsRoutes(tracker));
+  routes.route("/", v3EventsRoutes(tracker, pages));
   routes.route("/", v3PushRoutes(tracker, subscriptions));
   routes.all("*", (c) => v3Error(c, 404, `No route for ${routeOf(c.req.raw)}`));
   routes.onError((_error, c) => v3Error(c, 500, "The request could not be served"));
@@ -71,5 +82,7 @@ export function createDcsaApp(tracker: Tracker, options: DcsaAppOptions = {}): H
     throw new RangeError(`maxNewReferencesPerNotification must be a whole number from 0, not ${String(maxNewReferencesPerNotification)}`);
   }
   const push = { subscriptions: options.subscriptions ?? [], maxNewReferencesPerNotification };
-  return new Hono().route("/dcsa/v2", v2Routes(tracker, push)).route("/dcsa/v3", v3Routes(tracker, push.subscriptions));
+  // Both versions' pages share one queue: a few run at once, whoever asks (see PageQueue).
+  const pages = createPageQueue(options.concurrentPages ?? DEFAULT_CONCURRENT_PAGES);
+  return new Hono().route("/dcsa/v2", v2Routes(tracker, push, pages)).route("/dcsa/v3", v3Routes(tracker, push.subscriptions, pages));
 }

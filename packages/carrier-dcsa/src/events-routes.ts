@@ -4,6 +4,7 @@ import { apiKeySession, type SessionEnv } from "./api-key-auth.js";
 import { dcsaError } from "./dcsa-errors.js";
 import { EventQueryError, parseEventQuery } from "./event-query.js";
 import { dcsaEventById, dcsaEventsPage } from "./feed-events.js";
+import type { PageQueue } from "./page-queue.js";
 
 const unauthorized = (c: Context) => dcsaError(c, 401, "unauthorized", "Send a Bollard API key as Authorization: Token <key>");
 
@@ -14,7 +15,7 @@ const unauthorized = (c: Context) => dcsaError(c, 401, "unauthorized", "Send a B
  * read and its shipment's records. The next page's cursor is sent as `Next-Page-Cursor` (what
  * DCSA's conformance kit reads) beside the standard's `Next-Page` link.
  */
-export function eventsRoutes(tracker: Tracker): Hono<SessionEnv> {
+export function eventsRoutes(tracker: Tracker, pages: PageQueue): Hono<SessionEnv> {
   const app = new Hono<SessionEnv>();
   const authenticate = apiKeySession(tracker, unauthorized);
   app.use("/events", authenticate);
@@ -30,7 +31,7 @@ export function eventsRoutes(tracker: Tracker): Hono<SessionEnv> {
     }
     let page;
     try {
-      page = await dcsaEventsPage(c.get("session"), query);
+      page = await pages.run(() => dcsaEventsPage(c.get("session"), query));
     } catch (error) {
       if (isBollardError(error) && error.parameter === "after") return dcsaError(c, 400, "invalidQuery", "cursor is not one this server made");
       throw error;

@@ -5,6 +5,8 @@ import { type EventContext, sharedKey, type StoredEvent } from "./records-to-eve
 
 /** Feed events read per request to the feed while a page is gathered. */
 const FEED_BATCH = 200;
+/** Events read per request while the other containers' events of shared happenings are gathered (each read is one piece of work: small enough to let others in often). */
+const SIBLING_BATCH = 250;
 /**
  * The most feed events one page looks at. A page with rare filters may end short of its limit
  * (with a cursor to read on from), so one request never walks the whole account.
@@ -59,8 +61,23 @@ export interface FeedScan<T> {
   writer: FeedWriter<T>;
 }
 
-/** Lets other requests (a health check) in between two batches of a page's work. */
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** The longest a page works without letting other requests in, in milliseconds. */
+const SLICE_MS = 2;
+
+/**
+ * Lets other requests (a health check, another client's page) in once a page has worked for
+ * {@link SLICE_MS} since it last did: its reads resolve without waiting for I/O (SQLite), so
+ * without this a page's work would run in one piece, and eight of them would hold every other
+ * request for their whole length. Call it between two reads.
+ */
+function pacer(): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < SLICE_MS) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    since = performance.now();
+  };
+}
 
 /**
  * The booking number an event's shipment was tracked by: known for the shipments a booking filter
@@ -92,12 +109,13 @@ function bookings(session: Session, known: ReadonlyMap<string, string>) {
  * shipment's other events of that kind, so such an event is served once: from the first stored,
  * naming every container that has it.
  */
-async function writeBatch<T>(session: Session, items: readonly FeedEvent[], writer: Pick<FeedWriter<T>, "accepts" | "write">, bookingOf: ReturnType<typeof bookings>): Promise<(T | null)[]> {
+async function writeBatch<T>(session: Session, items: readonly FeedEvent[], writer: Pick<FeedWriter<T>, "accepts" | "write">, bookingOf: ReturnType<typeof bookings>, pace: () => Promise<void>): Promise<(T | null)[]> {
   const candidates = items.filter((item) => item.container && item.shipment && writer.accepts(item));
   // Vessels from the carrier's lines, where Bollard keeps no record of the vessel (DCSA events name vessels by IMO number alone).
   const lineIds = [...new Set(candidates.flatMap((item) => (item.type === "transport_event" && !item.vessel && item.event.raw_event_id ? [item.event.raw_event_id] : [])))];
   const lines = new Map((await Promise.all(lineIds.map((id) => session.events.get(id).catch(() => null)))).flatMap((line) => (line?.type === "raw_event" ? [[line.event.id, line.event] as const] : [])));
-  const shared = await sharedEvents(session, candidates);
+  await pace();
+  const shared = await sharedEvents(session, candidates, pace);
   const candidateSet = new Set(candidates);
   const served: (T | null)[] = [];
   for (const item of items) {
@@ -112,6 +130,7 @@ async function writeBatch<T>(session: Session, items: readonly FeedEvent[], writ
     const terminal = item.type === "transport_event" && item.event.terminal_id && item.event.terminal_type === "terminal" ? (terminalById(item.event.terminal_id)?.smdg_code ?? null) : null;
     const container = item.container!;
     served.push(writer.write(item, { container, shipment: item.shipment!, bookingReference: await bookingOf(item), vessel, terminalCode: terminal, equipmentReferences: group?.containers ?? [container.number] }));
+    await pace();
   }
   return served;
 }
@@ -121,14 +140,14 @@ async function writeBatch<T>(session: Session, items: readonly FeedEvent[], writ
  * numbers of the containers that have it, from the events of those shipments of the kinds the
  * candidates are, read in batches of 100 shipments.
  */
-async function sharedEvents(session: Session, candidates: readonly FeedEvent[]): Promise<Map<string, { first: string; containers: string[] }>> {
+async function sharedEvents(session: Session, candidates: readonly FeedEvent[], pace: () => Promise<void>): Promise<Map<string, { first: string; containers: string[] }>> {
   const sharing = candidates.filter((item) => sharedKey(item) !== null);
   const groups = new Map<string, { first: string; containers: string[] }>();
   const shipments = [...new Set(sharing.map((item) => item.event.shipment_id))];
   const types = [...new Set(sharing.map((item) => item.type))] as EventFeedType[];
   for (let i = 0; i < shipments.length; i += 100) {
     for (let after: string | null = null; ; ) {
-      const page = await session.events.list({ shipment_ids: shipments.slice(i, i + 100), types, limit: 1000, after, with: ["container"] });
+      const page = await session.events.list({ shipment_ids: shipments.slice(i, i + 100), types, limit: SIBLING_BATCH, after, with: ["container"] });
       for (const item of page.data) {
         const key = sharedKey(item);
         if (key === null || !item.container) continue;
@@ -142,7 +161,9 @@ async function sharedEvents(session: Session, candidates: readonly FeedEvent[]):
       }
       if (!page.has_more) break;
       after = page.cursor;
+      await pace();
     }
+    await pace();
   }
   return groups;
 }
@@ -175,19 +196,21 @@ async function narrowed(session: Session, narrowing: FeedNarrowing): Promise<{ o
  * A page of the account's served events, read from the event feed after `scan.after`: in the
  * order Bollard learned them, at most `scan.limit`, having looked at no more than
  * {@link MAX_SCANNED} feed events. Its reads are batched (a few per {@link FEED_BATCH} feed events,
- * whatever their shipments), and it lets other requests in between two batches. A cursor this
+ * whatever their shipments), and it lets other requests in between two reads every few milliseconds. A cursor this
  * server did not make is core's 400 on `after`.
  */
 export async function scanFeed<T>(session: Session, scan: FeedScan<T>): Promise<FeedPage<T>> {
   const narrow = await narrowed(session, scan.narrowing);
   if (narrow === null) return { events: [], next: null };
   const bookingOf = bookings(session, narrow.bookings);
+  const pace = pacer();
   const events: T[] = [];
   let after = scan.after;
   let scanned = 0;
   for (;;) {
     const page = await session.events.list({ ...narrow.options, after, limit: Math.min(FEED_BATCH, MAX_SCANNED - scanned), with: ["container", "shipment", "vessel"] });
-    const served = await writeBatch(session, page.data, scan.writer, bookingOf);
+    await pace();
+    const served = await writeBatch(session, page.data, scan.writer, bookingOf, pace);
     for (const [i, item] of page.data.entries()) {
       scanned += 1;
       after = item.cursor;
@@ -198,7 +221,7 @@ export async function scanFeed<T>(session: Session, scan: FeedScan<T>): Promise<
     }
     if (!page.has_more) return { events, next: null };
     if (scanned >= MAX_SCANNED) return { events, next: after };
-    await yieldToOthers();
+    await pace();
   }
 }
 
@@ -206,6 +229,6 @@ export async function scanFeed<T>(session: Session, scan: FeedScan<T>): Promise<
 export async function writeFeedEvent<T>(session: Session, id: string, writer: Pick<FeedWriter<T>, "accepts" | "write">): Promise<T | null> {
   const item = await session.events.get(id, { with: ["container", "shipment", "vessel"] }).catch(() => null);
   if (!item) return null;
-  const [event] = await writeBatch(session, [item], writer, bookings(session, new Map()));
+  const [event] = await writeBatch(session, [item], writer, bookings(session, new Map()), pacer());
   return event ?? null;
 }

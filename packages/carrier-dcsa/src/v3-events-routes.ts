@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { apiKeySession, type SessionEnv } from "./api-key-auth.js";
 import { V3_API_VERSION, v3Error, v3Unauthorized } from "./v3-errors.js";
 import { parseV3EventQuery, V3EventQueryError } from "./v3-event-query.js";
+import type { PageQueue } from "./page-queue.js";
 import { v3EventsPage } from "./v3-feed-events.js";
 
 /**
@@ -13,7 +14,7 @@ import { v3EventsPage } from "./v3-feed-events.js";
  * cursor is the `Next-Page-Cursor` header, absent on the last page. Answers carry
  * `API-Version: 3.0.0`; a bad parameter is a 400 naming it in `feedbackElements`.
  */
-export function v3EventsRoutes(tracker: Tracker): Hono<SessionEnv> {
+export function v3EventsRoutes(tracker: Tracker, pages: PageQueue): Hono<SessionEnv> {
   const app = new Hono<SessionEnv>();
   app.get("/events", apiKeySession(tracker, v3Unauthorized), async (c) => {
     let query;
@@ -25,7 +26,7 @@ export function v3EventsRoutes(tracker: Tracker): Hono<SessionEnv> {
     }
     let page;
     try {
-      page = await v3EventsPage(c.get("session"), query);
+      page = await pages.run(() => v3EventsPage(c.get("session"), query));
     } catch (error) {
       if (isBollardError(error) && error.parameter === "after") return v3Error(c, 400, "cursor is not one this server made", "cursor");
       throw error;
