@@ -6,7 +6,7 @@ import { type EventContext, sharedKey, type StoredEvent } from "./records-to-eve
 /** Feed events read per request to the feed while a page is gathered. */
 const FEED_BATCH = 200;
 /** Events read per request while the other containers' events of shared happenings are gathered (each read is one piece of work: small enough to let others in often). */
-const SIBLING_BATCH = 250;
+const SIBLING_BATCH = 1000;
 /**
  * The most feed events one page looks at. A page with rare filters may end short of its limit
  * (with a cursor to read on from), so one request never walks the whole account.
