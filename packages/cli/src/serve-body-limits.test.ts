@@ -68,6 +68,7 @@ describe("bollard serve bounds request bodies while they stream", () => {
     expect(write.connection).toBe("close");
 
     const grown = rss(server.child.pid!) - before;
+    console.log(`body limits: 2 × 300 MB chunked uploads refused after ${(push.sent / MB).toFixed(0)} MB and ${(write.sent / MB).toFixed(0)} MB sent; RSS grew ${(grown / MB).toFixed(1)} MB`);
     expect(grown, `grew ${(grown / MB).toFixed(1)} MB`).toBeLessThan(50 * MB);
     // Neither upload was taken whole: the server stopped listening well before 300 MB.
     expect(push.sent).toBeLessThan(300 * MB);
