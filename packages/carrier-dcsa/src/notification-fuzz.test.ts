@@ -1,14 +1,13 @@
-import { createTracker, manualClock, type Session, type Tracker } from "@bollard/core";
-import { memoryStorage } from "@bollard/storage-memory";
+import type { Session, Tracker } from "@bollard/core";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDcsaApp } from "./dcsa-app.js";
+import type { createDcsaApp } from "./dcsa-app.js";
 import type { DcsaSubscription } from "./dcsa-subscription.js";
 import { eventProblem } from "./event-shape.js";
 import { dcsaEventArbitrary, notificationBodyArbitrary, type FuzzBody } from "./testing/dcsa-arbitraries.js";
 import { POL_CALL } from "./testing/dcsa-journey.js";
 import { dcsaValidators } from "./testing/dcsa-schema.js";
-import { signedPush } from "./testing/signed-push.js";
+import { pushedAccount, signedPush } from "./testing/signed-push.js";
 
 // The push route against bodies made from the standard's own event schemas, then broken: signed
 // with the subscription's secret, so every one reaches the parsing and the ingest behind it.
@@ -20,11 +19,7 @@ let subscription: DcsaSubscription;
 let app: ReturnType<typeof createDcsaApp>;
 
 beforeAll(async () => {
-  tracker = await createTracker({ storage: memoryStorage(), clock: manualClock("2026-05-12T12:00:00Z") });
-  const { account } = await tracker.accounts.ensure("Fuzzed");
-  session = tracker.session(await tracker.accounts.authenticate((await tracker.accounts.issueKey(account.id)).apiKey));
-  subscription = { id: "7d3f6a52-1c1e-4f7e-9a43-5b2f2d7c9e01", secret: Buffer.from("fuzzing secret").toString("base64"), scac: "MAEU", accountId: account.id };
-  app = createDcsaApp(tracker, { subscriptions: [subscription] });
+  ({ tracker, session, subscription, app } = await pushedAccount("Fuzzed"));
   // One reference tracked beforehand, so pushes go both to a tracking request and to new ones.
   await session.trackingRequests.create({ request_type: "bill_of_lading", request_number: "TRD0001", scac: "MAEU" });
 });

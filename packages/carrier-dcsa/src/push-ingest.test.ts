@@ -1,12 +1,11 @@
-import { createTracker, manualClock, type Session, type Tracker } from "@bollard/core";
-import { memoryStorage } from "@bollard/storage-memory";
+import type { Session, Tracker } from "@bollard/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDcsaApp } from "./dcsa-app.js";
 import type { DcsaSubscription } from "./dcsa-subscription.js";
 import type { DcsaEvent } from "./dcsa-types.js";
 import { POL_CALL } from "./testing/dcsa-journey.js";
 import { dcsaValidators } from "./testing/dcsa-schema.js";
-import { signedPush } from "./testing/signed-push.js";
+import { pushedAccount, signedPush } from "./testing/signed-push.js";
 
 let tracker: Tracker;
 let session: Session;
@@ -14,11 +13,7 @@ let subscription: DcsaSubscription;
 let app: ReturnType<typeof createDcsaApp>;
 
 beforeAll(async () => {
-  tracker = await createTracker({ storage: memoryStorage(), clock: manualClock("2026-05-12T12:00:00Z") });
-  const { account } = await tracker.accounts.ensure("Pushed");
-  session = tracker.session(await tracker.accounts.authenticate((await tracker.accounts.issueKey(account.id)).apiKey));
-  subscription = { id: "b80d923d-e8ac-4c34-9506-55d3de347034", secret: Buffer.from("the shared secret").toString("base64"), scac: "MAEU", accountId: account.id };
-  app = createDcsaApp(tracker, { subscriptions: [subscription], maxNewReferencesPerNotification: 2 });
+  ({ tracker, session, subscription, app } = await pushedAccount("Pushed", { maxNewReferencesPerNotification: 2 }));
 });
 
 afterAll(() => tracker.close());
