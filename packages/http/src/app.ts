@@ -57,9 +57,8 @@ export interface HttpAppOptions {
   webhookIps?: readonly string[];
   /**
    * Answers repeated GETs of shipments, containers, tracking requests, custom fields, parties and
-   * webhooks from memory until the data changes; `false` turns it off.
-   * It needs the storage's `dataVersion` (memory and SQLite have it, PostgreSQL does not) and is off
-   * in a sandbox, whose clock moves under the data.
+   * webhooks from memory until the account's data changes (its change version); `false` turns it
+   * off. Every storage has it; it is off in a sandbox, whose clock moves under the data.
    * @default on, with 64 MiB
    */
   responseCache?: ResponseCacheOptions | false;
@@ -99,9 +98,8 @@ export function createHttpApp(tracker: Tracker, options: HttpAppOptions = {}): H
   app.use("/v2/*", authenticate(tracker));
   if (options.rateLimit) app.use("/v2/*", rateLimit(options.rateLimit));
   app.use("/v2/*", conditionalGet());
-  const dataVersion = tracker.storage.dataVersion?.bind(tracker.storage);
-  if (dataVersion && !tracker.sandbox && options.responseCache !== false) {
-    const cache = responseCache(dataVersion, options.responseCache);
+  if (!tracker.sandbox && options.responseCache !== false) {
+    const cache = responseCache((keys) => tracker.storage.changeVersions.get(keys), options.responseCache);
     app.use("/v2/*", cache.middleware);
     // On Node, startServer answers from the cache before the request reaches the app (unless each request must count).
     if (!options.rateLimit) setCachedAnswers(app, cachedAnswers(tracker, cache, log));

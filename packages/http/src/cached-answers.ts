@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type Tracker, uuidv7 } from "@bollard/core";
 import type { LogEntry } from "./middleware/request-log.js";
-import { isCachedPath, type ResponseCache } from "./middleware/response-cache.js";
+import { type CacheAsker, isCachedPath, type ResponseCache } from "./middleware/response-cache.js";
 import { keptHeaders } from "./respond.js";
 
 /**
@@ -22,14 +22,15 @@ export type NodeAnswer = (request: IncomingMessage, response: ServerResponse) =>
 export function cachedAnswers(tracker: Tracker, cache: ResponseCache, log: (entry: LogEntry) => void): NodeAnswer {
   async function answer(response: ServerResponse, authorization: string, url: string, path: string): Promise<boolean> {
     const started = performance.now();
-    let userId: string;
+    let asker: CacheAsker;
     try {
-      userId = (await tracker.accounts.authenticate(authorization)).user.id;
+      const { account, user } = await tracker.accounts.authenticate(authorization);
+      asker = { accountId: account.id, userId: user.id };
     } catch {
       return false;
     }
     // The key `c.req.url` gives in the app: the URL as @hono/node-server builds it from the request.
-    const kept = await cache.kept(userId, url);
+    const kept = await cache.kept(asker, url);
     if (!kept) return false;
     const requestId = uuidv7();
     // As startServer does for the app's responses: those of one turn leave together.
@@ -61,8 +62,7 @@ export function setCachedAnswers(app: object, answer: NodeAnswer): void {
 
 /**
  * The answers from the response cache of an app made by `createHttpApp`, for `startServer`'s
- * `answerFirst`; undefined when it has no cache (turned off, a storage without `dataVersion`, a
- * sandbox) or limits rates (the limit counts in the app).
+ * `answerFirst`; undefined when it has no cache (turned off, a sandbox) or limits rates (the limit counts in the app).
  *
  * @example
  * const app = createHttpApp(tracker);

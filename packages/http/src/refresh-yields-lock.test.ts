@@ -14,8 +14,8 @@ interface Seen {
 /**
  * Memory storage as it is next to another writer: every transaction first waits `waitMs` for the
  * lock, each tracking request written in one takes at least `recordMs` (so a batch needs many
- * slices, however fast the machine), and the data's version has changed whenever it is asked (the
- * other writer committed meanwhile). It records each transaction's times.
+ * slices, however fast the machine), and the version every write raises has changed whenever it is
+ * asked (the other writer committed meanwhile). It records each transaction's times.
  */
 function contended(waitMs: number, recordMs: number): { storage: Storage; seen: Seen[] } {
   const storage = memoryStorage();
@@ -25,7 +25,8 @@ function contended(waitMs: number, recordMs: number): { storage: Storage; seen: 
     seen,
     storage: {
       ...storage,
-      dataVersion: async () => String(version++),
+      // Another writer raised the every-write version whenever it is read.
+      changeVersions: { ...storage.changeVersions, get: async (keys) => keys.map(() => version++) },
       transaction: async (work) => {
         const asked = performance.now();
         await sleep(waitMs);
@@ -65,9 +66,9 @@ describe("the refresh's write slices next to other writers", () => {
     await tracker.close();
   });
 
-  it("are written at their own pace when the storage cannot tell its data version", async () => {
+  it("are written at their own pace when the storage cannot tell its change versions", async () => {
     const storage = memoryStorage();
-    const tracker = await createTracker({ storage: { ...storage, dataVersion: () => Promise.reject(new Error("no version now")) } });
+    const tracker = await createTracker({ storage: { ...storage, changeVersions: { ...storage.changeVersions, get: () => Promise.reject(new Error("no version now")) } } });
     const { account } = await tracker.accounts.ensure("Unversioned");
     const session = tracker.session(await tracker.accounts.authenticate((await tracker.accounts.issueKey(account.id)).apiKey));
     for (let i = 1; i <= 20; i++) await session.trackingRequests.create({ request_type: "bill_of_lading", request_number: `TEST-NOVERSION-${i}`, scac: "TEST" });

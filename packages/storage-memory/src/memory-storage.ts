@@ -2,6 +2,7 @@ import { BollardError, type Storage, createTracker } from "@bollard/core";
 import { createMutex, createStorageGate, guardRepositories, REPOSITORY_NOUNS, type StorageRepositories } from "@bollard/core/storage";
 import { accountRepositories } from "./memory-account-repositories.js";
 import { changeRepositories } from "./memory-change-repositories.js";
+import { changeVersionRepositories } from "./memory-change-versions.js";
 import { memoryCopyPort } from "./memory-copy.js";
 import { customFieldRepositories } from "./memory-custom-field-repositories.js";
 import { partyRepositories } from "./memory-party-repositories.js";
@@ -24,6 +25,7 @@ function repositories(tables: MemoryTables, access: Access): StorageRepositories
       ...customFieldRepositories(tables, access),
       ...partyRepositories(tables, access),
       ...webhookRepositories(tables, access),
+      ...changeVersionRepositories(tables, access),
     },
     { nouns: REPOSITORY_NOUNS },
   );
@@ -51,16 +53,6 @@ export function memoryStorage(): Storage {
   const ensureOpen = () => {
     if (closed) throw new BollardError("storage_unavailable", "The memory storage is closed");
   };
-  // Bumped before and after every write (dataVersion): a read that overlaps a write sees two tokens.
-  let version = 0;
-  const writing = async <R>(fn: () => R | Promise<R>): Promise<R> => {
-    version += 1;
-    try {
-      return await fn();
-    } finally {
-      version += 1;
-    }
-  };
   const outside: Access = {
     read: async (fn) => {
       ensureOpen();
@@ -69,7 +61,7 @@ export function memoryStorage(): Storage {
     write: (fn) =>
       exclusive(() => {
         ensureOpen();
-        return writing(fn);
+        return fn();
       }),
   };
 
@@ -84,7 +76,7 @@ export function memoryStorage(): Storage {
       };
       try {
         const result = await fn(repositories(overlay.tables, { read: inside, write: inside }), overlay.tables);
-        await writing(() => overlay.commit());
+        overlay.commit();
         return result;
       } finally {
         active = false;
@@ -106,9 +98,5 @@ export function memoryStorage(): Storage {
         closed = true;
       }),
     transaction: (fn) => transaction((tx) => fn(tx)),
-    dataVersion: async () => {
-      ensureOpen();
-      return String(version);
-    },
   };
 }

@@ -111,12 +111,14 @@ export interface MemoryTables {
   eventFeed: Table<FeedMark>;
   /** The last feed position given in each account, by account id. */
   feedCounters: Table<number>;
+  /** The change version of each key (see `ChangeVersionRepository`). */
+  changeVersions: Table<number>;
 }
 
 const TABLE_NAMES = [
   "accounts", "users", "apiKeys", "ports", "terminals", "railTerminals", "metroAreas", "shippingLines", "vessels",
   "vesselPositions", "shipments", "containers", "changes", "refreshLog", "transportEvents", "rawEvents", "trackingRequests", "parties",
-  "customFieldDefinitions", "customFieldOptions", "customFields", "webhooks", "webhookNotifications", "webhookAttempts", "webhookReplays", "domainEvents", "meta", "eventFeed", "feedCounters",
+  "customFieldDefinitions", "customFieldOptions", "customFields", "webhooks", "webhookNotifications", "webhookAttempts", "webhookReplays", "domainEvents", "meta", "eventFeed", "feedCounters", "changeVersions",
 ] as const satisfies ReadonlyArray<keyof MemoryTables>;
 
 /** Empty committed tables. */

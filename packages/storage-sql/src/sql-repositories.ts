@@ -1,5 +1,6 @@
 import type { StorageRepositories } from "@bollard/core/storage";
 import { sqlChangeRepository } from "./sql-change-repositories.js";
+import { sqlChangeVersionRepository } from "./sql-change-versions.js";
 import { sqlRefreshLogRepository } from "./sql-refresh-log-repositories.js";
 import { sqlAccountRepository, sqlApiKeyRepository, sqlMetaRepository, sqlUserRepository } from "./sql-account-repositories.js";
 import { sqlCustomFieldDefinitionRepository, sqlCustomFieldOptionRepository, sqlCustomFieldRepository } from "./sql-custom-field-repositories.js";
@@ -50,5 +51,6 @@ export function sqlRepositories(scope: SqlScope): StorageRepositories {
     webhookReplays: sqlWebhookReplayRepository(scope),
     domainEvents: sqlDomainEventRepository(scope),
     meta: sqlMetaRepository(scope),
+    changeVersions: sqlChangeVersionRepository(scope),
   };
 }

@@ -158,6 +158,12 @@ export interface EventFeedPositionsTable {
   last_position: number;
 }
 
+/** The change version of each key (an account's id, or one of core's shared keys). */
+export interface ChangeVersionsTable {
+  key: string;
+  version: number;
+}
+
 /** Parties (customers) of an account; (`account_id`, `company_name`) is unique. */
 export interface PartiesTable {
   id: string;
@@ -287,6 +293,7 @@ export interface SqlDatabase {
   transport_events: TransportEventsTable;
   raw_events: RawEventsTable;
   event_feed_positions: EventFeedPositionsTable;
+  change_versions: ChangeVersionsTable;
   tracking_requests: TrackingRequestsTable;
   parties: PartiesTable;
   custom_field_definitions: CustomFieldDefinitionsTable;

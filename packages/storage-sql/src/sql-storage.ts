@@ -40,8 +40,6 @@ export interface SqlStorageConfig {
   renderings?: StoredRenderings;
   /** The storage's optional `health()` (it is refused with the closed-storage error once closed). */
   health?: () => Promise<StorageHealth>;
-  /** The storage's optional `dataVersion()`, returning the token synchronously (refused with the closed-storage error once closed). */
-  dataVersion?: () => string;
   /** Sees every error a call rejects with, before translation (to remember that writes fail, for `health()`). */
   observeError?: (error: unknown) => void;
   /** Extra members of the storage (e.g. an export/import port), added to the returned object as they are. */
@@ -86,13 +84,6 @@ export function createSqlStorage(config: SqlStorageConfig): Storage {
       health: async () => {
         if (!gate.isOpen) return { status: "unavailable", reason: `the ${config.name} storage is closed` };
         return config.health!();
-      },
-    }),
-
-    ...(config.dataVersion && {
-      dataVersion: async () => {
-        if (!gate.isOpen) throw closedError();
-        return config.dataVersion!();
       },
     }),
 

@@ -8,7 +8,6 @@ import { sqliteDialect } from "./sqlite-dialect.js";
 import { checkExistingFile } from "./sqlite-file-checks.js";
 import { HEALTH_PROBE_KEY, sqliteHealth } from "./sqlite-health.js";
 import { type ServerLease, takeServerLease } from "./sqlite-server-lease.js";
-import { sqliteDataVersion } from "./sqlite-data-version.js";
 import { renderStaleEventLinkage } from "./sqlite-event-linkage.js";
 import { ensureRenderings, RENDERING_FINGERPRINT_KEY, sqliteRenderings } from "./sqlite-renderings.js";
 
@@ -132,8 +131,6 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
     renderings: sqliteRenderings(renderingScope),
     privateMetaKeys: [RENDERING_FINGERPRINT_KEY, HEALTH_PROBE_KEY],
     health: () => watch.health(),
-    // `:memory:` reads through its one connection (the reader is the writer).
-    dataVersion: sqliteDataVersion(readerConnection.handle, inMemory),
     observeError: (error) => watch.observeError(error),
   });
 }

@@ -125,10 +125,9 @@ const API_KEY_SHAPE = /^[\x21-\x7e]{16,256}$/;
 const PRINCIPAL_CACHE_MS = 1_000;
 const PRINCIPAL_CACHE_SIZE = 10_000;
 /**
- * A server records a key's use at most this often, so reads do not each cost a write. An hour, not
- * a minute: any commit empties every server's response cache, so recording each key in use once a
- * minute emptied it once a minute per key (rebuilding a 3,100-shipment account's cached GETs took
- * seconds of a server's time each time).
+ * A server records a key's use at most this often, so reads do not each cost a write (a disk sync
+ * on SQLite). The record raises no change version (see `VERSION_RULES`), so it leaves the response
+ * caches alone.
  */
 const RECORD_USE_EVERY_MS = 60 * 60_000;
 /** The longest grace period a rotation may give the old key: 30 days. */

@@ -25,6 +25,7 @@ import type { ChangeRepository } from "./change-repositories.js";
 import type { RefreshLogRepository } from "./refresh-log-repositories.js";
 import type { WebhookNotificationRepository, WebhookReplayRepository, WebhookRepository } from "./webhook-repositories.js";
 import type { EventFeedRepository } from "./event-feed-repositories.js";
+import type { ChangeVersionRepository } from "./change-version-repositories.js";
 
 /*
  * Rules shared by every repository below (the contract suite tests each one):
@@ -446,4 +447,6 @@ export interface StorageRepositories {
   readonly domainEvents: DomainEventRepository;
   /** Storage bookkeeping values. */
   readonly meta: MetaRepository;
+  /** A version per account (and a few shared keys), raised by core with every write that changes it. */
+  readonly changeVersions: ChangeVersionRepository;
 }

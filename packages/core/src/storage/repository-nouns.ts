@@ -29,4 +29,5 @@ export const REPOSITORY_NOUNS: Readonly<Record<keyof StorageRepositories, string
   webhookReplays: "webhook replay",
   domainEvents: "domain event",
   meta: "meta entry",
+  changeVersions: "change version",
 };

@@ -53,14 +53,6 @@ export interface Storage extends StorageRepositories {
    */
   health?(): Promise<StorageHealth>;
   /**
-   * Optional: a token of the committed data. Two calls give the same token only when no write was
-   * committed between them, by this storage or by any other connection, thread or process using the
-   * same data; so reads made between two calls that gave the same token saw that one state. A token
-   * may change without a visible change (a rolled-back write, say), never the other way round.
-   * `createHttpApp` keeps GET responses in memory under it; a storage without it gets no response cache.
-   */
-  dataVersion?(): Promise<string>;
-  /**
    * Every record, by repository noun, in batches: the export/import port a copy between any two
    * storages uses (`bollard migrate-db`). See {@link StorageCopy} for its rules.
    */

@@ -6,7 +6,7 @@ import { describeRefreshLogContract } from "./contract-refresh-log.js";
 import { describeContainersContract } from "./contract-containers.js";
 import { describeCopyContract } from "./contract-copy.js";
 import { describeAccountCopyContract } from "./contract-account-copy.js";
-import { describeDataVersionContract } from "./contract-data-version.js";
+import { describeChangeVersionsContract } from "./contract-change-versions.js";
 import { describeRenderingsContract } from "./contract-renderings.js";
 import type { ContractContext } from "./contract-context.js";
 import { describeCustomFieldValuesContract } from "./contract-custom-field-values.js";
@@ -40,12 +40,6 @@ export interface StorageContractOptions {
    * @default false
    */
   renderings?: boolean;
-  /**
-   * The adapter declares the optional `Storage.dataVersion`: its tests run, and a test checks that
-   * the storage declares it (and, when false, that it does not).
-   * @default false
-   */
-  dataVersion?: boolean;
 }
 
 /**
@@ -108,10 +102,7 @@ export function runStorageContract(name: string, makeStorage: () => Promise<Stor
       expect(ctx.storage.renderings !== undefined).toBe(options.renderings ?? false);
     });
     if (options.renderings) describe("stored renderings (optional capability)", () => describeRenderingsContract(ctx));
-    ctx.test(`the storage ${options.dataVersion ? "declares" : "does not declare"} the dataVersion capability, as runStorageContract was told`, async () => {
-      expect(ctx.storage.dataVersion !== undefined).toBe(options.dataVersion ?? false);
-    });
-    if (options.dataVersion) describe("data version (optional capability)", () => describeDataVersionContract(ctx));
+    describe("change versions", () => describeChangeVersionsContract(ctx));
     describe("tracking lifecycle", () => describeLifecycleContract(ctx));
     describe("transport and raw events", () => describeEventsContract(ctx));
     describe("event feed", () => describeEventFeedContract(ctx));

@@ -1,6 +1,6 @@
 import { periodicPass, type Clock, type PassControl, type StopOptions } from "../clock/index.js";
 import type { TrackingRequest } from "../domain/index.js";
-import type { Storage, StorageRepositories } from "../storage/index.js";
+import { EVERY_WRITE_KEY, type Storage, type StorageRepositories } from "../storage/index.js";
 import type { CarrierResult, CarrierSource } from "./carrier-source.js";
 import type { RefreshPolicy } from "./refresh-policy.js";
 import { checkCarrierResult, prepareCarrierResult, recordCarrierResult, type CheckedCarrierResult, type RefreshOutcome } from "./refresh-request.js";
@@ -83,8 +83,8 @@ const CONTENDED_YIELD = 3;
 /**
  * How long the refresh yields as above once it saw another writer: someone committed between the
  * end of its last slice and the start of its next (a request's write, another process, the webhook
- * worker), told by the storage's `dataVersion`. A storage without it never yields (PostgreSQL,
- * whose writers do not take turns for one lock); one whose `dataVersion` fails is taken as idle.
+ * worker), told by the version every write raises (`EVERY_WRITE_KEY`); a storage that cannot
+ * read it now is taken as idle.
  */
 const CONTENDED_FOR_MS = 1_000;
 const DEFAULT_LEASE_MS = 5 * 60_000;
@@ -168,8 +168,12 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
     }
   }
 
-  /** The storage's data version, or undefined when it has none or cannot tell now. */
-  const dataVersion = (): Promise<string | undefined> => (storage.dataVersion ? storage.dataVersion().catch(() => undefined) : Promise.resolve(undefined));
+  /** The version every write raises (see `EVERY_WRITE_KEY`), or undefined when the storage cannot tell now. */
+  const dataVersion = (): Promise<number | undefined> =>
+    storage.changeVersions.get([EVERY_WRITE_KEY]).then(
+      ([version]) => version,
+      () => undefined,
+    );
 
   /**
    * Writes a batch's results in transactions of at most about {@link WRITE_SLICE_MS} each: few
@@ -190,7 +194,7 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
     let contendedUntil = -Infinity;
     let held = 0;
     // The data's version right after the refresh's last commit: changed by the next slice, someone else wrote.
-    let committed: string | undefined;
+    let committed: number | undefined;
     while (outcomes.length < count) {
       const from = outcomes.length;
       const contended = performance.now() < contendedUntil;

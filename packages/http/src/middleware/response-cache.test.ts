@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Session } from "@bollard/core";
+import { versionedStorage } from "@bollard/core/storage";
 import { sqliteStorage } from "@bollard/storage-sqlite";
 import { Hono } from "hono";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -67,6 +68,29 @@ describe.each(STORAGES)("the response cache on %s", (_name, makeStorage) => {
     expect(hit()).toBe(true);
   });
 
+  it("keeps another account's answers when one account writes; shared data changes only the answers that include records", async () => {
+    const { request, keys, tracker, data, hit } = await loggedHarness({ storage: makeStorage() });
+    const acme = data.acme.shipments[0]!;
+    const paths = ["/v2/shipments", `/v2/shipments/${data.globex.shipments[0]!.id}?include=containers`];
+    for (const path of paths) {
+      await request("GET", path, { key: keys.other });
+      await request("GET", "/v2/shipments");
+    }
+    expect((await request("PATCH", `/v2/shipments/${acme.id}`, { body: { data: { attributes: { tags: ["acme wrote"] } } } })).status).toBe(200);
+    for (const path of paths) {
+      await request("GET", path, { key: keys.other });
+      expect(hit(), `globex ${path} after acme wrote`).toBe(true);
+    }
+    expect(tagsOf((await request("GET", "/v2/shipments")).body, acme.id)).toStrictEqual(["acme wrote"]);
+    expect(hit()).toBe(false);
+    // A vessel (shared by every account) changes: answers with an include are read again, the others stay.
+    await tracker.storage.vessels.upsertMany([{ ...data.acme.vessels[0]!, name: "RENAMED" }]);
+    await request("GET", paths[0]!, { key: keys.other });
+    expect(hit(), "globex's list without include").toBe(true);
+    await request("GET", paths[1]!, { key: keys.other });
+    expect(hit(), "globex's shipment with include").toBe(false);
+  });
+
   it("sees writes made to the storage directly, behind the app's back", async () => {
     const { request, tracker, data, hit } = await loggedHarness({ storage: makeStorage() });
     const shipment = data.acme.shipments[0]!;
@@ -111,7 +135,8 @@ describe("the response cache on a SQLite file shared with another connection", (
   it("drops what it kept when another connection (a background thread, another process) commits", async () => {
     const filename = join(mkdtempSync(join(tmpdir(), "bollard-cache-")), "bollard.sqlite");
     const { request, data, hit, tracker } = await loggedHarness({ storage: sqliteStorage({ filename }) });
-    const other = sqliteStorage({ filename });
+    // As another process's tracker writes: through core's versioned storage.
+    const other = versionedStorage(sqliteStorage({ filename }));
     await other.open();
     const shipment = data.acme.shipments[1]!;
     const path = `/v2/shipments/${shipment.id}?include=containers`;
@@ -166,10 +191,10 @@ describe("responseCache (the middleware alone)", () => {
     let held: Promise<void> | undefined;
     const app = new Hono<AppEnv>();
     app.use("*", async (c, next) => {
-      c.set("session", { principal: { user: { id: "user" } } } as unknown as Session);
+      c.set("session", { principal: { user: { id: "user" }, account: { id: "account" } } } as unknown as Session);
       await next();
     });
-    app.use("*", responseCache(async () => String(version)).middleware);
+    app.use("*", responseCache(async (keys) => keys.map(() => version)).middleware);
     app.get("/v2/shipments", async (c) => {
       builds += 1;
       if (held) await held;

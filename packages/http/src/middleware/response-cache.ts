@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app-env.js";
+import { answerVersionKeys } from "@bollard/core/storage";
 import { keptJsonApi } from "../respond.js";
 
 /** Options of the response cache (`HttpAppOptions.responseCache`). */
@@ -38,86 +39,127 @@ export interface KeptResponse {
   readonly route: string;
 }
 
+/** Reads the change versions of keys (`changeVersions.get` of the tracker's storage). */
+export type ReadVersions = (keys: readonly string[]) => Promise<number[]>;
+
+/** Who asks: the account whose version an answer is kept under, and the user it is kept for. */
+export interface CacheAsker {
+  /** The account's id. */
+  readonly accountId: string;
+  /** The user's id (answers are kept per user: a key's role may change what a route shows). */
+  readonly userId: string;
+}
+
 /** The response cache of one app: the middleware that answers from it and fills it, and a lookup. */
 export interface ResponseCache {
   /** Answers repeated GETs from the cache and keeps what the routes answer (see {@link responseCache}). */
   readonly middleware: MiddlewareHandler<AppEnv>;
   /**
    * The response kept for this user and URL (`c.req.url`: scheme, host, path and query) when the
-   * data is unchanged since it was built; undefined when none is kept, one is being built, the
-   * data changed, or the storage cannot tell. A found response becomes the most recently used.
+   * account's data is unchanged since it was built; undefined when none is kept, one is being
+   * built, the data changed, or the storage cannot tell. A found response becomes the most recently used.
    */
-  kept(userId: string, url: string): Promise<KeptResponse | undefined>;
+  kept(asker: CacheAsker, url: string): Promise<KeptResponse | undefined>;
 }
 
-export function responseCache(dataVersion: () => Promise<string>, options: ResponseCacheOptions = {}): ResponseCache {
+/**
+ * Whether the answer to `url` may include records outside the account (reference data, vessels):
+ * any `include` parameter (or a percent-encoded query, which could spell one) says it may.
+ */
+function mayIncludeSharedData(url: string): boolean {
+  const query = url.indexOf("?");
+  return query !== -1 && /include|%/i.test(url.slice(query));
+}
+
+/** A kept response, or one being built, under the versions it was read at. */
+type Entry = (KeptResponse & { readonly version: string }) | { readonly version: string; readonly building: Promise<KeptResponse | undefined> };
+
+/**
+ * The response cache: GET answers of the cached routes, kept per user and URL under the change
+ * versions of the user's account (and, for answers that include shared records, of the shared
+ * data) they were read at. An answer is served again only while those versions are unchanged, so
+ * a write in one account leaves every other account's answers in place. Versions are read from
+ * the storage on every lookup (one indexed read), so several servers over one database never serve
+ * an answer another server's write made stale.
+ */
+export function responseCache(readVersions: ReadVersions, options: ResponseCacheOptions = {}): ResponseCache {
   const maxBytes = options.maxBytes ?? DEFAULT_RESPONSE_CACHE_BYTES;
-  let version: string | undefined;
-  let entries = new Map<string, KeptResponse | Promise<KeptResponse | undefined>>();
+  const entries = new Map<string, Entry>();
   let bytes = 0;
 
-  /** The current token, or undefined when the storage cannot tell (the handler then reports why). */
-  const currentVersion = () => dataVersion().catch(() => undefined);
+  /** The versions an answer to `url` for `accountId` depends on, as one token; undefined when the storage cannot tell. */
+  const versionOf = (accountId: string, url: string): Promise<string | undefined> =>
+    readVersions(answerVersionKeys(accountId, mayIncludeSharedData(url))).then(
+      (versions) => versions.join(" "),
+      () => undefined,
+    );
 
-  function keep(key: string, entry: KeptResponse): void {
+  function remove(key: string): void {
+    const entry = entries.get(key);
+    if (entry === undefined) return;
+    entries.delete(key);
+    if (!("building" in entry)) bytes -= entry.body.byteLength;
+  }
+
+  function keep(key: string, entry: KeptResponse & { version: string }): void {
+    remove(key);
     entries.set(key, entry);
     bytes += entry.body.byteLength;
     for (const [oldest, value] of entries) {
       if (bytes <= maxBytes) break;
-      if (value instanceof Promise) continue;
-      entries.delete(oldest);
-      bytes -= value.body.byteLength;
+      if (!("building" in value)) remove(oldest);
     }
   }
 
   /** Makes a kept entry the most recently used (last in the map's order). */
-  function touch(key: string, entry: KeptResponse): void {
+  function touch(key: string, entry: Entry): void {
     entries.delete(key);
     entries.set(key, entry);
   }
 
-  async function kept(userId: string, url: string): Promise<KeptResponse | undefined> {
-    const current = await currentVersion();
-    if (current === undefined || current !== version) return undefined;
-    const key = `${userId} ${url}`;
+  async function kept(asker: CacheAsker, url: string): Promise<KeptResponse | undefined> {
+    const version = await versionOf(asker.accountId, url);
+    if (version === undefined) return undefined;
+    const key = `${asker.userId} ${url}`;
     const entry = entries.get(key);
-    if (entry === undefined || entry instanceof Promise) return undefined;
+    if (entry === undefined || "building" in entry || entry.version !== version) return undefined;
     touch(key, entry);
     return entry;
   }
 
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (c.req.method !== "GET" || !isCachedPath(c.req.path)) return next();
-    const before = await currentVersion();
+    const { principal } = c.get("session");
+    const url = c.req.url;
+    const before = await versionOf(principal.account.id, url);
     if (before === undefined) return next();
-    if (before !== version) {
-      version = before;
-      entries = new Map();
-      bytes = 0;
-    }
-    const key = `${c.get("session").principal.user.id} ${c.req.url}`;
+    const key = `${principal.user.id} ${url}`;
     const found = entries.get(key);
-    const entry = found instanceof Promise ? await found : found;
-    if (entry) {
-      if (!(found instanceof Promise)) touch(key, entry);
-      c.set("cachedRoute", entry.route);
-      return keptJsonApi(c, entry.body, entry.etag);
+    if (found !== undefined && found.version === before) {
+      const entry = "building" in found ? await found.building : found;
+      if (entry) {
+        if (!("building" in found)) touch(key, found);
+        c.set("cachedRoute", entry.route);
+        return keptJsonApi(c, entry.body, entry.etag);
+      }
+      if ("building" in found) return next();
     }
-    if (found) return next();
 
     let settle: (entry: KeptResponse | undefined) => void = () => {};
-    const building = new Promise<KeptResponse | undefined>((resolve) => (settle = resolve));
-    const mine = entries;
-    mine.set(key, building);
+    const building: Entry = { version: before, building: new Promise<KeptResponse | undefined>((resolve) => (settle = resolve)) };
+    if (found === undefined || !("building" in found)) {
+      remove(key);
+      entries.set(key, building);
+    }
     let built: KeptResponse | undefined;
     try {
       await next();
       const body = c.get("responseBody");
       const etag = c.get("etag");
-      if (c.res.status === 200 && body !== undefined && etag !== undefined && body.byteLength <= maxBytes / 4 && (await currentVersion()) === before) built = { body, etag, route: c.req.routePath };
+      if (c.res.status === 200 && body !== undefined && etag !== undefined && body.byteLength <= maxBytes / 4 && (await versionOf(principal.account.id, url)) === before) built = { body, etag, route: c.req.routePath };
     } finally {
-      if (mine.get(key) === building) mine.delete(key);
-      if (built && mine === entries) keep(key, built);
+      if (entries.get(key) === building) entries.delete(key);
+      if (built) keep(key, { ...built, version: before });
       settle(built);
     }
   };

@@ -8,6 +8,7 @@ import * as refreshLog from "./0006-refresh-log.js";
 import * as filteredListOrder from "./0007-filtered-list-order.js";
 import * as eventFeed from "./0008-event-feed.js";
 import * as webhookReplays from "./0009-webhook-replays.js";
+import * as changeVersions from "./0010-change-versions.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "0007-filtered-list-order": filteredListOrder,
   "0008-event-feed": eventFeed,
   "0009-webhook-replays": webhookReplays,
+  "0010-change-versions": changeVersions,
 };
 
 /** The Kysely migration provider over the in-code migrations. */

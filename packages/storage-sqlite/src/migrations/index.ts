@@ -11,6 +11,7 @@ import * as filteredListOrder from "./0009-filtered-list-order.js";
 import * as containerEventLinkage from "./0010-container-event-linkage.js";
 import * as eventFeed from "./0011-event-feed.js";
 import * as webhookReplays from "./0012-webhook-replays.js";
+import * as changeVersions from "./0013-change-versions.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "0010-container-event-linkage": containerEventLinkage,
   "0011-event-feed": eventFeed,
   "0012-webhook-replays": webhookReplays,
+  "0013-change-versions": changeVersions,
 };
 
 /** The Kysely migration provider over the in-code migrations. */

@@ -1,0 +1,91 @@
+import { expect } from "vitest";
+import { EVERY_ACCOUNT_KEY, EVERY_WRITE_KEY, SHARED_DATA_KEY, versionedStorage } from "../storage/change-versions.js";
+import { at, expectCode, seedAccount, type ContractContext } from "./contract-context.js";
+import { makeShipment } from "./fixtures.js";
+import { makeVessel } from "./fixtures-reference.js";
+import { makeWebhook } from "./fixtures-webhooks.js";
+
+/**
+ * `changeVersions` (a version per key, raised with a transaction or on its own) and core's
+ * `versionedStorage` over the adapter: which writes raise which accounts' versions.
+ */
+export function describeChangeVersionsContract(ctx: ContractContext): void {
+  ctx.test("a key never raised is at 0; versions come in the order asked for", async () => {
+    const { changeVersions } = ctx.storage;
+    expect(await changeVersions.get([])).toStrictEqual([]);
+    expect(await changeVersions.get(["a", "b"])).toStrictEqual([0, 0]);
+    await changeVersions.bump(["b"]);
+    await changeVersions.bump(["b", "c"]);
+    expect(await changeVersions.get(["c", "a", "b", "b"])).toStrictEqual([1, 0, 2, 2]);
+  });
+
+  ctx.test("a raise inside a transaction is seen inside it, commits with it and rolls back with it", async () => {
+    const { storage } = ctx;
+    await storage.transaction(async (tx) => {
+      await tx.changeVersions.bump(["k"]);
+      expect(await tx.changeVersions.get(["k"])).toStrictEqual([1]);
+    });
+    expect(await storage.changeVersions.get(["k"])).toStrictEqual([1]);
+    await expect(
+      storage.transaction(async (tx) => {
+        await tx.changeVersions.bump(["k", "l"]);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect(await storage.changeVersions.get(["k", "l"])).toStrictEqual([1, 0]);
+  });
+
+  ctx.test("transactions raising the same key at once both count", async () => {
+    const { storage } = ctx;
+    await Promise.all(Array.from({ length: 5 }, () => storage.transaction((tx) => tx.changeVersions.bump(["shared", "other"]))));
+    expect(await storage.changeVersions.get(["shared", "other"])).toStrictEqual([5, 5]);
+  });
+
+  ctx.test("change versions are refused once the storage is closed", async () => {
+    const storage = await ctx.fresh();
+    await storage.close();
+    await expectCode(storage.changeVersions.get(["k"]), "storage_unavailable");
+  });
+
+  ctx.test("versionedStorage: a write raises its account's version and the every-write key, never another account's", async () => {
+    const storage = versionedStorage(ctx.storage);
+    const a = await seedAccount(storage);
+    const b = await seedAccount(storage);
+    const versions = () => storage.changeVersions.get([a.id, b.id, EVERY_WRITE_KEY, SHARED_DATA_KEY, EVERY_ACCOUNT_KEY]);
+    const [, bBefore, everyBefore, sharedBefore, allBefore] = await versions();
+    const shipment = makeShipment(a.id);
+    await storage.shipments.insert(shipment);
+    const [aAfterInsert, bAfterInsert, everyAfterInsert] = await versions();
+    expect(bAfterInsert).toBe(bBefore);
+    expect(everyAfterInsert).toBeGreaterThan(everyBefore!);
+    await storage.transaction(async (tx) => {
+      await tx.shipments.update({ ...shipment, tags: ["hot"], updated_at: at(5) });
+      await tx.webhooks.insert(makeWebhook(a.id));
+    });
+    const [aAfterTransaction, bAfterTransaction, , shared, all] = await versions();
+    expect(aAfterTransaction).toBeGreaterThan(aAfterInsert!);
+    expect([bAfterTransaction, shared, all]).toStrictEqual([bBefore, sharedBefore, allBefore]);
+    // Reads raise nothing.
+    const before = await versions();
+    await storage.shipments.get(a.id, shipment.id);
+    await storage.transaction((tx) => tx.shipments.list(a.id, { page: { number: 1, size: 10 } }));
+    expect(await versions()).toStrictEqual(before);
+  });
+
+  ctx.test("versionedStorage: a rolled-back transaction raises nothing; shared data raises the shared key", async () => {
+    const storage = versionedStorage(ctx.storage);
+    const a = await seedAccount(storage);
+    const before = await storage.changeVersions.get([a.id, EVERY_WRITE_KEY, SHARED_DATA_KEY]);
+    await expect(
+      storage.transaction(async (tx) => {
+        await tx.shipments.insert(makeShipment(a.id));
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect(await storage.changeVersions.get([a.id, EVERY_WRITE_KEY, SHARED_DATA_KEY])).toStrictEqual(before);
+    await storage.vessels.upsertMany([makeVessel()]);
+    const [account, , shared] = await storage.changeVersions.get([a.id, EVERY_WRITE_KEY, SHARED_DATA_KEY]);
+    expect(account).toBe(before[0]);
+    expect(shared).toBe(before[2]! + 1);
+  });
+}

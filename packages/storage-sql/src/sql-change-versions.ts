@@ -1,0 +1,28 @@
+import type { ChangeVersionRepository } from "@bollard/core/storage";
+import { type Kysely, sql } from "kysely";
+import type { SqlScope } from "./sql-rows.js";
+
+/**
+ * Change versions in `change_versions` (key → version): a raise is one upsert adding 1 to each
+ * key's row, in the caller's transaction; a read is one lookup of the keys' primary key.
+ * Keys are raised in sorted order, so two writers never wait for each other's rows in turn.
+ */
+export function sqlChangeVersionRepository(scope: SqlScope): ChangeVersionRepository {
+  return {
+    async bump(keys) {
+      const distinct = [...new Set(keys)].sort();
+      if (distinct.length === 0) return;
+      await (scope.write as Kysely<any>)
+        .insertInto("change_versions")
+        .values(distinct.map((key) => ({ key, version: 1 })))
+        .onConflict((oc) => oc.column("key").doUpdateSet({ version: sql`change_versions.version + 1` }))
+        .execute();
+    },
+    async get(keys) {
+      if (keys.length === 0) return [];
+      const rows = await scope.read.selectFrom("change_versions").select(["key", "version"]).where("key", "in", [...keys]).execute();
+      const byKey = new Map(rows.map((row) => [row.key, Number(row.version)]));
+      return keys.map((key) => byKey.get(key) ?? 0);
+    },
+  };
+}
