@@ -23,7 +23,7 @@ export const SERVE_OPTIONS: readonly OptionSpec[] = [
   { name: "clock-origin", type: "string", value: "ISO", description: "With --clock-speed: the instant simulated time starts from (servers sharing a database agree)" },
   { name: "background", type: "string", value: "WHERE", defaultText: "thread (inline on :memory: and with --sandbox)", env: "BOLLARD_BACKGROUND", description: "Where refreshes and webhook deliveries run: thread (a worker thread), inline (the server's event loop), off (elsewhere: bollard worker)" },
   { name: "processes", type: "string", value: "N", defaultText: "1 (0 on :memory: and with --sandbox)", env: "BOLLARD_PROCESSES", description: "Serve the API from N more processes, this one accepting connections for them (SQLite file or PostgreSQL); 0: this process serves the API itself" },
-  { name: "response-cache-mb", type: "string", value: "MIB", defaultText: "64", env: "BOLLARD_RESPONSE_CACHE_MB", description: "Answer repeated GETs from memory until the data changes, keeping up to MIB of responses (0: off; SQLite only)" },
+  { name: "response-cache-mb", type: "string", value: "MIB", defaultText: "64", env: "BOLLARD_RESPONSE_CACHE_MB", description: "Answer repeated GETs from memory until the data changes, keeping up to MIB of responses (0: off)" },
   { name: "sandbox", type: "boolean", defaultText: "off", description: "Turn on the /v2/sandbox controls: clock, scenarios, faults, reset, snapshots (tests and CI)" },
   { name: "rate-limit", type: "string", value: "N/UNIT", description: "Requests per API key, e.g. 100/min (429 with Retry-After over it)" },
   { name: "allow-private-webhooks", type: "boolean", defaultText: "off", description: "Let webhooks target private and loopback addresses (development)" },

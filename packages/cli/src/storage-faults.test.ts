@@ -54,7 +54,7 @@ async function served(filename: string) {
 
 describe("storage faults answer 503 storage_unavailable, name their cause in the log, and turn /healthz unhealthy", () => {
   it("a full disk", async (context) => {
-    const mount = tmpfs("full", "6m");
+    const mount = tmpfs("full", "16m");
     if (typeof mount !== "string") return context.skip(mount.skip);
     const { tracker, logs, write, health } = await served(join(mount, "bollard.sqlite"));
     expect(await health()).toBe(200);
