@@ -1,9 +1,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEMO_SHIPMENTS, openDemoDatabase } from "./demo-bench-db.js";
+import { DEMO_SHIPMENTS, openDemoDatabase, openDemoDatabaseIn } from "./demo-bench-db.js";
 import { median, type BenchResult } from "./measure.js";
 import { BOLLARD_READY, bollardCommand, requireWrk, startServer, stopServers, wrk, type WrkRun } from "./wrk.js";
+
+/** `--baseline DIR`: an older checkout served beside today's, on its own copy of the demo database, each read measured against it too. */
+const BASELINE = process.env.BENCH_BASELINE;
+/** The share of the baseline's throughput today must keep on every read. */
+const OF_BASELINE = 0.95;
 
 const RUNS = 3;
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
@@ -38,8 +43,9 @@ if (ONLY) for (const kind of ONLY) if (!CASES.some((c) => c.kind === kind)) thro
  * The reads users make most, over a socket with authentication, against the demo database
  * (`DEMO_SHIPMENTS` shipments): each next to (a) node:http writing the same bytes and (b) the
  * data floor, node:http reading the same rows with raw better-sqlite3 and writing the stored JSON
- * (data-floor-server.mjs). All three servers run on core 0 and wrk on core 1, 32 connections,
- * a warm-up run of each, then the median of 3 runs, interleaved.
+ * (data-floor-server.mjs), and (with `--baseline DIR`) (c) an older checkout's server on its own
+ * copy of the database. All servers run on core 0 and wrk on core 1, 32 connections, a warm-up run
+ * of each, then the median of 3 runs, interleaved.
  */
 export async function run(): Promise<BenchResult[]> {
   requireWrk();
@@ -62,17 +68,25 @@ export async function run(): Promise<BenchResult[]> {
     const bytesServer = await startServer(["taskset", "-c", "0", process.execPath, "bench/bytes-server.mjs", dir], /port (\d+)/);
     const floor = await startServer(["taskset", "-c", "0", process.execPath, "bench/data-floor-server.mjs", db.filename], /port (\d+)/);
     servers.push(bytesServer, floor);
+    // The baseline's database has its own ids and key, so its requests come from scripts of their own.
+    const baseline = BASELINE === undefined ? undefined : openDemoDatabaseIn(BASELINE, join(dir, "baseline.sqlite"));
+    const baselineServer = baseline && (await startServer(bollardCommand(baseline.filename, [], BASELINE), BOLLARD_READY));
+    if (baselineServer) servers.push(baselineServer);
+    if (baseline) for (const c of CASES) writeFileSync(join(dir, `${c.kind}.baseline.lua`), wrkScript(c, c.ids ? { shipments: baseline.shipmentIds, containersWithEvents: baseline.containersWithEvents }[c.ids].slice(0, 20_000) : [], baseline.apiKey));
 
     const results: BenchResult[] = [];
     for (const c of CASES.filter((c) => !ONLY || ONLY.includes(c.kind))) {
       const script = join(dir, `${c.kind}.lua`);
-      const runs: Record<"ours" | "bytes" | "floor", WrkRun[]> = { ours: [], bytes: [], floor: [] };
+      const baselineScript = join(dir, `${c.kind}.baseline.lua`);
+      const runs: Record<"ours" | "bytes" | "floor" | "baseline", WrkRun[]> = { ours: [], bytes: [], floor: [], baseline: [] };
       // One unmeasured run of each server first: the first requests after a start pay for the JIT
       // and, for ids, the response cache's first fill (a shipment renders once, then answers from it).
       for (const server of [bytesServer, floor, bollard]) wrk(server.port, script, { connections: CONNECTIONS, seconds: WARM_UP_SECONDS });
+      if (baselineServer) wrk(baselineServer.port, baselineScript, { connections: CONNECTIONS, seconds: WARM_UP_SECONDS });
       for (let i = 0; i < RUNS; i++) {
         runs.bytes.push(wrk(bytesServer.port, script, { connections: CONNECTIONS, seconds: SECONDS }));
         runs.floor.push(wrk(floor.port, script, { connections: CONNECTIONS, seconds: SECONDS }));
+        if (baselineServer) runs.baseline.push(wrk(baselineServer.port, baselineScript, { connections: CONNECTIONS, seconds: SECONDS }));
         runs.ours.push(wrk(bollard.port, script, { connections: CONNECTIONS, seconds: SECONDS }));
       }
       const rps = (list: WrkRun[]) => median(list.map((r) => r.rps));
@@ -94,6 +108,16 @@ export async function run(): Promise<BenchResult[]> {
         ...(c.targetOfFloor && { target: { value: c.targetOfFloor * rps(runs.floor) } }),
         notes: `floor p99 ${p99(runs.floor)} ms${c.targetOfFloor ? `; target ${c.targetOfFloor * 100}% of the floor` : ""}`,
       });
+      if (baselineServer) {
+        results.push({
+          name: "  the same, against the baseline",
+          value: rps(runs.ours),
+          unit: "req/s",
+          baseline: { name: `baseline ${BASELINE}`, value: rps(runs.baseline) },
+          target: { value: OF_BASELINE * rps(runs.baseline) },
+          notes: `baseline p99 ${p99(runs.baseline)} ms; target ${OF_BASELINE * 100}% of the baseline`,
+        });
+      }
     }
     results.unshift({ name: `database: ${DEMO_SHIPMENTS.toLocaleString("en-US")} demo shipments (SQLite), ${CONNECTIONS} connections, ${SECONDS} s × ${RUNS}`, value: DEMO_SHIPMENTS, unit: "shipments" });
     return results;
