@@ -1,10 +1,11 @@
 import type { ChangeVersionRepository } from "@bollard/core/storage";
 import { type Kysely, sql } from "kysely";
-import type { SqlScope } from "./sql-rows.js";
+import { readFixed, type SqlScope } from "./sql-rows.js";
 
 /**
  * Change versions in `change_versions` (key → version): a raise is one upsert adding 1 to each
- * key's row, in the caller's transaction; a read is one lookup of the keys' primary key.
+ * key's row, in the caller's transaction; a read is one lookup of the keys' primary key, made
+ * directly (synchronously) where the scope can, since the response cache reads it on every request.
  * Keys are raised in sorted order, so two writers never wait for each other's rows in turn.
  */
 export function sqlChangeVersionRepository(scope: SqlScope): ChangeVersionRepository {
@@ -20,7 +21,10 @@ export function sqlChangeVersionRepository(scope: SqlScope): ChangeVersionReposi
     },
     async get(keys) {
       if (keys.length === 0) return [];
-      const rows = await scope.read.selectFrom("change_versions").select(["key", "version"]).where("key", "in", [...keys]).execute();
+      // Read on every cached request: directly where the database can (a fixed text per number of keys).
+      const rows = scope.directRead
+        ? await readFixed<{ key: string; version: number | bigint }>(scope, `select key, version from change_versions where key in (${keys.map(() => "?").join(", ")})`, keys)
+        : await scope.read.selectFrom("change_versions").select(["key", "version"]).where("key", "in", [...keys]).execute();
       const byKey = new Map(rows.map((row) => [row.key, Number(row.version)]));
       return keys.map((key) => byKey.get(key) ?? 0);
     },

@@ -27,6 +27,23 @@ export interface SqlScope {
   readonly write: Db;
   /** What differs between databases. */
   readonly dialect: SqlDialect;
+  /** Runs a fixed read synchronously when the database can now (outside a transaction only); see {@link DirectRead}. */
+  readonly directRead?: DirectRead;
+}
+
+/**
+ * Runs a fixed read (SQLite's text, `?` parameters) synchronously, on a statement the database
+ * prepared once: no query building, no driver hops. SQLite's file databases offer it outside
+ * transactions (`SqlStorageConfig.directRead`); undefined when it cannot run now, and the read goes
+ * through Kysely. For the reads made on every request.
+ */
+export type DirectRead = (text: string, parameters: readonly unknown[]) => Record<string, unknown>[] | undefined;
+
+/** The rows of a fixed read (SQLite's text): directly when the scope can, else through Kysely on `scope.read`. */
+export function readFixed<R>(scope: SqlScope, text: string, parameters: readonly unknown[]): Promise<R[]> {
+  const rows = scope.directRead?.(text, parameters);
+  if (rows) return Promise.resolve(rows as R[]);
+  return scope.read.executeQuery(CompiledQuery.raw(text, [...parameters])).then((result) => result.rows as R[]);
 }
 
 /** The columns a read of `table` selects to decode its records (`doc`, unless the dialect keeps them otherwise). */

@@ -1,8 +1,7 @@
 import type { Container, Shipment } from "@bollard/core";
 import { type ContainerOfShipment, type Page, type PageResult, type RenderedContainer, type RenderedRecord, type StoredRenderings, renderingFingerprint, storedRendering } from "@bollard/core/storage";
-import { CONTAINER_LIST_ORDER, containersMatching, containersOfShipment, getContainer, getShipment, pageOfRows, SHIPMENT_LIST_ORDER, shipmentsMatching, type AnySelect, type SqlScope } from "@bollard/storage-sql";
+import { CONTAINER_LIST_ORDER, containersMatching, containersOfShipment, getContainer, getShipment, pageOfRows, readFixed, SHIPMENT_LIST_ORDER, shipmentsMatching, type AnySelect, type SqlScope } from "@bollard/storage-sql";
 import type Database from "better-sqlite3";
-import { CompiledQuery } from "kysely";
 import { DOCUMENT_FORMAT, sqliteDocuments } from "./sqlite-documents.js";
 
 /** The `meta` key under which the fingerprint of the stored renderings is kept. */
@@ -47,26 +46,12 @@ export function ensureRenderings(db: Database.Database): number {
   return rendered;
 }
 
-/** The scope of the renderings: the shared one, and a connection's handle when reads may bypass Kysely. */
-export interface RenderingScope extends SqlScope {
-  /** The better-sqlite3 handle to read on now, outside any transaction (a file database, once connected); undefined otherwise. */
-  readonly readHandle: () => Database.Database | undefined;
-}
-
 /**
- * A fixed read for the hot paths: on a scope with a handle it runs synchronously on a
- * statement prepared once per connection (no query building, no driver hops); otherwise it goes
- * through Kysely on `scope.read`.
+ * A fixed read for the hot paths: synchronous where the scope reads directly (a file database
+ * outside a transaction, `SqlScope.directRead`); otherwise through Kysely on `scope.read`.
  */
-function directRead<R>(text: string): (scope: RenderingScope, ...parameters: unknown[]) => Promise<R[]> {
-  const statements = new WeakMap<Database.Database, Database.Statement>();
-  return (scope, ...parameters) => {
-    const handle = scope.readHandle();
-    if (!handle) return scope.read.executeQuery(CompiledQuery.raw(text, parameters)).then((result) => result.rows as R[]);
-    let statement = statements.get(handle);
-    if (!statement) statements.set(handle, (statement = handle.prepare(text)));
-    return Promise.resolve(statement.all(...parameters) as R[]);
-  };
+function directRead<R>(text: string): (scope: SqlScope, ...parameters: unknown[]) => Promise<R[]> {
+  return (scope, ...parameters) => readFixed<R>(scope, text, parameters);
 }
 
 /** A row's rendered columns; a container's with its events' linkage (`events_json`, migration 0010). */
@@ -133,7 +118,7 @@ async function renderedPage(
  * The `renderings` capability: the rendered columns as stored, read synchronously on the scope's
  * handle when it has one. A row without renderings is rendered from its `doc`.
  */
-export function sqliteRenderings(scope: RenderingScope): StoredRenderings {
+export function sqliteRenderings(scope: SqlScope): StoredRenderings {
   return {
     async shipment(accountId, id) {
       const [row] = await renderedShipment(scope, id, accountId);

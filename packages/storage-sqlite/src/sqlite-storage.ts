@@ -1,5 +1,5 @@
 import { BollardError, type Storage, createTracker } from "@bollard/core";
-import { createSqlStorage } from "@bollard/storage-sql";
+import { createSqlStorage, type DirectRead } from "@bollard/storage-sql";
 import { Migrator, sql } from "kysely";
 import type Database from "better-sqlite3";
 import { migrationProvider } from "./migrations/index.js";
@@ -114,7 +114,8 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
 
   // Only a file database is read synchronously: with one connection, a synchronous read could see
   // the uncommitted writes of a transaction another call has open.
-  const renderingScope = { read: reader, write: writer, dialect: sqliteDialect, readHandle: inMemory ? () => undefined : () => hotReadHandle(writerConnection.handle(), readerConnection.handle()) };
+  const directRead = inMemory ? undefined : sqliteDirectRead(() => hotReadHandle(writerConnection.handle(), readerConnection.handle()));
+  const renderingScope = { read: reader, write: writer, dialect: sqliteDialect, ...(directRead && { directRead }) };
   return createSqlStorage({
     name: "sqlite",
     capabilities: { persistent: !inMemory, multiProcess: false },
@@ -122,6 +123,7 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
     reader,
     writer,
     open: migrate,
+    ...(directRead && { directRead }),
     async destroy() {
       // The writer goes last: the last connection to close checkpoints and removes the WAL file.
       if (reader !== writer) await reader.destroy();
@@ -133,6 +135,20 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
     health: () => watch.health(),
     observeError: (error) => watch.observeError(error),
   });
+}
+
+/** {@link DirectRead} on the connection `handle` gives now, each text prepared once per connection. */
+function sqliteDirectRead(handle: () => Database.Database | undefined): DirectRead {
+  const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+  return (text, parameters) => {
+    const db = handle();
+    if (!db) return undefined;
+    let prepared = statements.get(db);
+    if (!prepared) statements.set(db, (prepared = new Map()));
+    let statement = prepared.get(text);
+    if (!statement) prepared.set(text, (statement = db.prepare(text)));
+    return statement.all(...parameters) as Record<string, unknown>[];
+  };
 }
 
 /**

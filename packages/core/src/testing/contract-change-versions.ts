@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { EVERY_ACCOUNT_KEY, EVERY_WRITE_KEY, SHARED_DATA_KEY, versionedStorage } from "../storage/change-versions.js";
-import { at, expectCode, seedAccount, type ContractContext } from "./contract-context.js";
+import { at, delay, expectCode, gate, seedAccount, type ContractContext } from "./contract-context.js";
 import { makeShipment } from "./fixtures.js";
 import { makeVessel } from "./fixtures-reference.js";
 import { makeWebhook } from "./fixtures-webhooks.js";
@@ -33,6 +33,31 @@ export function describeChangeVersionsContract(ctx: ContractContext): void {
       }),
     ).rejects.toThrow("rolled back");
     expect(await storage.changeVersions.get(["k", "l"])).toStrictEqual([1, 0]);
+  });
+
+  ctx.test("a read outside a transaction does not see its uncommitted raise", async () => {
+    const { storage } = ctx;
+    await storage.changeVersions.bump(["k"]);
+    const held = gate();
+    const raised = gate();
+    const transaction = storage.transaction(async (tx) => {
+      await tx.changeVersions.bump(["k"]);
+      raised.open();
+      await held.promise;
+    });
+    await raised.promise;
+    let committed = false;
+    let answeredBeforeCommit = false;
+    const read = storage.changeVersions.get(["k"]).then((versions) => ((answeredBeforeCommit = !committed), versions));
+    // A backend may answer at once (and must then show the committed version) or make the read wait for the commit.
+    await delay(50);
+    committed = true;
+    held.open();
+    await transaction;
+    const [seen] = await read;
+    if (answeredBeforeCommit) expect(seen).toBe(1);
+    else expect([1, 2]).toContain(seen);
+    expect(await storage.changeVersions.get(["k"])).toStrictEqual([2]);
   });
 
   ctx.test("transactions raising the same key at once both count", async () => {
