@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type Tracker, uuidv7 } from "@bollard/core";
-import type { LogEntry } from "./middleware/request-log.js";
+import { type LogEntry, requestEntry } from "./middleware/request-log.js";
 import { type CacheAsker, isCachedPath, type ResponseCache } from "./middleware/response-cache.js";
 import { keptHeaders } from "./respond.js";
 
@@ -30,14 +30,14 @@ export function cachedAnswers(tracker: Tracker, cache: ResponseCache, log: (entr
       return false;
     }
     // The key `c.req.url` gives in the app: the URL as @hono/node-server builds it from the request.
-    const kept = await cache.kept(asker, url);
+    const { kept } = await cache.lookup(asker, url);
     if (!kept) return false;
     const requestId = uuidv7();
     // As startServer does for the app's responses: those of one turn leave together.
     await tracker.turns.endOfTurn();
     response.writeHead(200, { ...keptHeaders(kept.etag, requestId), "Content-Length": kept.body.byteLength });
     response.end(kept.body);
-    log({ level: "info", msg: "request", request_id: requestId, method: "GET", path, route: kept.route, status: 200, cache: "hit", ms: Math.round((performance.now() - started) * 100) / 100 });
+    log(requestEntry({ requestId, method: "GET", path, route: kept.route, status: 200, cached: true, started }));
     return true;
   }
 

@@ -50,16 +50,25 @@ export interface CacheAsker {
   readonly userId: string;
 }
 
-/** The response cache of one app: the middleware that answers from it and fills it, and a lookup. */
+/**
+ * What the cache holds for a request: the kept response, or the versions a response built now
+ * would be kept under (undefined when the storage cannot tell: build it, keep nothing).
+ */
+export type CacheLookup = { readonly kept: KeptResponse } | { readonly kept?: undefined; readonly version: string | undefined };
+
+/**
+ * The response cache of one app. Both doors to it, the middleware in the app and the Node fast
+ * path before it (`cached-answers.ts`), ask {@link ResponseCache.lookup}: one key, one version check.
+ */
 export interface ResponseCache {
   /** Answers repeated GETs from the cache and keeps what the routes answer (see {@link responseCache}). */
   readonly middleware: MiddlewareHandler<AppEnv>;
   /**
    * The response kept for this user and URL (`c.req.url`: scheme, host, path and query) when the
-   * account's data is unchanged since it was built; undefined when none is kept, one is being
-   * built, the data changed, or the storage cannot tell. A found response becomes the most recently used.
+   * account's data is unchanged since it was built (waiting for one being built under the same
+   * versions); else the versions to keep a new one under. A found response becomes the most recently used.
    */
-  kept(asker: CacheAsker, url: string): Promise<KeptResponse | undefined>;
+  lookup(asker: CacheAsker, url: string): Promise<CacheLookup>;
 }
 
 /**
@@ -70,6 +79,9 @@ function mayIncludeSharedData(url: string): boolean {
   const query = url.indexOf("?");
   return query !== -1 && /include|%/i.test(url.slice(query));
 }
+
+/** The one key of a kept response: the user's id and the URL. */
+const keyOf = (asker: CacheAsker, url: string): string => `${asker.userId} ${url}`;
 
 /** A kept response, or one being built, under the versions it was read at. */
 type Entry = (KeptResponse & { readonly version: string }) | { readonly version: string; readonly building: Promise<KeptResponse | undefined> };
@@ -117,37 +129,47 @@ export function responseCache(readVersions: ReadVersions, options: ResponseCache
     entries.set(key, entry);
   }
 
-  async function kept(asker: CacheAsker, url: string): Promise<KeptResponse | undefined> {
+  /**
+   * What is kept for `key` under `version`: the response, the build under way to wait for, or
+   * nothing. Synchronous, so a miss can claim the build before any other request looks.
+   */
+  function entryFor(key: string, version: string): KeptResponse | Promise<KeptResponse | undefined> | undefined {
+    const found = entries.get(key);
+    if (found === undefined || found.version !== version) return undefined;
+    if ("building" in found) return found.building;
+    touch(key, found);
+    return found;
+  }
+
+  async function lookup(asker: CacheAsker, url: string): Promise<CacheLookup> {
     const version = await versionOf(asker.accountId, url);
-    if (version === undefined) return undefined;
-    const key = `${asker.userId} ${url}`;
-    const entry = entries.get(key);
-    if (entry === undefined || "building" in entry || entry.version !== version) return undefined;
-    touch(key, entry);
-    return entry;
+    if (version === undefined) return { version };
+    const found = entryFor(keyOf(asker, url), version);
+    const kept = found instanceof Promise ? await found : found;
+    return kept ? { kept } : { version };
   }
 
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (c.req.method !== "GET" || !isCachedPath(c.req.path)) return next();
     const { principal } = c.get("session");
+    const asker = { accountId: principal.account.id, userId: principal.user.id };
     const url = c.req.url;
-    const before = await versionOf(principal.account.id, url);
+    const before = await versionOf(asker.accountId, url);
     if (before === undefined) return next();
-    const key = `${principal.user.id} ${url}`;
-    const found = entries.get(key);
-    if (found !== undefined && found.version === before) {
-      const entry = "building" in found ? await found.building : found;
-      if (entry) {
-        if (!("building" in found)) touch(key, found);
-        c.set("cachedRoute", entry.route);
-        return keptJsonApi(c, entry.body, entry.etag);
-      }
-      if ("building" in found) return next();
+    const key = keyOf(asker, url);
+    const found = entryFor(key, before);
+    if (found !== undefined) {
+      // Built under these versions now: its answer is this request's answer too (a failed build: answered uncached).
+      const kept = found instanceof Promise ? await found : found;
+      if (!kept) return next();
+      c.set("cachedRoute", kept.route);
+      return keptJsonApi(c, kept.body, kept.etag);
     }
-
     let settle: (entry: KeptResponse | undefined) => void = () => {};
     const building: Entry = { version: before, building: new Promise<KeptResponse | undefined>((resolve) => (settle = resolve)) };
-    if (found === undefined || !("building" in found)) {
+    // While another request builds it under other versions, that one stays the one identical requests wait for.
+    const current = entries.get(key);
+    if (current === undefined || !("building" in current)) {
       remove(key);
       entries.set(key, building);
     }
@@ -156,12 +178,12 @@ export function responseCache(readVersions: ReadVersions, options: ResponseCache
       await next();
       const body = c.get("responseBody");
       const etag = c.get("etag");
-      if (c.res.status === 200 && body !== undefined && etag !== undefined && body.byteLength <= maxBytes / 4 && (await versionOf(principal.account.id, url)) === before) built = { body, etag, route: c.req.routePath };
+      if (c.res.status === 200 && body !== undefined && etag !== undefined && body.byteLength <= maxBytes / 4 && (await versionOf(asker.accountId, url)) === before) built = { body, etag, route: c.req.routePath };
     } finally {
       if (entries.get(key) === building) entries.delete(key);
       if (built) keep(key, { ...built, version: before });
       settle(built);
     }
   };
-  return { middleware, kept };
+  return { middleware, lookup };
 }
