@@ -29,7 +29,16 @@ export interface SqlScope {
   readonly dialect: SqlDialect;
   /** Runs a fixed read synchronously when the database can now (outside a transaction only); see {@link DirectRead}. */
   readonly directRead?: DirectRead;
+  /** A token of what direct reads see now; see {@link ReadStamp}. */
+  readonly readStamp?: ReadStamp;
 }
+
+/**
+ * A token that changes whenever a commit may have changed what {@link DirectRead} returns (any
+ * connection's, any process's); undefined when it cannot tell now. Cheaper than the reads it
+ * guards: a read made on every request is kept while the token is unchanged.
+ */
+export type ReadStamp = () => string | undefined;
 
 /**
  * Runs a fixed read (SQLite's text, `?` parameters) synchronously, on a statement the database

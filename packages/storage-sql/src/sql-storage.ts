@@ -14,7 +14,7 @@ import { sqlCopyPort } from "./sql-copy.js";
 import { createGroupCommit } from "./sql-group-commit.js";
 import type { SqlDialect } from "./sql-dialect.js";
 import { sqlRepositories } from "./sql-repositories.js";
-import type { Db, DirectRead, SqlScope } from "./sql-rows.js";
+import type { Db, DirectRead, ReadStamp, SqlScope } from "./sql-rows.js";
 
 /** What an adapter hands {@link createSqlStorage}: its connections, dialect and lifecycle. */
 export interface SqlStorageConfig {
@@ -38,6 +38,8 @@ export interface SqlStorageConfig {
   privateMetaKeys?: readonly string[];
   /** Fixed reads run synchronously outside transactions, when the database can (SQLite's file databases); see {@link DirectRead}. */
   directRead?: DirectRead;
+  /** A token of what the direct reads see (see {@link ReadStamp}): the change versions are read again only when it moves. */
+  readStamp?: ReadStamp;
   /** The optional stored renderings, over the same connections (guarded like the repositories). */
   renderings?: StoredRenderings;
   /** The storage's optional `health()` (it is refused with the closed-storage error once closed). */
@@ -71,7 +73,7 @@ export function createSqlStorage(config: SqlStorageConfig): Storage {
   let turns = createTurnScheduler();
   const commitInGroups = createGroupCommit(writer, { turns: () => turns, ...(config.beginTransaction && { begin: config.beginTransaction }) });
 
-  const scope: SqlScope = { read: config.reader, write: writer, dialect, ...(config.directRead && { directRead: config.directRead }) };
+  const scope: SqlScope = { read: config.reader, write: writer, dialect, ...(config.directRead && { directRead: config.directRead }), ...(config.readStamp && { readStamp: config.readStamp }) };
   const repositories = guardRepositories(sqlRepositories(scope), { nouns: REPOSITORY_NOUNS, gate, translate });
   const renderings = config.renderings && guardRepositories({ renderings: config.renderings }, { nouns: { renderings: "shipment" }, gate, translate }).renderings;
   const { copy } = guardRepositories({ copy: sqlCopyPort(scope, config.privateMetaKeys) }, { nouns: { copy: "record" }, gate, translate });

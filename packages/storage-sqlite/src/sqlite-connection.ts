@@ -121,22 +121,27 @@ const isBusy = (error: unknown) => String((error as { code?: unknown }).code ?? 
 class CheckedSqliteDriver extends SqliteDriver {
   readonly #check: (() => void) | undefined;
   readonly #blockingLockWaitMs: number;
+  readonly #onCommit: (() => void) | undefined;
   constructor(config: SqliteDialectConfig, options: DriverOptions) {
     super(config);
     this.#check = options.check;
+    this.#onCommit = options.onCommit;
     this.#blockingLockWaitMs = options.blockingLockWaitMs ?? 0;
   }
   #inTransaction = false;
   override async acquireConnection(): Promise<DatabaseConnection> {
     const connection = await super.acquireConnection();
     const check = this.#check;
-    if (!check) return connection;
+    const onCommit = this.#onCommit;
+    if (!check && !onCommit) return connection;
     // Inside a transaction the check ran at BEGIN and runs again at COMMIT: nothing is acknowledged unchecked.
     const checked = () => {
-      if (!this.#inTransaction) check();
+      if (!this.#inTransaction) check?.();
     };
+    // A statement outside a transaction commits on its own.
+    const committed = <T>(result: Promise<T>): Promise<T> => (onCommit && !this.#inTransaction ? result.finally(onCommit) : result);
     return {
-      executeQuery: (query) => (checked(), connection.executeQuery(query)),
+      executeQuery: (query) => (checked(), committed(connection.executeQuery(query))),
       streamQuery: (query, chunkSize) => (checked(), connection.streamQuery(query, chunkSize)),
     };
   }
@@ -164,6 +169,7 @@ class CheckedSqliteDriver extends SqliteDriver {
     this.#check?.();
     await super.commitTransaction(connection);
     this.#inTransaction = false;
+    this.#onCommit?.();
   }
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     this.#inTransaction = false;
@@ -196,6 +202,8 @@ export interface DriverOptions {
   check?: () => void;
   /** How long a transaction waiting for another connection's write lock blocks the thread first (`SqliteStorageOptions.blockingLockWaitMs`). */
   blockingLockWaitMs?: number;
+  /** Runs after every commit: of a transaction, or of a statement run outside one (even one that only read). */
+  onCommit?: () => void;
 }
 
 /**

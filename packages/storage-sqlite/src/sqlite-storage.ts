@@ -1,5 +1,5 @@
 import { BollardError, type Storage, createTracker } from "@bollard/core";
-import { createSqlStorage, type DirectRead } from "@bollard/storage-sql";
+import { createSqlStorage, type DirectRead, type ReadStamp } from "@bollard/storage-sql";
 import { Migrator, sql } from "kysely";
 import type Database from "better-sqlite3";
 import { migrationProvider } from "./migrations/index.js";
@@ -84,7 +84,9 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
 
   const inMemory = filename === ":memory:";
   // Every writer statement first checks that the file is still the one opened (see sqlite-health.ts).
-  const writerConnection = createKysely(() => openConnection(filename, { durability }), { check: () => watch.checkFile(), blockingLockWaitMs });
+  // Counts this process's commits on the writer, whose own `data_version` they leave unchanged (see readStamp).
+  let writerCommits = 0;
+  const writerConnection = createKysely(() => openConnection(filename, { durability }), { check: () => watch.checkFile(), blockingLockWaitMs, onCommit: () => void writerCommits++ });
   // The reader connects on its first query, which open() makes after the migrations ran.
   const readerConnection = inMemory ? writerConnection : createKysely(() => openConnection(filename, { durability, readonly: true }));
   const writer = writerConnection.db;
@@ -114,7 +116,9 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
 
   // Only a file database is read synchronously: with one connection, a synchronous read could see
   // the uncommitted writes of a transaction another call has open.
-  const directRead = inMemory ? undefined : sqliteDirectRead(() => hotReadHandle(writerConnection.handle(), readerConnection.handle()));
+  const hotHandle = () => hotReadHandle(writerConnection.handle(), readerConnection.handle());
+  const directRead = inMemory ? undefined : sqliteDirectRead(hotHandle);
+  const readStamp = inMemory ? undefined : sqliteReadStamp(hotHandle, writerConnection.handle, () => writerCommits);
   const renderingScope = { read: reader, write: writer, dialect: sqliteDialect, ...(directRead && { directRead }) };
   return createSqlStorage({
     name: "sqlite",
@@ -124,6 +128,7 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
     writer,
     open: migrate,
     ...(directRead && { directRead }),
+    ...(readStamp && { readStamp }),
     async destroy() {
       // The writer goes last: the last connection to close checkpoints and removes the WAL file.
       if (reader !== writer) await reader.destroy();
@@ -148,6 +153,23 @@ function sqliteDirectRead(handle: () => Database.Database | undefined): DirectRe
     let statement = prepared.get(text);
     if (!statement) prepared.set(text, (statement = db.prepare(text)));
     return statement.all(...parameters) as Record<string, unknown>[];
+  };
+}
+
+/**
+ * {@link ReadStamp} of the hot reads: the connection they run on now, its `PRAGMA data_version`
+ * (which SQLite changes whenever another connection commits: the background thread's, another
+ * process's, the writer's when read on the reader) and the writer's own commits, which leave the
+ * writer's `data_version` as it was.
+ */
+function sqliteReadStamp(handle: () => Database.Database | undefined, writer: () => Database.Database | undefined, writerCommits: () => number): ReadStamp {
+  const statements = new WeakMap<Database.Database, Database.Statement>();
+  return () => {
+    const db = handle();
+    if (!db) return undefined;
+    let statement = statements.get(db);
+    if (!statement) statements.set(db, (statement = db.prepare("pragma data_version").pluck()));
+    return `${db === writer() ? "w" : "r"}${String(statement.get())}.${writerCommits()}`;
   };
 }
 
