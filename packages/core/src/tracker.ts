@@ -3,6 +3,7 @@ import { allMetroAreas, allPorts, allRailTerminals, allShippingLines, allTermina
 import { createAccountService, type AccountService, type Principal } from "./services/account-service.js";
 import { createSession, type Session } from "./services/session.js";
 import { createTurnScheduler, versionedStorage, type Storage, type TurnScheduler } from "./storage/index.js";
+import { keepingTexts } from "./read-model/keeping-texts.js";
 import type { CarrierSource } from "./tracking/carrier-source.js";
 import { createIngestService, type IngestService } from "./tracking/ingest-service.js";
 import { DEFAULT_REFRESH_POLICY, type RefreshPolicy } from "./tracking/refresh-policy.js";
@@ -157,8 +158,8 @@ export const REFERENCE_DATA_VERSION = "2026-11-23.1";
  * const { data: shipments } = await session.shipments.list();
  */
 export async function createTracker(options: TrackerOptions): Promise<Tracker> {
-  // Every write through the tracker raises the change versions of what it changed.
-  const storage = versionedStorage(options.storage);
+  // Every write raises its account's change version and keeps the read model's texts it changed, in its own transaction.
+  const storage = keepingTexts(versionedStorage(options.storage));
   if (options.sandbox && options.clock) throw new RangeError("Give clock or sandbox, not both: a sandbox brings its own clock");
   const parts = options.sandbox ? sandboxParts(options.sandbox) : null;
   const clock = parts?.clock ?? options.clock ?? realClock();

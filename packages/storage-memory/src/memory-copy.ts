@@ -135,6 +135,7 @@ export function memoryCopyPort(read: () => MemoryTables, transaction: StorageTra
         }
         // The feed's marks of the events go with them; the account's counter stays, so positions are never reused.
         deleteWhere(tables.eventFeed, (mark) => mark.account_id === accountId);
+        for (const [key, entry] of tables.keptTexts.entries()) if (entry.account_id === accountId) tables.keptTexts.delete(key);
         return deleted;
       });
     },

@@ -3,6 +3,7 @@ import { createMutex, createStorageGate, guardRepositories, REPOSITORY_NOUNS, ty
 import { accountRepositories } from "./memory-account-repositories.js";
 import { changeRepositories } from "./memory-change-repositories.js";
 import { changeVersionRepositories } from "./memory-change-versions.js";
+import { keptTextRepositories } from "./memory-kept-texts.js";
 import { memoryCopyPort } from "./memory-copy.js";
 import { customFieldRepositories } from "./memory-custom-field-repositories.js";
 import { partyRepositories } from "./memory-party-repositories.js";
@@ -26,6 +27,7 @@ function repositories(tables: MemoryTables, access: Access): StorageRepositories
       ...partyRepositories(tables, access),
       ...webhookRepositories(tables, access),
       ...changeVersionRepositories(tables, access),
+      ...keptTextRepositories(tables, access),
     },
     { nouns: REPOSITORY_NOUNS },
   );

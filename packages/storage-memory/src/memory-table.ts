@@ -113,12 +113,21 @@ export interface MemoryTables {
   feedCounters: Table<number>;
   /** The change version of each key (see `ChangeVersionRepository`). */
   changeVersions: Table<number>;
+  /** Texts kept for readers, by account id and key (see `KeptTextRepository`). */
+  keptTexts: Table<KeptTextEntry>;
+}
+
+/** A text of `keptTexts` and what it is kept for. */
+export interface KeptTextEntry {
+  readonly account_id: string;
+  readonly stamp: string;
+  readonly text: string;
 }
 
 const TABLE_NAMES = [
   "accounts", "users", "apiKeys", "ports", "terminals", "railTerminals", "metroAreas", "shippingLines", "vessels",
   "vesselPositions", "shipments", "containers", "changes", "refreshLog", "transportEvents", "rawEvents", "trackingRequests", "parties",
-  "customFieldDefinitions", "customFieldOptions", "customFields", "webhooks", "webhookNotifications", "webhookAttempts", "webhookReplays", "domainEvents", "meta", "eventFeed", "feedCounters", "changeVersions",
+  "customFieldDefinitions", "customFieldOptions", "customFields", "webhooks", "webhookNotifications", "webhookAttempts", "webhookReplays", "domainEvents", "meta", "eventFeed", "feedCounters", "changeVersions", "keptTexts",
 ] as const satisfies ReadonlyArray<keyof MemoryTables>;
 
 /** Empty committed tables. */

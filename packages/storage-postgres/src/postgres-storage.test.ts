@@ -49,7 +49,7 @@ if (availability.available) {
     });
   };
 
-  runStorageContract("postgres", freshStorage);
+  runStorageContract("postgres", freshStorage, { keptTexts: true });
 } else {
   describe("postgresStorage", () => it.skip(`needs PostgreSQL: ${availability.reason}`, () => undefined));
 }

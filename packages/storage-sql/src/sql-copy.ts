@@ -2,11 +2,11 @@ import { BollardError, type RawEvent, type TransportEvent } from "@bollard/core"
 import { ACCOUNT_DATA_NOUNS, COPY_CHECKPOINT_PREFIX, type CopyNoun, type CopyScope, isAccountDataNoun, type MetaEntry, refuseNulCharacters, REPOSITORY_NOUNS, type StorageCopy, unscopedNounDetail } from "@bollard/core/storage";
 import { type Kysely, sql, type SqlBool } from "kysely";
 import type { Row, SqlDialect } from "./sql-dialect.js";
-import { type Db, decodeRows, docColumns, docsOf, idEquals, type SqlScope } from "./sql-rows.js";
+import { type Db, docsOf, idEquals, type SqlScope } from "./sql-rows.js";
 import { rowsOf } from "./sql-records.js";
 import { type ApiKeyRow, decodeApiKeys } from "./sql-account-repositories.js";
 import type { TableName } from "./sql-schema.js";
-import { insertRawEvents, insertTransportEvents, keepEventLinkage } from "./sql-event-repositories.js";
+import { insertRawEvents, insertTransportEvents } from "./sql-event-repositories.js";
 import { positionsFor } from "./sql-event-feed.js";
 import { insertRows } from "./sql-writes.js";
 import { refreshLogDayOf } from "./sql-refresh-log-repositories.js";
@@ -34,8 +34,8 @@ const TABLES: Record<CopyNoun, CopiedTable> = {
   shippingLines: byId("shipping_lines"),
   vessels: byId("vessels"),
   vesselPositions: { table: "vessel_positions", keys: ["vessel_id", "timestamp"], selected: ["doc"], decode: docs },
-  shipments: { table: "shipments", keys: ["id"], selected: [], decode: (rows, dialect) => decodeRows(dialect, "shipments", rows) },
-  containers: { table: "containers", keys: ["id"], selected: [], decode: (rows, dialect) => decodeRows(dialect, "containers", rows) },
+  shipments: byId("shipments"),
+  containers: byId("containers"),
   changes: byId("changes"),
   refreshLog: { table: "refresh_log", keys: ["account_id", "shipment_id", "day"], selected: ["attempted", "succeeded"], decode: (rows) => rows.map((row) => refreshLogDayOf(row as never)) },
   transportEvents: { table: "transport_events", keys: ["id"], selected: [], decode: (rows, dialect) => dialect.transportEvents.decode(rows) },
@@ -128,7 +128,7 @@ export function sqlCopyPort(scope: SqlScope, privateMetaKeys: readonly string[] 
     },
     async exportBatch(noun, after, limit, copyScope) {
       const table = copied(noun);
-      const selected = noun === "transportEvents" ? dialect.transportEvents.selected : noun === "shipments" || noun === "containers" ? docColumns(dialect, table.table) : table.selected;
+      const selected = noun === "transportEvents" ? dialect.transportEvents.selected : table.selected;
       let query = from(noun, copyScope).select([...new Set([...table.keys, ...selected])]);
       if (after !== null) {
         const values = JSON.parse(after) as unknown[];
@@ -147,7 +147,6 @@ export function sqlCopyPort(scope: SqlScope, privateMetaKeys: readonly string[] 
       return scope.write.transaction().execute(async (trx: Db) => {
         const inTx: SqlScope = { read: trx, write: trx, dialect };
         const stored = await importRecords(inTx, noun, records);
-        if (noun === "transportEvents" || noun === "rawEvents") await keepEventLinkage(trx, dialect, records as { container_id: string }[]);
         if (checkpoint) await insertRows(inTx, "meta", [{ key: checkpoint.key, value: checkpoint.value }], { kind: "replace", key: ["key"] });
         return stored;
       });
@@ -160,6 +159,8 @@ export function sqlCopyPort(scope: SqlScope, privateMetaKeys: readonly string[] 
           const result = await (trx as Kysely<any>).deleteFrom(copied(noun).table).where(accountCondition(dialect, noun, accountId)).executeTakeFirst();
           deleted += Number(result.numDeletedRows);
         }
+        // What the read model kept of the account's records goes with them (not counted: no record).
+        await (trx as Kysely<any>).deleteFrom("kept_texts").where("account_id", "=", accountId).execute();
         return deleted;
       });
     },

@@ -24,20 +24,6 @@ export interface TransportEventCodec {
 }
 
 /**
- * How a table keeps its records when not as `doc` alone: the columns a read selects and the
- * columns a write sets for the record (e.g. SQLite's shipments and containers, whose stored
- * rendering holds most of the record, so `doc` keeps only the rest).
- */
-export interface DocumentCodec {
-  /** The columns a read selects to decode a record. */
-  readonly selected: readonly string[];
-  /** The record's document columns (`doc` and any others). */
-  encode(record: never): Row;
-  /** The record the selected columns of a row hold. */
-  decode(row: Record<string, unknown>): unknown;
-}
-
-/**
  * What differs between the databases the shared SQL repositories run on, and nothing else (the
  * way Kysely's dialects override small parts of its default query compiler). Everything a
  * repository does is written once in this package against these members.
@@ -95,24 +81,7 @@ export interface SqlDialect {
   translateError(error: unknown, noun: string): unknown;
   /** Columns this database keeps beside the shared ones of `table` (e.g. PostgreSQL's exact custom field numbers). */
   extraColumns?(table: TableName, record: never): Row;
-  /** Tables whose records are not kept as `doc` alone, and how they are kept. */
-  readonly documents?: Partial<Record<"shipments" | "containers", DocumentCodec>>;
   /** How transport events are stored. */
   readonly transportEvents: TransportEventCodec;
-  /** What the database keeps derived from each container's events, which every event write keeps current; none when nothing. */
-  readonly eventLinkage?: EventLinkageStatements;
 }
 
-/**
- * How a database that keeps each container's event linkage with it (SQLite: `containers.events_json`)
- * keeps it current. The event repositories and the copy port run one of these after every write
- * of events, atomically with it, with the ids of the containers it touched bound as one JSON array.
- */
-export interface EventLinkageStatements {
-  /** Renders the linkage of the containers again. */
-  readonly render: string;
-  /** Sets it to "not kept" (reads then read the event ids), for a write too large to render in its transaction. */
-  readonly drop: string;
-  /** The most events a write may hold for `render`; a larger one runs `drop`. */
-  readonly renderUpTo: number;
-}

@@ -7,15 +7,12 @@ import { positionsFor, rawEventRow } from "./sql-event-feed.js";
 import { insertRows, insertValues, type OnConflict, replaceRecord } from "./sql-writes.js";
 
 /**
- * Runs an event write with the feed positions of its events (see `sql-event-feed.ts`), then keeps
- * the dialect's event linkage of the containers it touched current (`SqlDialect.eventLinkage`),
- * in one transaction: the caller's, or one of its own (the positions must commit with the write).
+ * Runs an event write with the feed positions of its events (see `sql-event-feed.ts`), in one
+ * transaction: the caller's, or one of its own (the positions must commit with the write).
  */
 function writingEvents<T>(scope: SqlScope, events: readonly { account_id: string; container_id: string }[], write: (scope: SqlScope, positions: number[]) => Promise<T>): Promise<T> {
   return inTransaction(scope.write, async (executor) => {
-    const written = await write({ ...scope, write: executor }, await positionsFor(executor, events));
-    await keepEventLinkage(executor, scope.dialect, events);
-    return written;
+    return write({ ...scope, write: executor }, await positionsFor(executor, events));
   });
 }
 
@@ -27,14 +24,6 @@ function inTransaction<T>(db: Db, fn: (db: Db) => Promise<T>): Promise<T> {
 /** Events paired with their feed positions, for the row writers. */
 function withPositions<T>(events: readonly T[], positions: readonly number[]): { event: T; position: number }[] {
   return events.map((event, i) => ({ event, position: positions[i]! }));
-}
-
-/** Renders again (or, for a write of more events than it renders, drops) the linkage of the events' containers. */
-export async function keepEventLinkage(executor: Db, dialect: SqlDialect, events: readonly { container_id: string }[]): Promise<void> {
-  const linkage = dialect.eventLinkage;
-  if (!linkage || events.length === 0) return;
-  const containers = JSON.stringify([...new Set(events.map((event) => event.container_id))]);
-  await executor.executeQuery(CompiledQuery.raw(events.length <= linkage.renderUpTo ? linkage.render : linkage.drop, [containers]));
 }
 
 /** Inserts transport events with their feed positions, in the row format of the dialect's codec. */
@@ -96,16 +85,11 @@ export function sqlRawEventRepository(scope: SqlScope): RawEventRepository {
     async update(event) {
       // The event is learned again: it takes the next position of its account's feed, in the update's transaction.
       const replace = (inTx: SqlScope, position: number) => replaceRecord(inTx, "raw_events", event, (record, d) => rawEventRow(record, d, position), "raw event");
-      // Where it was is read in the write's transaction, so no other writer moves it in between. The
-      // linkage changes only when the event moves: to another container (both change), or within its own.
       await inTransaction(scope.write, async (executor) => {
         const inTx = { ...scope, read: executor, write: executor };
         if (!dialect.isId(event.id) || !dialect.isId(event.account_id)) return replace(inTx, 0);
         const [position] = await positionsFor(executor, [event]);
-        if (!dialect.eventLinkage) return replace(inTx, position!);
-        const stored = await executor.selectFrom("raw_events").select(["container_id", "idx"]).where("id", "=", event.id).executeTakeFirst();
-        await replace(inTx, position!);
-        if (stored && (stored.container_id !== event.container_id || stored.idx !== event.index)) await keepEventLinkage(executor, dialect, [stored, event]);
+        return replace(inTx, position!);
       });
     },
     async listByContainers(accountId, containerIds, page) {

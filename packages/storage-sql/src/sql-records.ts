@@ -37,11 +37,6 @@ import { type RefreshLogTable, SEARCH_SEPARATOR, type TableName } from "./sql-sc
 
 const doc = (record: unknown) => JSON.stringify(record);
 const timeOrNull = (d: SqlDialect, value: string | null) => (value === null ? null : d.time(value));
-/** The document columns of a record of `table`: `doc`, or what the dialect's codec keeps. */
-const documentOf = (d: SqlDialect, table: "shipments" | "containers", record: unknown): Row => {
-  const codec = d.documents?.[table];
-  return codec ? codec.encode(record as never) : { doc: doc(record) };
-};
 /** The row with the dialect's extra columns of `table` appended. */
 const withExtra = (d: SqlDialect, table: TableName, record: unknown, row: Row): Row => (d.extraColumns ? { ...row, ...d.extraColumns(table, record as never) } : row);
 
@@ -66,7 +61,7 @@ export const rowsOf = {
       normalized_number_lc: s.normalized_number.toLowerCase(),
       tracking_stopped: d.flag(s.line_tracking_stopped_at !== null),
       search_text: searchText([s.bill_of_lading_number, ...s.ref_numbers], SEARCH_SEPARATOR),
-      ...documentOf(d, "shipments", s),
+      doc: doc(s),
     }),
   containers: (c: Container, d: SqlDialect): Row =>
     withExtra(d, "containers", c, {
@@ -75,7 +70,7 @@ export const rowsOf = {
       shipment_id: c.shipment_id,
       created_at: d.time(c.created_at),
       number_lc: c.number.toLowerCase(),
-      ...documentOf(d, "containers", c),
+      doc: doc(c),
     }),
   raw_events: (e: RawEvent, d: SqlDialect): Row => ({ id: e.id, account_id: e.account_id, container_id: e.container_id, idx: e.index, created_at: d.time(e.created_at), doc: doc(e) }),
   tracking_requests: (r: TrackingRequest, d: SqlDialect): Row => ({

@@ -1,6 +1,7 @@
 import type { StorageRepositories } from "@bollard/core/storage";
 import { sqlChangeRepository } from "./sql-change-repositories.js";
 import { sqlChangeVersionRepository } from "./sql-change-versions.js";
+import { sqlKeptTextRepository } from "./sql-kept-texts.js";
 import { sqlRefreshLogRepository } from "./sql-refresh-log-repositories.js";
 import { sqlAccountRepository, sqlApiKeyRepository, sqlMetaRepository, sqlUserRepository } from "./sql-account-repositories.js";
 import { sqlCustomFieldDefinitionRepository, sqlCustomFieldOptionRepository, sqlCustomFieldRepository } from "./sql-custom-field-repositories.js";
@@ -52,5 +53,6 @@ export function sqlRepositories(scope: SqlScope): StorageRepositories {
     domainEvents: sqlDomainEventRepository(scope),
     meta: sqlMetaRepository(scope),
     changeVersions: sqlChangeVersionRepository(scope),
+    keptTexts: sqlKeptTextRepository(scope),
   };
 }

@@ -1,7 +1,7 @@
 import type { Page } from "@bollard/core";
 import { type PageResult, pageOffset } from "@bollard/core/storage";
 import { type Compilable, CompiledQuery, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
-import type { DocumentCodec, SqlDialect } from "./sql-dialect.js";
+import type { SqlDialect } from "./sql-dialect.js";
 import type { SqlDatabase, TableName } from "./sql-schema.js";
 
 /*
@@ -55,19 +55,6 @@ export function readFixed<R>(scope: SqlScope, text: string, parameters: readonly
   return scope.read.executeQuery(CompiledQuery.raw(text, [...parameters])).then((result) => result.rows as R[]);
 }
 
-/** The columns a read of `table` selects to decode its records (`doc`, unless the dialect keeps them otherwise). */
-export function docColumns(dialect: SqlDialect, table: TableName): readonly string[] {
-  return (dialect.documents as Partial<Record<string, DocumentCodec>> | undefined)?.[table]?.selected ?? DOC_ONLY;
-}
-
-/** The records rows of `table` hold (rows with {@link docColumns}), in order. */
-export function decodeRows<T>(dialect: SqlDialect, table: TableName, rows: readonly Record<string, unknown>[]): T[] {
-  const codec = (dialect.documents as Partial<Record<string, DocumentCodec>> | undefined)?.[table];
-  return codec ? rows.map((row) => codec.decode(row) as T) : docsOf<T>(dialect, rows as { doc: unknown }[]);
-}
-
-const DOC_ONLY = ["doc"] as const;
-
 /** The record a `doc` row holds, or null when there is no row. */
 export function docOf<T>(dialect: SqlDialect, row: { doc: unknown } | undefined): T | null {
   return row === undefined ? null : (dialect.parseDoc(row.doc) as T);
@@ -119,13 +106,13 @@ export type ScopedTable = { [K in TableName]: SqlDatabase[K] extends { id: strin
 export function scopedGet<T>(table: ScopedTable): (scope: SqlScope, accountId: string, id: string) => Promise<T | null> {
   const query = perDialect((dialect) =>
     precompiled(2, (db, id: string, accountId: string) =>
-      (db as Kysely<any>).selectFrom(table).select(docColumns(dialect, table)).where("id", "=", id).where("account_id", "=", accountId),
+      (db as Kysely<any>).selectFrom(table).select(["doc"]).where("id", "=", id).where("account_id", "=", accountId),
     ),
   );
   return async ({ read, dialect }, accountId, id) => {
     if (!dialect.isId(id) || !dialect.isId(accountId)) return null;
     const rows = (await query(dialect)(read, id, accountId)) as Record<string, unknown>[];
-    return rows.length === 0 ? null : decodeRows<T>(dialect, table, rows)[0]!;
+    return rows.length === 0 ? null : docsOf<T>(dialect, rows as { doc: unknown }[])[0]!;
   };
 }
 
@@ -188,10 +175,6 @@ export function pageOfDocs<T>(dialect: SqlDialect, filtered: AnySelect, order: (
   return pageOfRows<T, { doc: unknown }>(filtered, (query) => query.select("doc"), order, page, (rows) => docsOf<T>(dialect, rows));
 }
 
-/** {@link pageOfRows} over the records of `table`, however the dialect keeps them. */
-export function pageOfRecords<T>(dialect: SqlDialect, table: TableName, filtered: AnySelect, order: (query: AnySelect) => AnySelect, page: Page | undefined): Promise<PageResult<T>> {
-  return pageOfRows<T, Record<string, unknown>>(filtered, (query) => query.select(docColumns(dialect, table)), order, page, (rows) => decodeRows<T>(dialect, table, rows));
-}
 
 /** Lower-cased texts joined for substring search; see `SEARCH_SEPARATOR`. */
 export function searchText(parts: readonly string[], separator: string): string {

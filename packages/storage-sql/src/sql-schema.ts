@@ -164,6 +164,14 @@ export interface ChangeVersionsTable {
   version: number;
 }
 
+/** Texts kept for readers (core's read model), by account and key, each under the stamp it was made with. */
+export interface KeptTextsTable {
+  account_id: string;
+  key: string;
+  stamp: string;
+  text: string;
+}
+
 /** Parties (customers) of an account; (`account_id`, `company_name`) is unique. */
 export interface PartiesTable {
   id: string;
@@ -294,6 +302,7 @@ export interface SqlDatabase {
   raw_events: RawEventsTable;
   event_feed_positions: EventFeedPositionsTable;
   change_versions: ChangeVersionsTable;
+  kept_texts: KeptTextsTable;
   tracking_requests: TrackingRequestsTable;
   parties: PartiesTable;
   custom_field_definitions: CustomFieldDefinitionsTable;

@@ -1,7 +1,7 @@
 import type { Container, Shipment } from "@bollard/core";
 import type { ContainerListQuery, ContainerRepository, ShipmentListQuery, ShipmentRepository } from "@bollard/core/storage";
 import { sql, type SqlBool } from "kysely";
-import { decodeRows, docColumns, idEquals, inAccount, inCreatedOrder, inIdOrder, pageOfRecords, perDialect, precompiled, scopedGet, type AnySelect, type SqlScope } from "./sql-rows.js";
+import { docsOf, idEquals, inAccount, inCreatedOrder, inIdOrder, pageOfDocs, perDialect, precompiled, scopedGet, type AnySelect, type SqlScope } from "./sql-rows.js";
 import { rowsOf } from "./sql-records.js";
 import { SEARCH_SEPARATOR } from "./sql-schema.js";
 import { insertRows, replaceRecord } from "./sql-writes.js";
@@ -12,14 +12,14 @@ export const getShipment = scopedGet<Shipment>("shipments");
 export const getContainer = scopedGet<Container>("containers");
 const containersOfOne = perDialect((dialect) =>
   precompiled(2, (db, accountId: string, shipmentId: string) =>
-    db.selectFrom("containers").select(docColumns(dialect, "containers") as ["doc"]).where("account_id", "=", accountId).where("shipment_id", "=", shipmentId).orderBy("created_at").orderBy("id"),
+    db.selectFrom("containers").select(["doc"]).where("account_id", "=", accountId).where("shipment_id", "=", shipmentId).orderBy("created_at").orderBy("id"),
   ),
 );
 
 /** The containers of one shipment, oldest first: one precompiled equality on the index. */
 export async function containersOfShipment({ read, dialect }: SqlScope, accountId: string, shipmentId: string): Promise<Container[]> {
   if (!dialect.isId(accountId) || !dialect.isId(shipmentId)) return [];
-  return decodeRows<Container>(dialect, "containers", (await containersOfOne(dialect)(read, accountId, shipmentId)) as Record<string, unknown>[]);
+  return docsOf<Container>(dialect, (await containersOfOne(dialect)(read, accountId, shipmentId)) as { doc: unknown }[]);
 }
 
 /**
@@ -101,11 +101,11 @@ export function sqlShipmentRepository(scope: SqlScope): ShipmentRepository {
     },
     async getMany(accountId, ids) {
       if (ids.length === 0) return [];
-      const rows = await read.selectFrom("shipments").select(docColumns(dialect, "shipments") as ["doc"]).where(dialect.idIn("id", ids.filter(dialect.isId))).where(inAccount(dialect, accountId)).execute();
-      return inIdOrder(decodeRows<Shipment>(dialect, "shipments", rows), ids);
+      const rows = await read.selectFrom("shipments").select(["doc"]).where(dialect.idIn("id", ids.filter(dialect.isId))).where(inAccount(dialect, accountId)).execute();
+      return inIdOrder(docsOf<Shipment>(dialect, rows), ids);
     },
     async list(accountId, query) {
-      return pageOfRecords<Shipment>(dialect, "shipments", await shipmentsMatching(scope, accountId, query), SHIPMENT_LIST_ORDER, query.page);
+      return pageOfDocs<Shipment>(dialect, await shipmentsMatching(scope, accountId, query), SHIPMENT_LIST_ORDER, query.page);
     },
   };
 }
@@ -125,17 +125,17 @@ export function sqlContainerRepository(scope: SqlScope): ContainerRepository {
     },
     async getMany(accountId, ids) {
       if (ids.length === 0) return [];
-      const rows = await read.selectFrom("containers").select(docColumns(dialect, "containers") as ["doc"]).where(dialect.idIn("id", ids.filter(dialect.isId))).where(inAccount(dialect, accountId)).execute();
-      return inIdOrder(decodeRows<Container>(dialect, "containers", rows), ids);
+      const rows = await read.selectFrom("containers").select(["doc"]).where(dialect.idIn("id", ids.filter(dialect.isId))).where(inAccount(dialect, accountId)).execute();
+      return inIdOrder(docsOf<Container>(dialect, rows), ids);
     },
     async listByShipments(accountId, shipmentIds) {
       if (shipmentIds.length === 0) return [];
       if (shipmentIds.length === 1) return containersOfShipment(scope, accountId, shipmentIds[0]!);
-      const query = read.selectFrom("containers").select(docColumns(dialect, "containers") as ["doc"]).where(idEquals(dialect, "account_id", accountId)).where(dialect.idIn("shipment_id", shipmentIds.filter(dialect.isId)));
-      return inCreatedOrder(decodeRows<Container>(dialect, "containers", await query.execute()));
+      const query = read.selectFrom("containers").select(["doc"]).where(idEquals(dialect, "account_id", accountId)).where(dialect.idIn("shipment_id", shipmentIds.filter(dialect.isId)));
+      return inCreatedOrder(docsOf<Container>(dialect, await query.execute()));
     },
     list(accountId, query) {
-      return pageOfRecords<Container>(dialect, "containers", containersMatching(scope, accountId, query), CONTAINER_LIST_ORDER, query.page);
+      return pageOfDocs<Container>(dialect, containersMatching(scope, accountId, query), CONTAINER_LIST_ORDER, query.page);
     },
   };
 }

@@ -8,7 +8,6 @@ import {
   type StorageCapabilities,
   type StorageGate,
   type StorageHealth,
-  type StoredRenderings,
 } from "@bollard/core/storage";
 import { sqlCopyPort } from "./sql-copy.js";
 import { createGroupCommit } from "./sql-group-commit.js";
@@ -40,8 +39,6 @@ export interface SqlStorageConfig {
   directRead?: DirectRead;
   /** A token of what the direct reads see (see {@link ReadStamp}): the change versions are read again only when it moves. */
   readStamp?: ReadStamp;
-  /** The optional stored renderings, over the same connections (guarded like the repositories). */
-  renderings?: StoredRenderings;
   /** The storage's optional `health()` (it is refused with the closed-storage error once closed). */
   health?: () => Promise<StorageHealth>;
   /** Sees every error a call rejects with, before translation (to remember that writes fail, for `health()`). */
@@ -75,7 +72,6 @@ export function createSqlStorage(config: SqlStorageConfig): Storage {
 
   const scope: SqlScope = { read: config.reader, write: writer, dialect, ...(config.directRead && { directRead: config.directRead }), ...(config.readStamp && { readStamp: config.readStamp }) };
   const repositories = guardRepositories(sqlRepositories(scope), { nouns: REPOSITORY_NOUNS, gate, translate });
-  const renderings = config.renderings && guardRepositories({ renderings: config.renderings }, { nouns: { renderings: "shipment" }, gate, translate }).renderings;
   const { copy } = guardRepositories({ copy: sqlCopyPort(scope, config.privateMetaKeys) }, { nouns: { copy: "record" }, gate, translate });
 
   const storage: Storage = {
@@ -83,7 +79,6 @@ export function createSqlStorage(config: SqlStorageConfig): Storage {
     name: config.name,
     capabilities: config.capabilities,
     copy,
-    ...(renderings && { renderings }),
     ...(config.health && {
       health: async () => {
         if (!gate.isOpen) return { status: "unavailable", reason: `the ${config.name} storage is closed` };

@@ -1,7 +1,7 @@
 import { BollardError } from "@bollard/core";
 import { CompiledQuery, type Kysely, sql } from "kysely";
 import type { Row, SqlDialect } from "./sql-dialect.js";
-import { type Db, decodeRows, docColumns, type SqlScope } from "./sql-rows.js";
+import { type Db, docsOf, type SqlScope } from "./sql-rows.js";
 import { INDEXED_COLUMNS, type TableName } from "./sql-schema.js";
 
 /*
@@ -146,9 +146,9 @@ export async function replaceRecord<T extends ScopedRecord>(
   if (dialect.updatesRewriteSetIndexes && (await updateUnindexed(db, table, scoped, row))) return;
   // Otherwise one statement that sets every column, when the caller kept created_at as stored.
   if (await update(row, true)) return;
-  const stored = (await scoped((db as Kysely<any>).selectFrom(table).select(docColumns(dialect, table))).executeTakeFirst()) as Record<string, unknown> | undefined;
+  const stored = (await scoped((db as Kysely<any>).selectFrom(table).select(["doc"])).executeTakeFirst()) as { doc: unknown } | undefined;
   if (!stored) throw missing();
-  const createdAt = decodeRows<ScopedRecord>(dialect, table, [stored])[0]!.created_at;
+  const createdAt = docsOf<ScopedRecord>(dialect, [stored])[0]!.created_at;
   if (!(await update(toRow({ ...record, created_at: createdAt }, dialect), false))) throw missing();
 }
 

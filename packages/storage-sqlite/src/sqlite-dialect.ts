@@ -1,8 +1,6 @@
 import { toTimestamp } from "@bollard/core/storage";
 import type { SqlDialect } from "@bollard/storage-sql";
 import { sql, type SqlBool } from "kysely";
-import { sqliteDocuments } from "./sqlite-documents.js";
-import { DROP_EVENT_LINKAGE, RENDER_EVENT_LINKAGE } from "./sqlite-event-linkage.js";
 import { translateSqliteError } from "./sqlite-errors.js";
 import { sqliteTransportEvents } from "./sqlite-transport-event-codec.js";
 
@@ -13,9 +11,7 @@ const CANONICAL_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
  * What SQLite does differently from the shared SQL repositories: text timestamps compared as text
  * (canonical ISO strings order as instants), integer flags, `doc` as JSON text, id lists bound as
  * one JSON array, `instr` for literal substrings, no row locks (the single writer serializes
- * claims), constraint errors that fail one statement only, shipments and containers kept as their
- * stored rendering plus the rest of the record (containers with their event linkage), and compact
- * transport events.
+ * claims), constraint errors that fail one statement only, and compact transport events.
  */
 export const sqliteDialect: SqlDialect = {
   name: "sqlite",
@@ -35,7 +31,5 @@ export const sqliteDialect: SqlDialect = {
   insertConflicts: "raise",
   updatesRewriteSetIndexes: true,
   translateError: translateSqliteError,
-  documents: sqliteDocuments,
   transportEvents: sqliteTransportEvents,
-  eventLinkage: { render: RENDER_EVENT_LINKAGE, drop: DROP_EVENT_LINKAGE, renderUpTo: 1_000 },
 };

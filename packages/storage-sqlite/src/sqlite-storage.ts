@@ -8,8 +8,6 @@ import { sqliteDialect } from "./sqlite-dialect.js";
 import { checkExistingFile } from "./sqlite-file-checks.js";
 import { HEALTH_PROBE_KEY, sqliteHealth } from "./sqlite-health.js";
 import { type ServerLease, takeServerLease } from "./sqlite-server-lease.js";
-import { renderStaleEventLinkage } from "./sqlite-event-linkage.js";
-import { ensureRenderings, RENDERING_FINGERPRINT_KEY, sqliteRenderings } from "./sqlite-renderings.js";
 
 /**
  * Options of {@link sqliteStorage}.
@@ -102,8 +100,6 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
       if (options.serverLease && !inMemory) lease ??= takeServerLease(filename);
       const { error } = await new Migrator({ db: writer, provider: migrationProvider }).migrateToLatest();
       if (error) throw error;
-      ensureRenderings(writerConnection.handle()!);
-      renderStaleEventLinkage(writerConnection.handle()!);
       await sql`select 1`.execute(reader);
       watch.opened();
     } catch (error) {
@@ -119,7 +115,6 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
   const hotHandle = () => hotReadHandle(writerConnection.handle(), readerConnection.handle());
   const directRead = inMemory ? undefined : sqliteDirectRead(hotHandle);
   const readStamp = inMemory ? undefined : sqliteReadStamp(hotHandle, writerConnection.handle, () => writerCommits);
-  const renderingScope = { read: reader, write: writer, dialect: sqliteDialect, ...(directRead && { directRead }) };
   return createSqlStorage({
     name: "sqlite",
     capabilities: { persistent: !inMemory, multiProcess: false },
@@ -135,8 +130,7 @@ export function sqliteStorage(options: SqliteStorageOptions): Storage {
       await writer.destroy();
       lease?.release();
     },
-    renderings: sqliteRenderings(renderingScope),
-    privateMetaKeys: [RENDERING_FINGERPRINT_KEY, HEALTH_PROBE_KEY],
+    privateMetaKeys: [HEALTH_PROBE_KEY],
     health: () => watch.health(),
     observeError: (error) => watch.observeError(error),
   });

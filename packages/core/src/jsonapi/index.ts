@@ -7,7 +7,5 @@ export * from "./collection-links.js";
 export * from "./error-document.js";
 export * from "./resources.js";
 export * from "./rendered.js";
-export * from "./rendered-reads.js";
 export * from "./wire-time.js";
 export * from "./rendered-events.js";
-export * from "./rendered-lists.js";

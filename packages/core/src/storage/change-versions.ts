@@ -32,7 +32,7 @@ type Keys = readonly string[];
  */
 type VersionRule<F> = F extends (...args: infer A) => Promise<infer R> ? "read" | "unversioned" | ((args: A, result: R) => Keys) : never;
 /** A rule for every method of every repository. */
-type VersionRules = { readonly [N in keyof StorageRepositories]: { readonly [M in keyof StorageRepositories[N]]-?: VersionRule<StorageRepositories[N][M]> } };
+type VersionRules = { readonly [N in keyof StorageRepositories]-?: { readonly [M in keyof NonNullable<StorageRepositories[N]>]-?: VersionRule<NonNullable<StorageRepositories[N]>[M]> } };
 
 /** A record's account; a record of no account (a built-in custom field definition) shows in every account. */
 const accountOf = (record: { account_id: string | null }): string => record.account_id ?? EVERY_ACCOUNT_KEY;
@@ -88,6 +88,8 @@ const VERSION_RULES: VersionRules = {
   domainEvents: { insertMany: ofRecords, get: "read", list: "read" },
   meta: { get: "read", set: "unversioned" },
   changeVersions: { bump: "unversioned", get: "read" },
+  // Texts made from records already versioned: keeping one changes no answer.
+  keptTexts: { get: "read", put: "unversioned", drop: "unversioned" },
 };
 
 type AnyMethod = (...args: unknown[]) => Promise<unknown>;
@@ -98,7 +100,9 @@ type Write = (name: string, method: string, call: AnyMethod, rule: (args: unknow
 function wrapWrites(repositories: StorageRepositories, write: Write): StorageRepositories {
   const out: Record<string, Record<string, AnyMethod>> = {};
   for (const [name, rules] of Object.entries(VERSION_RULES) as [keyof StorageRepositories, Record<string, AnyRule>][]) {
-    const repository = repositories[name] as unknown as Record<string, AnyMethod>;
+    const repository = repositories[name] as unknown as Record<string, AnyMethod> | undefined;
+    // An optional capability the storage does not have stays absent.
+    if (repository === undefined) continue;
     const wrapped: Record<string, AnyMethod> = {};
     for (const [method, rule] of Object.entries(rules)) {
       // Late-bound, so a method replaced on the wrapped storage afterwards (instrumentation, a test's fault) still answers.

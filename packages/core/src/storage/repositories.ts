@@ -26,6 +26,7 @@ import type { RefreshLogRepository } from "./refresh-log-repositories.js";
 import type { WebhookNotificationRepository, WebhookReplayRepository, WebhookRepository } from "./webhook-repositories.js";
 import type { EventFeedRepository } from "./event-feed-repositories.js";
 import type { ChangeVersionRepository } from "./change-version-repositories.js";
+import type { KeptTextRepository } from "./kept-text-repositories.js";
 
 /*
  * Rules shared by every repository below (the contract suite tests each one):
@@ -449,4 +450,6 @@ export interface StorageRepositories {
   readonly meta: MetaRepository;
   /** A version per account (and a few shared keys), raised by core with every write that changes it. */
   readonly changeVersions: ChangeVersionRepository;
+  /** Optional: texts kept for readers (core's read model); without it every text is rendered on read. */
+  readonly keptTexts?: KeptTextRepository;
 }

@@ -30,4 +30,5 @@ export const REPOSITORY_NOUNS: Readonly<Record<keyof StorageRepositories, string
   domainEvents: "domain event",
   meta: "meta entry",
   changeVersions: "change version",
+  keptTexts: "kept text",
 };

@@ -1,5 +1,4 @@
-import type { PageResult } from "./pagination.js";
-import type { ContainerListQuery, ShipmentListQuery, StorageRepositories } from "./repositories.js";
+import type { StorageRepositories } from "./repositories.js";
 import type { StorageCopy } from "./storage-copy.js";
 import type { TurnScheduler } from "./turn-end.js";
 
@@ -41,12 +40,6 @@ export interface Storage extends StorageRepositories {
   /** Flushes and releases the backend. Further calls fail. Idempotent. */
   close(): Promise<void>;
   /**
-   * Optional: shipments and containers kept in rendered form beside the records, so the hottest
-   * read (a shipment with its containers) skips parsing and serializing them. A storage without it
-   * loses nothing: core renders the records it reads.
-   */
-  readonly renderings?: StoredRenderings;
-  /**
    * Optional: whether the backend can serve reads and writes now, and why not (a full disk, a
    * read-only, deleted or replaced database file). `GET /healthz` asks it; for a storage without it,
    * a successful read stands in.
@@ -77,89 +70,3 @@ export type StorageHealth =
       /** Why, for logs: e.g. `the disk is full (SQLITE_FULL)`. */
       reason: string;
     };
-
-/**
- * A record in rendered form: its id, and its JSON:API `attributes` and to-one `relationships`
- * as JSON text, exactly as `storedRendering(type, record)` (from `@bollard/core/storage`) renders them.
- */
-export interface RenderedRecord {
-  /** The record's id. */
-  readonly id: string;
-  /** The `attributes` object as JSON text. */
-  readonly attributes: string;
-  /** The to-one members of the `relationships` object as JSON text. */
-  readonly relationships: string;
-  /**
-   * A container's to-many members of the `relationships` object as JSON text (its `transport_events`
-   * and `raw_events` linkage, members without braces, as core renders them from its event ids),
-   * when the storage keeps them with the container and current as events are written. Undefined
-   * otherwise: the reader then reads the event ids (`containerEventIds`, or the event lists).
-   */
-  readonly toMany?: string;
-}
-
-/**
- * The optional capability {@link Storage.renderings}: renderings written with every insert and
- * update of a shipment or container (`storedRendering("shipment", shipment)`), read back as text.
- * When the rendering of a type changes in a new version (`renderingFingerprint()` differs from the
- * one stored), the storage renders its records again.
- */
-export interface StoredRenderings {
-  /** The account's shipment in rendered form, or null when there is none (another account's included). */
-  shipment(accountId: string, id: string): Promise<RenderedRecord | null>;
-  /** The account's containers of one shipment in rendered form, in the order of `containers.listByShipments`. */
-  containersOfShipment(accountId: string, shipmentId: string): Promise<RenderedRecord[]>;
-  /**
-   * The ids of the containers' transport events (in `timestamp` order) and raw events (in `index`
-   * order), without reading the events themselves: a container's `transport_events` and
-   * `raw_events` linkage. Optional: without it the linkage is read through the event lists.
-   */
-  containerEventIds?(accountId: string, containerIds: readonly string[]): Promise<ContainerEventIdRows>;
-  /**
-   * A page of the shipment listing in rendered form: the shipments, total and order
-   * `shipments.list(accountId, query)` gives. Optional, as are the two below: without them a
-   * listing decodes its records and renders them.
-   */
-  shipmentPage?(accountId: string, query: ShipmentListQuery): Promise<PageResult<RenderedRecord>>;
-  /** A page of the container listing in rendered form, as `containers.list(accountId, query)` gives it. */
-  containerPage?(accountId: string, query: ContainerListQuery): Promise<PageResult<RenderedRecord>>;
-  /** The containers of several shipments in rendered form, with their shipment's id, in the order of `containers.listByShipments`. */
-  containersOfShipments?(accountId: string, shipmentIds: readonly string[]): Promise<RenderedContainer[]>;
-  /**
-   * The ids of the containers of several shipments, with their shipment's id, in the order of
-   * `containers.listByShipments`: the `containers` linkage of shipments included without their
-   * containers (a tracking request listing's tracked shipments), read without their renderings.
-   * Optional: without it the linkage comes from {@link StoredRenderings.containersOfShipments}.
-   */
-  containerIdsOfShipments?(accountId: string, shipmentIds: readonly string[]): Promise<ContainerOfShipment[]>;
-}
-
-/** A container's id and its shipment's (see {@link StoredRenderings.containerIdsOfShipments}). */
-export interface ContainerOfShipment {
-  /** The container's id. */
-  readonly id: string;
-  /** The container's `shipment_id`. */
-  readonly shipment_id: string;
-}
-
-/** A container in rendered form with the id of its shipment (see {@link StoredRenderings.containersOfShipments}). */
-export interface RenderedContainer extends RenderedRecord {
-  /** The container's `shipment_id`. */
-  readonly shipment_id: string;
-}
-
-/** What {@link StoredRenderings.containerEventIds} reads: each event's id and its container's, in list order. */
-export interface ContainerEventIdRows {
-  /** Transport events, in `timestamp` order. */
-  transport_events: ContainerEventIdRow[];
-  /** Raw events, by container, in `index` order. */
-  raw_events: ContainerEventIdRow[];
-}
-
-/** One event of {@link ContainerEventIdRows}. */
-export interface ContainerEventIdRow {
-  /** The event's id. */
-  id: string;
-  /** Its container's id. */
-  container_id: string;
-}

@@ -7,7 +7,7 @@ import { describeContainersContract } from "./contract-containers.js";
 import { describeCopyContract } from "./contract-copy.js";
 import { describeAccountCopyContract } from "./contract-account-copy.js";
 import { describeChangeVersionsContract } from "./contract-change-versions.js";
-import { describeRenderingsContract } from "./contract-renderings.js";
+import { describeKeptTextsContract } from "./contract-kept-texts.js";
 import type { ContractContext } from "./contract-context.js";
 import { describeCustomFieldValuesContract } from "./contract-custom-field-values.js";
 import { describeCustomFieldsContract } from "./contract-custom-fields.js";
@@ -35,11 +35,11 @@ export interface StorageContractOptions {
    */
   skip?: Record<string, string>;
   /**
-   * The adapter declares the optional `Storage.renderings`: the rendered-read tests run, and a
-   * test checks that every storage made by `makeStorage` declares it (and, when false, that none does).
+   * The adapter declares the optional `keptTexts` (texts kept for core's read model): its tests run,
+   * and a test checks that the storage declares it (and, when false, that it does not).
    * @default false
    */
-  renderings?: boolean;
+  keptTexts?: boolean;
 }
 
 /**
@@ -98,11 +98,11 @@ export function runStorageContract(name: string, makeStorage: () => Promise<Stor
     describe("containers", () => describeContainersContract(ctx));
     describe("history (changes)", () => describeChangesContract(ctx));
     describe("refresh log", () => describeRefreshLogContract(ctx));
-    ctx.test(`the storage ${options.renderings ? "declares" : "does not declare"} the renderings capability, as runStorageContract was told`, async () => {
-      expect(ctx.storage.renderings !== undefined).toBe(options.renderings ?? false);
-    });
-    if (options.renderings) describe("stored renderings (optional capability)", () => describeRenderingsContract(ctx));
     describe("change versions", () => describeChangeVersionsContract(ctx));
+    ctx.test("the storage declares the kept texts capability if and only if runStorageContract was told", async () => {
+      expect(ctx.storage.keptTexts !== undefined).toBe(options.keptTexts ?? false);
+    });
+    if (options.keptTexts) describe("kept texts (optional capability)", () => describeKeptTextsContract(ctx));
     describe("tracking lifecycle", () => describeLifecycleContract(ctx));
     describe("transport and raw events", () => describeEventsContract(ctx));
     describe("event feed", () => describeEventFeedContract(ctx));

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Session } from "@bollard/core";
-import { versionedStorage } from "@bollard/core/storage";
+import { keepingTexts, versionedStorage } from "@bollard/core/storage";
 import { sqliteStorage } from "@bollard/storage-sqlite";
 import { Hono } from "hono";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -135,8 +135,8 @@ describe("the response cache on a SQLite file shared with another connection", (
   it("drops what it kept when another connection (a background thread, another process) commits", async () => {
     const filename = join(mkdtempSync(join(tmpdir(), "bollard-cache-")), "bollard.sqlite");
     const { request, data, hit, tracker } = await loggedHarness({ storage: sqliteStorage({ filename }) });
-    // As another process's tracker writes: through core's versioned storage.
-    const other = versionedStorage(sqliteStorage({ filename }));
+    // As another process's tracker writes: through core's versioned storage and read model.
+    const other = keepingTexts(versionedStorage(sqliteStorage({ filename })));
     await other.open();
     const shipment = data.acme.shipments[1]!;
     const path = `/v2/shipments/${shipment.id}?include=containers`;

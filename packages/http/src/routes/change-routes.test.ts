@@ -6,8 +6,8 @@ import { createHarness, type Harness } from "../testing/http-harness.js";
 
 // History over HTTP: a TEST-TR-LFD-CHANGES shipment is refreshed from the simulated carrier while
 // the manual clock moves on, a copy of the shipment and of one container is recorded at each step,
-// and `?as_of=` at each recorded instant must answer that copy. On SQLite the copies come from its
-// stored renderings, the as_of answers from the records: the two must agree.
+// and `?as_of=` at each recorded instant must answer that copy. The copies come from the read
+// model's texts, the as_of answers from the records: the two must agree.
 const HOUR = 3_600_000;
 type Document = { data: { id: string; attributes: Record<string, unknown>; relationships: Record<string, unknown> } };
 /** Shipment attributes the history of changes leaves out (they move on every refresh): the refresh log keeps them. */

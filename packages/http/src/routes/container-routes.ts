@@ -1,5 +1,5 @@
 import { BollardError, NotFoundError, type ContainerUpdate } from "@bollard/core";
-import { containerListText, documentInclude, listDocument, resourceDocument, type RenderedLists } from "@bollard/core/jsonapi";
+import { containerListText, documentInclude, listDocument, resourceDocument, type RenderedReads } from "@bollard/core/jsonapi";
 import { ContainerFiltersSchema, UuidSchema } from "@bollard/core/schemas";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
@@ -8,7 +8,7 @@ import { asInput, readResource } from "../request/request-body.js";
 import { jsonApi, jsonApiText } from "../respond.js";
 
 /** `/v2/containers` routes, with the container's transport and raw events. The listing without `include` is spliced from rendered records. */
-export function containerRoutes(rendered: RenderedLists): Hono<AppEnv> {
+export function containerRoutes(rendered: RenderedReads): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get("/containers", async (c) => {
     const include = includeQuery(c, "container");

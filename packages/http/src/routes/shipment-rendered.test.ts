@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { createHarness } from "../testing/http-harness.js";
 import { STORAGES } from "../testing/storages.js";
 
-// GET /v2/shipments/{id} splices stored renderings for no include or `containers`; every include
-// must give the bytes the general serializer gives.
+// GET /v2/shipments/{id} splices the read model's texts for no include or `containers`; every
+// include must give the bytes the general serializer gives.
 const INCLUDES = [undefined, "containers", "containers,port_of_lading", "pod_terminal", "containers.transport_events"];
 
 describe.each(STORAGES)("GET /v2/shipments/{id} on %s storage", (_name, makeStorage) => {

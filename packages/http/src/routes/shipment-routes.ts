@@ -34,7 +34,7 @@ export function shipmentRoutes(rendered: RenderedReads): Hono<AppEnv> {
     const include = includeQuery(c, "shipment");
     const asOf = asOfQuery(c);
     if (asOf === undefined && include.every((path) => path === "containers")) {
-      const shipment = await rendered.shipment(c.get("session"), id, { withEvents: include.length > 0 });
+      const shipment = await rendered.shipment(c.get("session"), id, { includeContainers: include.length > 0 });
       return jsonApiText(c, 200, shipmentDocumentText(shipment, { includeContainers: include.length > 0, self: c.req.url }));
     }
     const shipment = await c.get("session").shipments.get(id, { include: withLinkage("shipment", include), ...(asOf !== undefined && { asOf }) });

@@ -1,5 +1,5 @@
 import { BollardError, ValidationError, type TrackingRequestCreate, type TrackingRequestUpdate } from "@bollard/core";
-import { documentInclude, listDocument, resourceDocument, trackingRequestListText, type RenderedLists } from "@bollard/core/jsonapi";
+import { documentInclude, listDocument, resourceDocument, trackingRequestListText, type RenderedReads } from "@bollard/core/jsonapi";
 import { TrackingRequestFiltersSchema, UuidSchema } from "@bollard/core/schemas";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
@@ -36,7 +36,7 @@ function customerId(relationships: Record<string, unknown>): string | null {
  * `/v2/tracking_requests`: create, list, read and edit. `tracked_object` is included by default, as
  * upstream; the listing with that default splices the shipments from their rendered form.
  */
-export function trackingRequestRoutes(rendered: RenderedLists): Hono<AppEnv> {
+export function trackingRequestRoutes(rendered: RenderedReads): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get("/tracking_requests", async (c) => {
     const include = includeQuery(c, "tracking_request", ["tracked_object"]);

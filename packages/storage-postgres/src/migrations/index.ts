@@ -9,6 +9,7 @@ import * as filteredListOrder from "./0007-filtered-list-order.js";
 import * as eventFeed from "./0008-event-feed.js";
 import * as webhookReplays from "./0009-webhook-replays.js";
 import * as changeVersions from "./0010-change-versions.js";
+import * as keptTexts from "./0011-kept-texts.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "0008-event-feed": eventFeed,
   "0009-webhook-replays": webhookReplays,
   "0010-change-versions": changeVersions,
+  "0011-kept-texts": keptTexts,
 };
 
 /** The Kysely migration provider over the in-code migrations. */

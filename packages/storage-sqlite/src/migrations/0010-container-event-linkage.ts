@@ -1,9 +1,16 @@
 import { sql, type Kysely } from "kysely";
-import { containerEventLinkageSql, NO_EVENT_LINKAGE } from "../sqlite-event-linkage.js";
+
+// As this migration first wrote them (the column is gone since 0015, the read model keeps the linkage).
+const NO_EVENT_LINKAGE = '"transport_events":{"data":[]},"raw_events":{"data":[]}';
+function containerEventLinkageSql(container: string): string {
+  const transport = `select json_group_array(json_object('type', 'transport_event', 'id', id) order by sort_ts, created_at, id) from transport_events where container_id = ${container}`;
+  const raw = `select json_group_array(json_object('type', 'raw_event', 'id', id) order by idx, id) from raw_events where container_id = ${container}`;
+  return `'"transport_events":{"data":' || (${transport}) || '},"raw_events":{"data":' || (${raw}) || '}'`;
+}
 
 /**
- * Each container keeps the JSON:API linkage of its events (`containers.events_json`; see
- * `sqlite-event-linkage.ts`), null when not kept. A new container has no events: the empty linkage.
+ * Each container keeps the JSON:API linkage of its events (`containers.events_json`), null when
+ * not kept. A new container has no events: the empty linkage.
  * An index holds the containers without one, for the pass that renders them on open.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -12,6 +12,8 @@ import * as containerEventLinkage from "./0010-container-event-linkage.js";
 import * as eventFeed from "./0011-event-feed.js";
 import * as webhookReplays from "./0012-webhook-replays.js";
 import * as changeVersions from "./0013-change-versions.js";
+import * as keptTexts from "./0014-kept-texts.js";
+import * as recordsAsRecords from "./0015-records-as-records.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -31,6 +33,8 @@ const migrations: Record<string, Migration> = {
   "0011-event-feed": eventFeed,
   "0012-webhook-replays": webhookReplays,
   "0013-change-versions": changeVersions,
+  "0014-kept-texts": keptTexts,
+  "0015-records-as-records": recordsAsRecords,
 };
 
 /** The Kysely migration provider over the in-code migrations. */
