@@ -9,6 +9,7 @@ const BENCHES: Record<string, () => Promise<BenchResult[]>> = {
   "http-read": async () => (await import("./http-read-bench.js")).run(),
   "list-read": async () => (await import("./list-read-bench.js")).run(),
   "postgres-read": async () => (await import("./postgres-read-bench.js")).run(),
+  "postgres-cache": async () => (await import("./postgres-cache-bench.js")).run(),
   refresh: async () => (await import("./refresh-bench.js")).run(),
   "refresh-webhooks": async () => (await import("./refresh-webhooks-bench.js")).run(),
   map: async () => (await import("./map-bench.js")).run(),

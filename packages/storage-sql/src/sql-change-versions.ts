@@ -17,14 +17,22 @@ export function sqlChangeVersionRepository(scope: SqlScope): ChangeVersionReposi
   let keptStamp: string | undefined;
   let kept = new Map<string, number[]>();
 
-  async function read(keys: readonly string[]): Promise<number[]> {
+  async function readNow(keys: readonly string[]): Promise<Map<string, number>> {
     // Read on every cached request: directly where the database can (a fixed text per number of keys).
     const rows = scope.directRead
       ? await readFixed<{ key: string; version: number | bigint }>(scope, `select key, version from change_versions where key in (${keys.map(() => "?").join(", ")})`, keys)
       : await scope.read.selectFrom("change_versions").select(["key", "version"]).where("key", "in", [...keys]).execute();
-    const byKey = new Map(rows.map((row) => [row.key, Number(row.version)]));
-    return keys.map((key) => byKey.get(key) ?? 0);
+    return new Map(rows.map((row) => [row.key, Number(row.version)]));
   }
+  // Where a read is a round trip (PostgreSQL), reads share queries: one asked while another runs
+  // waits for the next, which starts as that one ends and reads every key asked for meanwhile. Each
+  // caller's versions are still read after it asked; the server makes one query per round trip
+  // instead of one per request.
+  const readShared = scope.directRead ? readNow : sharedReads(readNow);
+  const read = async (keys: readonly string[]): Promise<number[]> => {
+    const versions = await readShared(keys);
+    return keys.map((key) => versions.get(key) ?? 0);
+  };
 
   return {
     async bump(keys) {
@@ -52,5 +60,42 @@ export function sqlChangeVersionRepository(scope: SqlScope): ChangeVersionReposi
       if (scope.readStamp?.() === stamp && keptStamp === stamp && kept.size < MAX_KEPT) kept.set(memo, Object.freeze(versions) as number[]);
       return versions;
     },
+  };
+}
+
+/** The keys of one query waiting for the one under way, and its callers' promise. */
+interface WaitingRead {
+  readonly keys: Set<string>;
+  readonly versions: Promise<Map<string, number>>;
+  start(): void;
+}
+
+/** {@link readNow} with concurrent callers sharing queries: at most one runs, and the callers that asked meanwhile share the next. */
+function sharedReads(readNow: (keys: readonly string[]) => Promise<Map<string, number>>): (keys: readonly string[]) => Promise<Map<string, number>> {
+  let running = false;
+  let waiting: WaitingRead | undefined;
+
+  function run(keys: readonly string[]): Promise<Map<string, number>> {
+    running = true;
+    const versions = readNow(keys);
+    void versions.then(next, next);
+    return versions;
+  }
+  function next(): void {
+    running = false;
+    const read = waiting;
+    waiting = undefined;
+    read?.start();
+  }
+  return (keys) => {
+    if (!running) return run(keys);
+    if (!waiting) {
+      let start = () => {};
+      const keySet = new Set<string>();
+      const versions = new Promise<Map<string, number>>((resolve, reject) => (start = () => run([...keySet]).then(resolve, reject)));
+      waiting = { keys: keySet, versions, start: () => start() };
+    }
+    for (const key of keys) waiting.keys.add(key);
+    return waiting.versions;
   };
 }
