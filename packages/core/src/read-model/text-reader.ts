@@ -8,6 +8,10 @@ import { eventLinkageText, fromRecordText, recordText, rendererFingerprint, text
  * the records where none is kept (a storage without `keptTexts`, a text never made or made by
  * another renderer). This is the one place a miss is filled: what it makes is kept with
  * `onlyMissing`, so it never replaces a text a write kept meanwhile (see `keeping-texts.ts`).
+ *
+ * A read does not wait for what it made to be kept: the texts made meanwhile are kept together, in
+ * one transaction at the end of the turn (and the next batch after it ends), so the first reads
+ * after an upgrade or a copy, which miss every text, cost one commit per batch, not one each.
  */
 
 /** What to read, by kind: ids of shipments, containers, shipments whose containers' ids, containers whose event linkage. */
@@ -32,6 +36,46 @@ export interface TextsRead {
 export interface TextReader {
   /** The account's texts of what `wants` names: one read of the kept texts, and the records of whatever was missing. */
   read(accountId: string, wants: TextWants): Promise<TextsRead>;
+  /** Resolves once the texts made by reads so far are kept (or failed to be: they are made again when next read). */
+  settled(): Promise<void>;
+}
+
+/** The most texts one batch keeps. */
+const BATCH_TEXTS = 2_000;
+
+/** Keeps the texts reads made, in batches: one transaction at a time, each taking what was made meanwhile. */
+function createFills(storage: Storage, stamp: string): { add(accountId: string, texts: readonly KeptText[]): void; settled(): Promise<void> } {
+  const waiting: { accountId: string; texts: readonly KeptText[] }[] = [];
+  let running: Promise<void> | undefined;
+  async function keepAll(): Promise<void> {
+    while (waiting.length > 0) {
+      const batch: typeof waiting = [];
+      for (let count = 0; waiting.length > 0 && count < BATCH_TEXTS; count += batch.at(-1)!.texts.length) batch.push(waiting.shift()!);
+      // A failure loses nothing: those texts are made again when next read.
+      await storage
+        .transaction(async (tx) => {
+          for (const { accountId, texts } of batch) await tx.keptTexts!.put(accountId, texts, stamp, { onlyMissing: true });
+        })
+        .catch(() => undefined);
+    }
+  }
+  function schedule(): void {
+    running = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(keepAll)
+      .finally(() => {
+        running = undefined;
+        if (waiting.length > 0) schedule();
+      });
+  }
+  return {
+    add(accountId, texts) {
+      waiting.push({ accountId, texts });
+      if (!running) schedule();
+    },
+    settled: async () => {
+      while (running) await running;
+    },
+  };
 }
 
 type Kind = keyof TextWants;
@@ -67,13 +111,15 @@ async function makeTexts(storage: Storage, accountId: string, kind: Kind, ids: r
  */
 export function createTextReader(storage: Storage): TextReader {
   const stamp = rendererFingerprint();
+  const fills = createFills(storage, stamp);
   return {
+    settled: () => fills.settled(),
     async read(accountId, wants) {
       const kinds = (Object.keys(KEY_OF) as Kind[]).filter((kind) => (wants[kind]?.length ?? 0) > 0);
       const keys = kinds.flatMap((kind) => wants[kind]!.map(KEY_OF[kind]));
       const kept = storage.keptTexts && keys.length > 0 ? await storage.keptTexts.get(accountId, keys, stamp) : new Map<string, string>();
       const texts = new Map<Kind, Map<string, string>>();
-      const fills: KeptText[] = [];
+      const made: KeptText[] = [];
       await Promise.all(
         kinds.map(async (kind) => {
           const found = new Map<string, string>();
@@ -86,13 +132,13 @@ export function createTextReader(storage: Storage): TextReader {
           if (missing.length > 0) {
             for (const [id, text] of await makeTexts(storage, accountId, kind, missing)) {
               found.set(id, text);
-              fills.push({ key: KEY_OF[kind](id), text });
+              made.push({ key: KEY_OF[kind](id), text });
             }
           }
           texts.set(kind, found);
         }),
       );
-      if (fills.length > 0 && storage.keptTexts) await storage.keptTexts.put(accountId, fills, stamp, { onlyMissing: true });
+      if (made.length > 0 && storage.keptTexts) fills.add(accountId, made);
       const records = (kind: Kind) => new Map([...(texts.get(kind) ?? [])].map(([id, text]) => [id, fromRecordText(id, text)]));
       return {
         shipments: records("shipments"),

@@ -169,13 +169,17 @@ export function describeKeptTextsContract(ctx: ContractContext): void {
     };
     const everyKey = [textKeys.record("shipment", shipment.id), textKeys.shipmentContainers(shipment.id), ...[first, second].flatMap((c) => [textKeys.record("container", c.id), textKeys.containerEvents(c.id)])];
     await texts().drop(accountId, everyKey);
-    await expected(createTextReader(storage));
+    const reader = createTextReader(storage);
+    await expected(reader);
+    await reader.settled();
     // The reader kept every text it made, the second container's empty linkage too.
     expect((await texts().get(accountId, everyKey, rendererFingerprint())).size).toBe(everyKey.length);
-    await expected(createTextReader(storage));
+    await expected(reader);
     // Texts of another renderer read as missing, and are made again.
     await texts().put(accountId, everyKey.map((key) => ({ key, text: "stale" })), "another renderer");
-    await expected(createTextReader(storage));
+    await expected(reader);
+    await reader.settled();
+    expect([...(await texts().get(accountId, everyKey, rendererFingerprint())).values()]).not.toContain("stale");
     // A storage without kept texts: the same texts, made on every read.
     await expected(createTextReader({ ...storage, keptTexts: undefined } as Storage));
   });
