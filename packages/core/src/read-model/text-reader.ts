@@ -9,9 +9,10 @@ import { eventLinkageText, fromRecordText, recordText, rendererFingerprint, text
  * another renderer). This is the one place a miss is filled: what it makes is kept with
  * `onlyMissing`, so it never replaces a text a write kept meanwhile (see `keeping-texts.ts`).
  *
- * A read does not wait for what it made to be kept: the texts made meanwhile are kept together, in
- * one transaction at the end of the turn (and the next batch after it ends), so the first reads
- * after an upgrade or a copy, which miss every text, cost one commit per batch, not one each.
+ * A read does not wait for what it made to be kept: the texts made within {@link FILL_DELAY_MS}
+ * are kept together, in one transaction (and the next batch after it ends), so the first reads
+ * after an upgrade or a copy, which miss every text, cost a few commits a second, not one each
+ * (a SQLite commit syncs the disk on the event loop: one per miss held a server to 70 requests/s).
  */
 
 /** What to read, by kind: ids of shipments, containers, shipments whose containers' ids, containers whose event linkage. */
@@ -40,36 +41,66 @@ export interface TextReader {
   settled(): Promise<void>;
 }
 
-/** The most texts one batch keeps. */
-const BATCH_TEXTS = 2_000;
+/** The most texts one transaction keeps (a SQLite commit holds the event loop while it syncs). */
+const BATCH_TEXTS = 1_000;
+/** The most texts waiting to be kept; more are made again when next read. */
+const MAX_WAITING_TEXTS = 20_000;
+/** How long texts made by reads wait to be kept together. */
+const FILL_DELAY_MS = 200;
 
-/** Keeps the texts reads made, in batches: one transaction at a time, each taking what was made meanwhile. */
+/** Keeps the texts reads made, in batches: one transaction at a time, each taking what was made meanwhile (each key once). */
 function createFills(storage: Storage, stamp: string): { add(accountId: string, texts: readonly KeptText[]): void; settled(): Promise<void> } {
-  const waiting: { accountId: string; texts: readonly KeptText[] }[] = [];
+  // By account, then key: a text made by several reads before it is kept is kept once.
+  const waiting = new Map<string, Map<string, string>>();
+  let count = 0;
   let running: Promise<void> | undefined;
   async function keepAll(): Promise<void> {
-    while (waiting.length > 0) {
-      const batch: typeof waiting = [];
-      for (let count = 0; waiting.length > 0 && count < BATCH_TEXTS; count += batch.at(-1)!.texts.length) batch.push(waiting.shift()!);
+    while (waiting.size > 0) {
+      const batch = takeBatch();
       // A failure loses nothing: those texts are made again when next read.
       await storage
         .transaction(async (tx) => {
-          for (const { accountId, texts } of batch) await tx.keptTexts!.put(accountId, texts, stamp, { onlyMissing: true });
+          for (const [accountId, texts] of batch) await tx.keptTexts!.put(accountId, [...texts].map(([key, text]) => ({ key, text })), stamp, { onlyMissing: true });
         })
         .catch(() => undefined);
     }
   }
+  /** Up to {@link BATCH_TEXTS} of the waiting texts, by account, taken out of `waiting`. */
+  function takeBatch(): Map<string, Map<string, string>> {
+    const batch = new Map<string, Map<string, string>>();
+    let taken = 0;
+    for (const [accountId, texts] of waiting) {
+      const part = new Map<string, string>();
+      for (const [key, text] of texts) {
+        if (taken === BATCH_TEXTS) break;
+        part.set(key, text);
+        texts.delete(key);
+        taken += 1;
+      }
+      batch.set(accountId, part);
+      if (texts.size === 0) waiting.delete(accountId);
+      if (taken === BATCH_TEXTS) break;
+    }
+    count -= taken;
+    return batch;
+  }
   function schedule(): void {
-    running = new Promise<void>((resolve) => setImmediate(resolve))
+    running = new Promise<void>((resolve) => setTimeout(resolve, FILL_DELAY_MS).unref())
       .then(keepAll)
       .finally(() => {
         running = undefined;
-        if (waiting.length > 0) schedule();
+        if (waiting.size > 0) schedule();
       });
   }
   return {
     add(accountId, texts) {
-      waiting.push({ accountId, texts });
+      let account = waiting.get(accountId);
+      if (!account) waiting.set(accountId, (account = new Map()));
+      for (const { key, text } of texts) {
+        if (count >= MAX_WAITING_TEXTS || account.has(key)) continue;
+        account.set(key, text);
+        count += 1;
+      }
       if (!running) schedule();
     },
     settled: async () => {
