@@ -22,8 +22,8 @@ const shipmentCount = db.prepare("select count(*) from shipments where account_i
 const containersOfMany = db.prepare(`select id, ${kept("containers", "container")}, shipment_id from containers where account_id = ? and shipment_id in (select value from json_each(?)) order by +created_at, +id`).raw(); // `+`: sort the few rows found rather than walk the account's containers in order
 const containerPage = db.prepare(`select id, ${kept("containers", "container")} from containers where account_id = ? order by created_at desc, id desc limit ${PAGE}`).raw();
 const containerCount = db.prepare("select count(*) from containers where account_id = ?").pluck();
-const eventPage = db.prepare(`select id, doc from transport_events where account_id = ? and container_id = ? order by sort_ts, created_at, id limit ${PAGE}`).raw();
-const eventCount = db.prepare("select count(*) from transport_events where account_id = ? and container_id = ?").pluck();
+const eventPage = db.prepare(`select id, doc from transport_events where +account_id = ? and container_id = ? order by sort_ts, created_at, id limit ${PAGE}`).raw();
+const eventCount = db.prepare("select count(*) from transport_events where +account_id = ? and container_id = ?").pluck();
 const requestPage = db.prepare(`select id, doc from tracking_requests where account_id = ? order by created_at desc, id desc limit ${PAGE}`).raw();
 const requestCount = db.prepare("select count(*) from tracking_requests where account_id = ?").pluck();
 
