@@ -17,15 +17,21 @@ import { eventLinkageText, fromRecordText, recordText, rendererFingerprint, text
 
 /** What to read, by kind: ids of shipments, containers, shipments whose containers' ids, containers whose event linkage. */
 export interface TextWants {
+  /** Shipments whose record texts to read. */
   readonly shipments?: readonly string[];
+  /** Containers whose record texts to read. */
   readonly containers?: readonly string[];
+  /** Shipments whose containers' ids to read. */
   readonly containerIdsOf?: readonly string[];
+  /** Containers whose event linkage to read. */
   readonly eventLinkageOf?: readonly string[];
 }
 
 /** What {@link TextReader.read} found, by id (a shipment or container the account does not have is absent). */
 export interface TextsRead {
+  /** The shipments found, in rendered form, by id. */
   readonly shipments: ReadonlyMap<string, RenderedRecord>;
+  /** The containers found, in rendered form, by id. */
   readonly containers: ReadonlyMap<string, RenderedRecord>;
   /** The ids of each shipment's containers, oldest first. */
   readonly containerIds: ReadonlyMap<string, readonly string[]>;
