@@ -2,7 +2,7 @@ import type { Container, RawEvent, Shipment, TransportEvent } from "../domain/in
 import type { KeptText } from "../storage/kept-text-repositories.js";
 import type { StorageRepositories } from "../storage/repositories.js";
 import type { Storage } from "../storage/storage.js";
-import { eventLinkageText, recordText, rendererFingerprint, textKeys } from "./resource-texts.js";
+import { containerIdsTexts, eventLinkageTexts, recordText, rendererFingerprint, textKeys } from "./resource-texts.js";
 
 /*
  * The read model's write side: an inline projection kept in each write transaction. The writes a
@@ -91,19 +91,10 @@ async function keepChanged(tx: StorageRepositories, changed: Changed, stamp: str
   };
   for (const { accountId, key, text } of changed.records.values()) keep(accountId, key, text());
   for (const [accountId, ids] of changed.shipmentContainers) {
-    const shipmentIds = [...ids];
-    const containers = await tx.containers.listByShipments(accountId, shipmentIds);
-    for (const shipmentId of shipmentIds) {
-      keep(accountId, textKeys.shipmentContainers(shipmentId), JSON.stringify(containers.filter((c) => c.shipment_id === shipmentId).map((c) => c.id)));
-    }
+    for (const [shipmentId, text] of await containerIdsTexts(tx, accountId, [...ids])) keep(accountId, textKeys.shipmentContainers(shipmentId), text);
   }
   for (const [accountId, ids] of changed.containerEvents) {
-    const containerIds = [...ids];
-    const [transport, raw] = await Promise.all([tx.transportEvents.listByContainers(accountId, containerIds), tx.rawEvents.listByContainers(accountId, containerIds)]);
-    const linkage = new Map(containerIds.map((id) => [id, { transport_events: [] as string[], raw_events: [] as string[] }]));
-    for (const event of transport.items) if (event.container_id !== null) linkage.get(event.container_id)?.transport_events.push(event.id);
-    for (const event of raw.items) if (event.container_id !== null) linkage.get(event.container_id)?.raw_events.push(event.id);
-    for (const [containerId, events] of linkage) keep(accountId, textKeys.containerEvents(containerId), eventLinkageText(events));
+    for (const [containerId, text] of await eventLinkageTexts(tx, accountId, [...ids])) keep(accountId, textKeys.containerEvents(containerId), text);
   }
   for (const [accountId, texts] of byAccount) await kept.put(accountId, texts, stamp);
 }

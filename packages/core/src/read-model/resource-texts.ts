@@ -5,6 +5,7 @@ import { renderParts, renderResource, toManyText, type RenderedRecord } from "..
 import { containerLinkage, type ContainerEventIds } from "../jsonapi/rendered-events.js";
 import { containerResource, shipmentResource } from "../jsonapi/resources.js";
 import type { ResourceDefinition } from "../jsonapi/resource-definition.js";
+import type { StorageRepositories } from "../storage/repositories.js";
 import { wireValue } from "../jsonapi/wire-time.js";
 
 /*
@@ -41,6 +42,21 @@ export function fromRecordText(id: string, text: string): RenderedRecord {
 /** A container's event linkage as kept: its relationship members as text, for these event ids in their lists' order. */
 export function eventLinkageText(events: ContainerEventIds): string {
   return toManyText(containerLinkage(events));
+}
+
+/** The texts of these shipments' container ids (see {@link textKeys}), read from `repositories`, by shipment id. */
+export async function containerIdsTexts(repositories: StorageRepositories, accountId: string, shipmentIds: readonly string[]): Promise<Map<string, string>> {
+  const containers = await repositories.containers.listByShipments(accountId, shipmentIds);
+  return new Map(shipmentIds.map((id) => [id, JSON.stringify(containers.filter((c) => c.shipment_id === id).map((c) => c.id))]));
+}
+
+/** The event linkage texts of these containers ({@link eventLinkageText}), read from `repositories`, by container id. */
+export async function eventLinkageTexts(repositories: StorageRepositories, accountId: string, containerIds: readonly string[]): Promise<Map<string, string>> {
+  const [transport, raw] = await Promise.all([repositories.transportEvents.listByContainers(accountId, containerIds), repositories.rawEvents.listByContainers(accountId, containerIds)]);
+  const events = new Map(containerIds.map((id) => [id, { transport_events: [] as string[], raw_events: [] as string[] }]));
+  for (const event of transport.items) if (event.container_id !== null) events.get(event.container_id)?.transport_events.push(event.id);
+  for (const event of raw.items) if (event.container_id !== null) events.get(event.container_id)?.raw_events.push(event.id);
+  return new Map([...events].map(([id, linkage]) => [id, eventLinkageText(linkage)]));
 }
 
 let fingerprint: string | undefined;

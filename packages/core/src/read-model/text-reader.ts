@@ -1,7 +1,7 @@
 import type { KeptText } from "../storage/kept-text-repositories.js";
 import type { RenderedRecord } from "../jsonapi/rendered.js";
 import type { Storage } from "../storage/storage.js";
-import { eventLinkageText, fromRecordText, recordText, rendererFingerprint, textKeys } from "./resource-texts.js";
+import { containerIdsTexts, eventLinkageTexts, fromRecordText, recordText, rendererFingerprint, textKeys } from "./resource-texts.js";
 
 /*
  * The read model's read side: the texts a document is written from, read as kept, and made from
@@ -126,20 +126,10 @@ const KEY_OF: Record<Kind, (id: string) => string> = {
 
 /** Makes the texts of ids a read did not find, from the records (a record the account lacks gives none). */
 async function makeTexts(storage: Storage, accountId: string, kind: Kind, ids: readonly string[]): Promise<Map<string, string>> {
-  const made = new Map<string, string>();
-  if (kind === "shipments") for (const shipment of await storage.shipments.getMany(accountId, ids)) made.set(shipment.id, recordText("shipment", shipment));
-  else if (kind === "containers") for (const container of await storage.containers.getMany(accountId, ids)) made.set(container.id, recordText("container", container));
-  else if (kind === "containerIdsOf") {
-    const containers = await storage.containers.listByShipments(accountId, ids);
-    for (const id of ids) made.set(id, JSON.stringify(containers.filter((c) => c.shipment_id === id).map((c) => c.id)));
-  } else {
-    const [transport, raw] = await Promise.all([storage.transportEvents.listByContainers(accountId, ids), storage.rawEvents.listByContainers(accountId, ids)]);
-    const events = new Map(ids.map((id) => [id, { transport_events: [] as string[], raw_events: [] as string[] }]));
-    for (const event of transport.items) if (event.container_id !== null) events.get(event.container_id)?.transport_events.push(event.id);
-    for (const event of raw.items) if (event.container_id !== null) events.get(event.container_id)?.raw_events.push(event.id);
-    for (const [id, linkage] of events) made.set(id, eventLinkageText(linkage));
-  }
-  return made;
+  if (kind === "containerIdsOf") return containerIdsTexts(storage, accountId, ids);
+  if (kind === "eventLinkageOf") return eventLinkageTexts(storage, accountId, ids);
+  const records = kind === "shipments" ? await storage.shipments.getMany(accountId, ids) : await storage.containers.getMany(accountId, ids);
+  return new Map(records.map((record) => [record.id, recordText(kind === "shipments" ? "shipment" : "container", record)]));
 }
 
 /**
