@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { createTracker, type Tracker } from "@bollard/core";
 import { sqliteStorage } from "@bollard/storage-sqlite";
 import { makeShipments } from "./bench-data.js";
+import { trackerStorage } from "@bollard/core/storage";
 
 /** Where the 100,000-shipment benchmark database is kept between runs (rebuilt when missing). */
 export const BENCH_DB = new URL("../.bench/shipments-100k.sqlite", import.meta.url).pathname;
@@ -20,7 +21,7 @@ export async function openBenchDatabase(): Promise<{ tracker: Tracker; accountId
     const started = performance.now();
     const { shipments, containers } = makeShipments(account.id, SHIPMENTS);
     for (let i = 0; i < shipments.length; i += 5_000) {
-      await tracker.storage.transaction(async (tx) => {
+      await trackerStorage(tracker).transaction(async (tx) => {
         for (const shipment of shipments.slice(i, i + 5_000)) await tx.shipments.insert(shipment);
         for (const container of containers.slice(i * 3, (i + 5_000) * 3)) await tx.containers.insert(container);
       });
@@ -30,7 +31,7 @@ export async function openBenchDatabase(): Promise<{ tracker: Tracker; accountId
   const { apiKey } = await tracker.accounts.issueKey(account.id, { role: "viewer" });
   const ids: string[] = [];
   for (let page = 1; ; page++) {
-    const { items } = await tracker.storage.shipments.list(account.id, { page: { number: page, size: 10_000 } });
+    const { items } = await trackerStorage(tracker).shipments.list(account.id, { page: { number: page, size: 10_000 } });
     ids.push(...items.map((s) => s.id));
     if (items.length < 10_000) break;
   }

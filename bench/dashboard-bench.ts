@@ -8,6 +8,7 @@ import { sqliteStorage } from "@bollard/storage-sqlite";
 import { launchBrowser } from "../packages/dashboard/e2e/testing/browser.js";
 import { makeShipments } from "./bench-data.js";
 import { median, type BenchResult } from "./measure.js";
+import { trackerStorage } from "@bollard/core/storage";
 
 const SHIPMENTS = Number(process.env.BENCH_DASHBOARD_SHIPMENTS ?? 3_334); // × 3 containers ≈ 10,000
 const RUNS = 7;
@@ -26,7 +27,7 @@ export async function run(): Promise<BenchResult[]> {
   try {
     const { account } = await tracker.accounts.ensure("Dashboard bench");
     const { shipments, containers } = makeShipments(account.id, SHIPMENTS);
-    await tracker.storage.transaction(async (tx) => {
+    await trackerStorage(tracker).transaction(async (tx) => {
       for (const shipment of shipments) await tx.shipments.insert(shipment);
       for (const container of containers) await tx.containers.insert(container);
     });

@@ -139,11 +139,11 @@ async function healthzUnderLoad(port: number, load: () => Promise<number>): Prom
  */
 function buildWithTree(tree: string, filename: string): string {
   const script = `
-    import { createTracker, generateDemoDataset, loadDemoDataset } from "@bollard/core";
+    import { createTracker, generateDemoDataset } from "@bollard/core";
     import { sqliteStorage } from "@bollard/storage-sqlite";
     const tracker = await createTracker({ storage: sqliteStorage({ filename: ${JSON.stringify(filename)} }) });
     const { account } = await tracker.accounts.ensure("Bench");
-    await loadDemoDataset(tracker.storage, generateDemoDataset({ seed: 7, accountId: account.id, now: new Date("2026-11-01T00:00:00Z"), shipments: ${DEMO_SHIPMENTS} }));
+    await tracker.accounts.loadDemo(generateDemoDataset({ seed: 7, accountId: account.id, now: new Date("2026-11-01T00:00:00Z"), shipments: ${DEMO_SHIPMENTS} }));
     console.log((await tracker.accounts.issueKey(account.id, { role: "editor" })).apiKey);
     await tracker.close();`;
   const built = spawnSync(process.execPath, ["--conditions=bollard-source", "--import", "tsx", "--input-type=module", "-e", script], { cwd: join(tree, "bench"), encoding: "utf8" });

@@ -2,8 +2,9 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createTracker, generateDemoDataset, loadDemoDataset, type Tracker } from "@bollard/core";
+import { createTracker, generateDemoDataset, type Tracker } from "@bollard/core";
 import { sqliteStorage } from "@bollard/storage-sqlite";
+import { trackerStorage } from "@bollard/core/storage";
 
 /** How many demo shipments the list and mixed benchmarks' database holds (the issue's 3,100). */
 export const DEMO_SHIPMENTS = Number(process.env.BENCH_DEMO_SHIPMENTS ?? 3_100);
@@ -34,7 +35,7 @@ export async function openDemoDatabase(copyTo?: string, options: { everyRequestD
     const tracker = await createTracker({ storage: sqliteStorage({ filename: `${DEMO_DB}.building` }) });
     const { account } = await tracker.accounts.ensure("Bench");
     const dataset = generateDemoDataset({ seed: 7, accountId: account.id, now: new Date("2026-11-01T00:00:00Z"), shipments: DEMO_SHIPMENTS });
-    await loadDemoDataset(tracker.storage, dataset);
+    await tracker.accounts.loadDemo(dataset);
     await tracker.close();
     copyFileSync(`${DEMO_DB}.building`, DEMO_DB);
     rmSync(`${DEMO_DB}.building`, { force: true });
@@ -51,12 +52,12 @@ export async function openDemoDatabase(copyTo?: string, options: { everyRequestD
     if (!account) throw new Error(`${filename} has no Bench account: delete it to rebuild`);
     if (options.everyRequestDue) await makeEveryRequestDue(tracker);
     const { apiKey } = await tracker.accounts.issueKey(account.id, { role: "editor" });
-    const shipmentIds = (await tracker.storage.shipments.list(account.id, { page: { number: 1, size: 100_000 } })).items.map((s) => s.id);
-    const containers = (await tracker.storage.containers.list(account.id, { page: { number: 1, size: 100_000 } })).items;
+    const shipmentIds = (await trackerStorage(tracker).shipments.list(account.id, { page: { number: 1, size: 100_000 } })).items.map((s) => s.id);
+    const containers = (await trackerStorage(tracker).containers.list(account.id, { page: { number: 1, size: 100_000 } })).items;
     const containerIds = containers.map((c) => c.id);
-    const events = await tracker.storage.transportEvents.listByContainers(account.id, containerIds, { number: 1, size: 1_000_000 });
+    const events = await trackerStorage(tracker).transportEvents.listByContainers(account.id, containerIds, { number: 1, size: 1_000_000 });
     const containersWithEvents = [...new Set(events.items.map((e) => e.container_id).filter((id): id is string => id !== null))];
-    const trackingRequestIds = (await tracker.storage.trackingRequests.list(account.id, { page: { number: 1, size: 100_000 } })).items.map((r) => r.id);
+    const trackingRequestIds = (await trackerStorage(tracker).trackingRequests.list(account.id, { page: { number: 1, size: 100_000 } })).items.map((r) => r.id);
     return { filename, apiKey, shipmentIds, trackingRequestIds, containerIds, containersWithEvents };
   } finally {
     await tracker.close();
@@ -66,7 +67,7 @@ export async function openDemoDatabase(copyTo?: string, options: { everyRequestD
 /** Makes every tracking request still being tracked due now, so the refresh loop works through all of them. */
 async function makeEveryRequestDue(tracker: Tracker): Promise<void> {
   const now = new Date().toISOString();
-  await tracker.storage.transaction(async (tx) => {
+  await trackerStorage(tracker).transaction(async (tx) => {
     for (const account of (await tx.accounts.list({ number: 1, size: 100 })).items) {
       const { items } = await tx.trackingRequests.list(account.id, { page: { number: 1, size: 100_000 } });
       for (const request of items) if (request.status === "created") await tx.trackingRequests.update({ ...request, next_attempt_at: now });

@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createTracker, generateDemoDataset, loadDemoDataset, manualClock, type ContainerMap, type Session, type Storage, type Tracker, type VesselPositionRecord } from "@bollard/core";
+import { createTracker, generateDemoDataset, manualClock, type ContainerMap, type Session, type Storage, type Tracker, type VesselPositionRecord } from "@bollard/core";
 import { normalizeLongitude, readContainerMapInput, buildContainerMap, portByLocode, seaRouter, walkRoute } from "@bollard/core/geo";
 import { memoryStorage } from "@bollard/storage-memory";
 import { sqliteStorage } from "@bollard/storage-sqlite";
 import { percentile, type BenchResult } from "./measure.js";
+import { trackerStorage } from "@bollard/core/storage";
 
 const POSITIONS = 100_000;
 const CALLS = Number(process.env.BENCH_MAP_CALLS ?? 200);
@@ -36,7 +37,7 @@ async function fixture(storage: Storage, spacing: (legMs: number) => number, wit
   const tracker = await createTracker({ storage, clock });
   const { account } = await tracker.accounts.ensure("Map bench");
   const data = generateDemoDataset({ seed: 1, accountId: account.id, now: clock.now(), shipments: 12 });
-  await loadDemoDataset(tracker.storage, data);
+  await tracker.accounts.loadDemo(data);
   const session = tracker.session(await tracker.accounts.authenticate((await tracker.accounts.issueKey(account.id, { role: "viewer" })).apiKey));
   for (const shipment of data.shipments.filter((s) => s.pol_atd_at && !s.pod_ata_at && s.pod_vessel_id)) {
     const container = data.containers.find((c) => c.shipment_id === shipment.id)!;
@@ -57,7 +58,7 @@ async function fixture(storage: Storage, spacing: (legMs: number) => number, wit
       const [noiseLat, noiseLon] = [0.015 * Math.sin(k * 12.9898), 0.015 * Math.cos(k * 78.233)];
       positions.push({ vessel_id: shipment.pod_vessel_id!, latitude: point[1] + noiseLat, longitude: normalizeLongitude(point[0] + noiseLon), heading, speed_knots: 16, timestamp: new Date(at).toISOString(), source: "bench" });
     }
-    if (withPositions) await tracker.storage.vesselPositions.insertMany(positions);
+    if (withPositions) await trackerStorage(tracker).vesselPositions.insertMany(positions);
     return { tracker, session, accountId: account.id, containerId: container.id, vesselId: shipment.pod_vessel_id!, legFrom: shipment.pol_atd_at! };
   }
   throw new Error("the demo data set has no container at sea on a direct voyage");
@@ -79,8 +80,8 @@ async function mapFigures(label: string, spacing: (legMs: number) => number, [st
   const f = await fixture(storage(), spacing);
   let map: ContainerMap | undefined;
   const times = await timings(async () => JSON.stringify((map = await f.session.maps.container(f.containerId))));
-  const read = await timings(() => readContainerMapInput(f.tracker.storage, f.accountId, f.containerId, NOW));
-  const input = (await readContainerMapInput(f.tracker.storage, f.accountId, f.containerId, NOW))!;
+  const read = await timings(() => readContainerMapInput(trackerStorage(f.tracker), f.accountId, f.containerId, NOW));
+  const input = (await readContainerMapInput(trackerStorage(f.tracker), f.accountId, f.containerId, NOW))!;
   const assembly = await timings(async () => JSON.stringify(buildContainerMap(input)));
   const inLeg = input.positions.get(f.vesselId)?.length ?? 0;
   const past = map!.features.find((x) => x.properties.feature_type === "past_vessel_locations");

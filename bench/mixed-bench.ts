@@ -7,6 +7,7 @@ import { sqliteStorage } from "@bollard/storage-sqlite";
 import { DEMO_SHIPMENTS, openDemoDatabase, openDemoDatabaseIn } from "./demo-bench-db.js";
 import { median, type BenchResult } from "./measure.js";
 import { BOLLARD_READY, bollardCommand, ROOT, SERVER_CORES, startServer, stopServers } from "./wrk.js";
+import { trackerStorage } from "@bollard/core/storage";
 
 const RUNS = 3;
 const SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 20);
@@ -166,9 +167,9 @@ async function backgroundDone(filename: string, started: Date, stopped: Date): P
   const tracker = await createTracker({ storage: sqliteStorage({ filename }) });
   try {
     const account = (await tracker.accounts.findByName("Bench"))!;
-    const shipments = (await tracker.storage.shipments.list(account.id, { page: { number: 1, size: 100_000 } })).items;
+    const shipments = (await trackerStorage(tracker).shipments.list(account.id, { page: { number: 1, size: 100_000 } })).items;
     const refreshed = shipments.filter((s) => s.line_tracking_last_attempted_at !== null && s.line_tracking_last_attempted_at >= since).length;
-    const { total: delivered } = await tracker.storage.webhookNotifications.list(account.id, { page: { number: 1, size: 1 }, deliveryStatus: "succeeded" });
+    const { total: delivered } = await trackerStorage(tracker).webhookNotifications.list(account.id, { page: { number: 1, size: 1 }, deliveryStatus: "succeeded" });
     const seconds = (stopped.getTime() - started.getTime()) / 1000;
     return { refreshesPerSecond: refreshed / seconds, deliveriesPerSecond: delivered / seconds };
   } finally {

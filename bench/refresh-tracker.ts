@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { createTracker, manualClock, type ManualClock, type Tracker } from "@bollard/core";
 import { sqliteStorage } from "@bollard/storage-sqlite";
 import { pendingBillOfLading } from "./bench-data.js";
+import { trackerStorage } from "@bollard/core/storage";
 
 /** A tracker of the refresh benches, its manual clock, and the account holding the requests. */
 export interface RefreshTracker {
@@ -20,7 +21,7 @@ export async function refreshTracker(dir: string, count: number): Promise<Refres
   const tracker = await createTracker({ storage: sqliteStorage({ filename: join(dir, "refresh.sqlite") }), clock });
   const { account } = await tracker.accounts.ensure("Refresh");
   const now = clock.now().toISOString();
-  await tracker.storage.transaction(async (tx) => {
+  await trackerStorage(tracker).transaction(async (tx) => {
     for (let i = 0; i < count; i++) await tx.trackingRequests.insert(pendingBillOfLading(account.id, i, now));
   });
   return { tracker, clock, accountId: account.id };

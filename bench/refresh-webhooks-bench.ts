@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { WEBHOOK_EVENT_CATEGORIES } from "@bollard/core";
 import { median, type BenchResult } from "./measure.js";
 import { refreshTracker } from "./refresh-tracker.js";
+import { trackerStorage } from "@bollard/core/storage";
 
 const SHIPMENTS = Number(process.env.BENCH_REFRESH_WEBHOOK_SHIPMENTS ?? 1_000);
 const RUNS = 3;
@@ -17,12 +18,12 @@ async function cycle(withWebhook: boolean): Promise<{ seconds: number; notificat
     if (withWebhook) {
       const now = clock.now().toISOString();
       const webhook = { id: "0190f0f0-0000-7000-8000-000000000001", account_id: accountId, url: "https://hooks.example.com/bollard", active: true, events: EVERY_EVENT, secret: "bench-secret", headers: null, consecutive_failures: 0, created_at: now, updated_at: now };
-      await tracker.storage.webhooks.insert(webhook);
+      await trackerStorage(tracker).webhooks.insert(webhook);
     }
     const started = performance.now();
     await tracker.refresh.runDue();
     const seconds = (performance.now() - started) / 1000;
-    const { items, total } = await tracker.storage.webhookNotifications.list(accountId, { page: { number: 1, size: 500 } });
+    const { items, total } = await trackerStorage(tracker).webhookNotifications.list(accountId, { page: { number: 1, size: 500 } });
     const payloadBytes = items.length === 0 ? 0 : items.reduce((sum, n) => sum + Buffer.byteLength(n.payload), 0) / items.length;
     await tracker.close();
     return { seconds, notifications: total, payloadBytes };

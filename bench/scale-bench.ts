@@ -9,6 +9,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { pendingBillOfLading } from "./bench-data.js";
 import type { BenchResult } from "./measure.js";
+import { trackerStorage } from "@bollard/core/storage";
 
 /** Shipments built (`pnpm bench scale --shipments N`, or env `BENCH_SCALE_SHIPMENTS`, for a quicker check). */
 const SHIPMENTS = Number(process.env.BENCH_SCALE_SHIPMENTS ?? 100_000);
@@ -105,7 +106,7 @@ async function measure(label: string, storage: Storage, tableBytes: () => Promis
   const build = await withPeakRss(async () => {
     for (let start = 0; start < SHIPMENTS; start += BUILD_STEP) {
       const requests = Array.from({ length: Math.min(BUILD_STEP, SHIPMENTS - start) }, (_, j) => pendingBillOfLading(account.id, start + j, now));
-      await tracker.storage.transaction(async (tx) => {
+      await trackerStorage(tracker).transaction(async (tx) => {
         for (const request of requests) await tx.trackingRequests.insert(request);
       });
       created += (await tracker.refresh.runDue()).created;

@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { createTracker, generateDemoDataset, loadDemoDataset } from "@bollard/core";
+import { createTracker, generateDemoDataset } from "@bollard/core";
 import { sqliteStorage } from "@bollard/storage-sqlite";
 import { makeTransportEvents } from "./bench-data.js";
 import type { BenchResult } from "./measure.js";
+import { trackerStorage } from "@bollard/core/storage";
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const BATCH = 100_000;
@@ -20,11 +21,11 @@ export async function run(): Promise<BenchResult[]> {
     const tracker = await createTracker({ storage: sqliteStorage({ filename: join(dir, "bollard.sqlite") }) });
     const { account } = await tracker.accounts.ensure("Bench");
     const demo = generateDemoDataset({ seed: 3, accountId: account.id, now: new Date("2026-11-01T00:00:00Z"), shipments: 24 });
-    await loadDemoDataset(tracker.storage, demo);
+    await tracker.accounts.loadDemo(demo);
     const events = makeTransportEvents(demo.transportEvents[0]!, demo.containers, EVENTS);
 
     const start = performance.now();
-    for (let i = 0; i < events.length; i += BATCH) await tracker.storage.transportEvents.insertMany(events.slice(i, i + BATCH));
+    for (let i = 0; i < events.length; i += BATCH) await trackerStorage(tracker).transportEvents.insertMany(events.slice(i, i + BATCH));
     const ours = EVENTS / ((performance.now() - start) / 1000);
     await tracker.close();
 

@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { openBenchDatabase, BENCH_DB, SHIPMENTS } from "./build-bench-db.js";
 import { median, opsPerSecond, type BenchResult } from "./measure.js";
+import { trackerStorage } from "@bollard/core/storage";
 
 const RUNS = 3;
 /** main a730691's file for this database (100,000 shipments, 300,000 containers): the issue's 1.79 GB. */
@@ -39,7 +40,7 @@ export async function run(): Promise<BenchResult[]> {
     figures.storage.push(
       await opsPerSecond(async () => {
         const id = next();
-        return [await tracker.storage.shipments.get(accountId, id), await tracker.storage.containers.listByShipments(accountId, [id])];
+        return [await trackerStorage(tracker).shipments.get(accountId, id), await trackerStorage(tracker).containers.listByShipments(accountId, [id])];
       }),
     );
     figures.session.push(await opsPerSecond(() => session.shipments.get(next(), { include: ["containers"] })));

@@ -8,6 +8,7 @@ import { deliveryHeaders } from "@bollard/core/testing";
 import { memoryStorage } from "@bollard/storage-memory";
 import { sqliteStorage } from "@bollard/storage-sqlite";
 import type { BenchResult } from "./measure.js";
+import { trackerStorage } from "@bollard/core/storage";
 
 const NOTIFICATIONS = Number(process.env.BENCH_WEBHOOK_NOTIFICATIONS ?? 10_000);
 const STORAGE = process.env.BENCH_WEBHOOK_STORAGE ?? "sqlite";
@@ -48,7 +49,7 @@ export async function run(): Promise<BenchResult[]> {
         last_attempt_at: null, last_response_status: null, created_at: now, updated_at: now,
       });
     }
-    for (let i = 0; i < rows.length; i += 1_000) await tracker.storage.transaction((tx) => tx.webhookNotifications.insertMany(rows.slice(i, i + 1_000)));
+    for (let i = 0; i < rows.length; i += 1_000) await trackerStorage(tracker).transaction((tx) => tx.webhookNotifications.insertMany(rows.slice(i, i + 1_000)));
 
     const started = performance.now();
     const summary = await tracker.webhooks.runDue();

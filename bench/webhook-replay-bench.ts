@@ -5,6 +5,7 @@ import { createTracker, uuidv7, type WebhookNotification } from "@bollard/core";
 import { sqliteStorage } from "@bollard/storage-sqlite";
 import { type BenchResult, median, percentile } from "./measure.js";
 import { BOLLARD_READY, bollardCommand, healthz, startServer, stopServers } from "./wrk.js";
+import { trackerStorage } from "@bollard/core/storage";
 
 const NOTIFICATIONS = Number(process.env.BENCH_REPLAY_NOTIFICATIONS ?? 10_000);
 const PROBE_EVERY_MS = 20;
@@ -65,7 +66,7 @@ async function seed(filename: string, url: string): Promise<Seeded> {
         next_attempt_at: null, last_attempt_at: createdAt, last_response_status: 200, created_at: createdAt, updated_at: createdAt,
       });
     }
-    for (let i = 0; i < rows.length; i += 1_000) await tracker.storage.transaction((tx) => tx.webhookNotifications.insertMany(rows.slice(i, i + 1_000)));
+    for (let i = 0; i < rows.length; i += 1_000) await trackerStorage(tracker).transaction((tx) => tx.webhookNotifications.insertMany(rows.slice(i, i + 1_000)));
     return { apiKey, webhookId: webhook.id, since: new Date(now - 2 * DAY_MS).toISOString(), payloadBytes: rows[0]!.payload.length };
   } finally {
     await tracker.close();

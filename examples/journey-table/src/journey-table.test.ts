@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { createTracker, generateDemoDataset, loadDemoDataset, manualClock, type DemoDataset, type Tracker } from "@bollard/core";
+import { createTracker, generateDemoDataset, manualClock, type DemoDataset, type Tracker } from "@bollard/core";
 import { metroAreaById, portById } from "@bollard/core/geo";
 import { createHttpApp, startServer, type RunningServer } from "@bollard/http";
 import { memoryStorage } from "@bollard/storage-memory";
@@ -31,7 +31,7 @@ describe("the journey table script, against a Bollard server with demo data", ()
     tracker = await createTracker({ storage: memoryStorage(), clock: manualClock("2026-06-01T12:00:00Z") });
     const { account } = await tracker.accounts.ensure("Demo");
     dataset = generateDemoDataset({ seed: 1, accountId: account.id, now: tracker.clock.now() });
-    await loadDemoDataset(tracker.storage, dataset);
+    await tracker.accounts.loadDemo(dataset);
     const { apiKey } = await tracker.accounts.issueKey(account.id, { role: "viewer" });
     server = await startServer(createHttpApp(tracker), { port: 0 });
     env = { ...process.env, BOLLARD_URL: `http://127.0.0.1:${server.port}/v2`, BOLLARD_API_KEY: apiKey } as Record<string, string>;

@@ -5,6 +5,7 @@ import { memoryStorage } from "@bollard/storage-memory";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWebhookReceiver, type ReceivedNotification } from "./receiver.js";
 import { verifyStandardWebhook, verifyT49 } from "./verify.js";
+import { trackerStorage } from "@bollard/core/storage";
 
 const secret = "3f1d2c4b5a69788796a5b4c3d2e1f0a1b2c3d4e5f60718293a4b5c6d7e8f9012";
 const body = JSON.stringify({ data: { id: "0190a1b2-c3d4-7e5f-8a6b-900000000000", type: "webhook_notification", attributes: { event: "container.created" } }, included: [] });
@@ -64,7 +65,7 @@ describe("the receiver, fed by a Bollard tracker over a real socket", () => {
     expect(received.map((n) => n.event)).toContain("tracking_request.succeeded");
     expect(received.map((n) => n.event)).toContain("container.created");
     expect(logs.some((line) => line.startsWith("rejected"))).toBe(false);
-    const stored = await tracker.storage.webhookNotifications.list(accountId, { page: { number: 1, size: 100 } });
+    const stored = await trackerStorage(tracker).webhookNotifications.list(accountId, { page: { number: 1, size: 100 } });
     expect(stored.items.every((n) => n.delivery_status === "succeeded" && n.last_response_status === 204)).toBe(true);
     expect(new Set(received.map((n) => n.id))).toEqual(new Set(stored.items.map((n) => n.id)));
   });

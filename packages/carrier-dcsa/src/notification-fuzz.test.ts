@@ -8,7 +8,7 @@ import { dcsaEventArbitrary, notificationBodyArbitrary, type FuzzBody } from "./
 import { POL_CALL } from "./testing/dcsa-journey.js";
 import { dcsaValidators } from "./testing/dcsa-schema.js";
 import { pushedAccount, signedPush } from "./testing/signed-push.js";
-import { EVERY_WRITE_KEY } from "@bollard/core/storage";
+import { EVERY_WRITE_KEY, trackerStorage } from "@bollard/core/storage";
 
 // The push route against bodies made from the standard's own event schemas, then broken: signed
 // with the subscription's secret, so every one reaches the parsing and the ingest behind it.
@@ -29,7 +29,7 @@ afterAll(() => tracker.close());
 
 /** Pushes a body: never a 5xx; a valid one is taken (204); a refusal has the standard's error body and writes nothing. */
 async function push({ body, valid }: FuzzBody): Promise<{ status: number; reason?: string }> {
-  const before = await tracker.storage.changeVersions.get([EVERY_WRITE_KEY]);
+  const before = await trackerStorage(tracker).changeVersions.get([EVERY_WRITE_KEY]);
   const response = await signedPush(app, subscription, body);
   if (response.status >= 500) throw new Error(`${response.status} for ${typeof body === "string" ? body.slice(0, 500) : `bytes ${Buffer.from(body).toString("hex").slice(0, 200)}`}: ${await response.text()}`);
   if (response.status === 204) return { status: 204 };
@@ -38,7 +38,7 @@ async function push({ body, valid }: FuzzBody): Promise<{ status: number; reason
   expect([400, 413]).toContain(response.status);
   expect(dcsaValidators().error(error), JSON.stringify(dcsaValidators().error.errors)).toBe(true);
   expect(error.statusCode).toBe(response.status);
-  expect(await tracker.storage.changeVersions.get([EVERY_WRITE_KEY])).toStrictEqual(before);
+  expect(await trackerStorage(tracker).changeVersions.get([EVERY_WRITE_KEY])).toStrictEqual(before);
   return { status: response.status, reason: error.errors[0]!.reason };
 }
 
@@ -64,13 +64,13 @@ describe("POST /dcsa/v2/notifications/{subscriptionID} under fuzzing", () => {
       [[{ ...shipment, documentReferences: [null] }], "events[0].documentReferences[0] must be an object"],
     ] as const;
     for (const [events, message] of known) {
-      const before = await tracker.storage.changeVersions.get([EVERY_WRITE_KEY]);
+      const before = await trackerStorage(tracker).changeVersions.get([EVERY_WRITE_KEY]);
       const response = await signedPush(app, subscription, events);
       expect(response.status).toBe(400);
       const error = (await response.json()) as { errors: { reason: string; message: string }[] };
       expect(dcsaValidators().error(error)).toBe(true);
       expect(error.errors).toEqual([{ reason: "invalidEvent", message }]);
-      expect(await tracker.storage.changeVersions.get([EVERY_WRITE_KEY])).toStrictEqual(before);
+      expect(await trackerStorage(tracker).changeVersions.get([EVERY_WRITE_KEY])).toStrictEqual(before);
     }
   });
 

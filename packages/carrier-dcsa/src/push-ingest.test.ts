@@ -6,7 +6,7 @@ import type { DcsaEvent } from "./dcsa-types.js";
 import { POL_CALL } from "./testing/dcsa-journey.js";
 import { dcsaValidators } from "./testing/dcsa-schema.js";
 import { pushedAccount, signedPush } from "./testing/signed-push.js";
-import { EVERY_WRITE_KEY } from "@bollard/core/storage";
+import { EVERY_WRITE_KEY, trackerStorage } from "@bollard/core/storage";
 
 let tracker: Tracker;
 let session: Session;
@@ -32,13 +32,13 @@ const requestNumbers = async () => (await session.trackingRequests.list({ page: 
 
 /** Pushes `body` and expects a 400 with the standard's error body, with nothing written; returns its error. */
 async function refused(body: unknown, target = app): Promise<{ reason: string; message: string }> {
-  const before = await tracker.storage.changeVersions.get([EVERY_WRITE_KEY]);
+  const before = await trackerStorage(tracker).changeVersions.get([EVERY_WRITE_KEY]);
   const response = await signedPush(target, subscription, body);
   const error = (await response.json()) as { statusCode: number; errors: { reason: string; message: string }[] };
   expect(response.status).toBe(400);
   expect(dcsaValidators().error(error), JSON.stringify(dcsaValidators().error.errors)).toBe(true);
   expect(error.statusCode).toBe(400);
-  expect(await tracker.storage.changeVersions.get([EVERY_WRITE_KEY])).toStrictEqual(before);
+  expect(await trackerStorage(tracker).changeVersions.get([EVERY_WRITE_KEY])).toStrictEqual(before);
   return error.errors[0]!;
 }
 

@@ -1,4 +1,4 @@
-import { isBollardError, type CarrierSnapshotInput, type Shipment, type Tracker } from "@bollard/core";
+import { isBollardError, type CarrierSnapshotInput, type Tracker } from "@bollard/core";
 import { CarrierSnapshotSchema } from "@bollard/core/schemas";
 import type { DcsaSubscription } from "./dcsa-subscription.js";
 import type { DcsaEvent } from "./dcsa-types.js";
@@ -30,8 +30,6 @@ export interface PushTarget {
 /** A push's snapshot reference when no shipment is stored yet. */
 export const NO_STORED_SHIPMENT: PushTarget["push"] = { containers: [], ports: { pol: null, pod: null } };
 
-const PAGE = { number: 1, size: 100 };
-
 /** The numbers pushed events name: their transport documents and bookings, and their containers. */
 export interface PushedNumbers {
   /** Transport document and booking numbers. */
@@ -41,39 +39,16 @@ export interface PushedNumbers {
 }
 
 /**
- * The tracked shipment pushed events belong to in the owner's account: the one a tracking request
- * for one of their documents tracks (not failed), else the one with that bill of lading; only when
- * they name no document at all, the newest shipment with one of their containers (a container is
- * reused by many shipments over time: a document not tracked yet is a new shipment, not an old one
- * with the same box). Each of the owner's SCAC when it has one. Null when none.
+ * The tracked shipment pushed events belong to in the owner's account (see `IngestService.locate`:
+ * by their documents first, by their containers only when they name no document), of the owner's
+ * SCAC when it has one. Null when none.
  */
 export async function pushTarget(tracker: Tracker, owner: PushOwner, numbers: PushedNumbers): Promise<PushTarget | null> {
-  const { storage } = tracker;
-  const { accountId, scac } = owner;
-  const ofLine = (shipment: Shipment | null | undefined) => shipment && shipment.tracking_request_id && (scac === null || shipment.shipping_line_scac === scac) ? shipment : null;
-  for (const number of new Set(numbers.documents)) {
-    const requests = await storage.trackingRequests.list(accountId, { page: PAGE, requestNumber: number, ...(scac !== null && { scac }) });
-    const request = requests.items.find((r) => r.status !== "failed");
-    if (request) return target(tracker, accountId, request.id, request.tracked_object_id ? await storage.shipments.get(accountId, request.tracked_object_id) : null);
-    const shipment = (await storage.shipments.list(accountId, { page: PAGE, number })).items.find(ofLine);
-    if (shipment) return target(tracker, accountId, shipment.tracking_request_id!, shipment);
-  }
-  if (numbers.documents.length > 0) return null;
-  for (const number of new Set(numbers.containers)) {
-    const requests = await storage.trackingRequests.list(accountId, { page: PAGE, requestNumber: number, ...(scac !== null && { scac }) });
-    const request = requests.items.find((r) => r.status !== "failed");
-    if (request) return target(tracker, accountId, request.id, request.tracked_object_id ? await storage.shipments.get(accountId, request.tracked_object_id) : null);
-    const containers = (await storage.containers.list(accountId, { page: PAGE, number })).items;
-    const boxed = (await storage.shipments.getMany(accountId, [...new Set(containers.map((c) => c.shipment_id))])).find(ofLine);
-    if (boxed) return target(tracker, accountId, boxed.tracking_request_id!, boxed);
-  }
-  return null;
-}
-
-async function target(tracker: Tracker, accountId: string, trackingRequestId: string, shipment: Shipment | null): Promise<PushTarget> {
+  const found = await tracker.ingest.locate({ accountId: owner.accountId, scac: owner.scac, documents: numbers.documents, containers: numbers.containers });
+  if (!found) return null;
+  const { trackingRequestId, shipment, containerNumbers } = found;
   if (!shipment) return { trackingRequestId, push: NO_STORED_SHIPMENT, stopped: false };
-  const containers = (await tracker.storage.containers.listByShipments(accountId, [shipment.id])).map((c) => c.number);
-  return { trackingRequestId, push: { containers, ports: { pol: shipment.port_of_lading_locode, pod: shipment.port_of_discharge_locode } }, stopped: shipment.line_tracking_stopped_at !== null };
+  return { trackingRequestId, push: { containers: containerNumbers, ports: { pol: shipment.port_of_lading_locode, pod: shipment.port_of_discharge_locode } }, stopped: shipment.line_tracking_stopped_at !== null };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createTracker, generateDemoDataset, loadDemoDataset, type Tracker } from "@bollard/core";
+import { createTracker, generateDemoDataset, type Tracker } from "@bollard/core";
 import { CliError, usageError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
 import type { ParsedOptions } from "./command-spec.js";
@@ -10,7 +10,7 @@ import { openFailure, openStorage } from "./open-storage.js";
 export async function seedDemo(tracker: Tracker, accountName: string, seed: number): Promise<{ accountId: string; shipments: number; containers: number }> {
   const { account } = await tracker.accounts.ensure(accountName);
   const dataset = generateDemoDataset({ seed, accountId: account.id, now: tracker.clock.now() });
-  await loadDemoDataset(tracker.storage, dataset);
+  await tracker.accounts.loadDemo(dataset);
   return { accountId: account.id, shipments: dataset.shipments.length, containers: dataset.containers.length };
 }
 
@@ -27,7 +27,7 @@ export async function demoCommand(options: ParsedOptions, io: CliIo): Promise<nu
   try {
     const existing = await tracker.accounts.findByName(name);
     if (existing) {
-      const held = (await tracker.storage.shipments.list(existing.id, { page: { number: 1, size: 1 } })).total;
+      const held = await tracker.accounts.shipmentCount(existing.id);
       if (held > 0) throw new CliError(`The account ${name} already holds ${held} shipments; load the demo into another account with --account NAME`);
     }
     const result = await seedDemo(tracker, name, seed);

@@ -1,7 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { BackgroundPass, Tracker } from "@bollard/core";
-import { TrackingRequestStatusSchema } from "@bollard/core/schemas";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { RequestTally, type TalliedRequest, type TallyRow } from "./request-tally.js";
 
@@ -49,20 +48,10 @@ export function createServerMetrics(trackerOf: () => Tracker | undefined): Serve
   async function readGauges(): Promise<void> {
     const tracker = trackerOf();
     if (!tracker) return;
-    const { storage } = tracker;
-    const accounts = (await storage.accounts.list({ number: 1, size: COUNTED_ACCOUNTS })).items;
-    const statusTotals = new Map<string, number>(TrackingRequestStatusSchema.options.map((status) => [status, 0]));
-    let waiting = 0;
-    for (const account of accounts) {
-      for (const status of TrackingRequestStatusSchema.options) {
-        const { total } = await storage.trackingRequests.list(account.id, { page: { number: 1, size: 1 }, status });
-        statusTotals.set(status, statusTotals.get(status)! + total);
-      }
-      waiting += (await storage.webhookNotifications.list(account.id, { page: { number: 1, size: 1 }, deliveryStatus: "pending" })).total;
-    }
-    for (const [status, total] of statusTotals) byStatus.set({ status }, total);
-    pending.set(waiting);
-    due.set((await storage.trackingRequests.listDue(tracker.clock.now().toISOString(), COUNTED_DUE)).length);
+    const counts = await tracker.countWork({ accounts: COUNTED_ACCOUNTS, due: COUNTED_DUE });
+    for (const [status, total] of Object.entries(counts.trackingRequests)) byStatus.set({ status }, total);
+    pending.set(counts.webhookNotificationsPending);
+    due.set(counts.refreshDue);
   }
 
   return {

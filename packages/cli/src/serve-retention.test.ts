@@ -7,6 +7,7 @@ import { sqliteStorage } from "@bollard/storage-sqlite";
 import { afterAll, describe, expect, it } from "vitest";
 import { CliError } from "./cli-error.js";
 import { parseRetentionDays } from "./serve-retention.js";
+import { trackerStorage } from "@bollard/core/storage";
 
 const dir = mkdtempSync(join(tmpdir(), "bollard-retention-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -24,16 +25,16 @@ describe("outbox retention (issue 13)", () => {
     const tracker = await createTracker({ storage: sqliteStorage({ filename: join(dir, "outbox.sqlite") }), clock, webhooks: { retention: { deliveredMaxAgeMs: 7 * 86_400_000, everyMs: 10, batchSize: 100 } } });
     const account = makeAccount();
     const webhook = makeWebhook(account.id);
-    await tracker.storage.accounts.insert(account);
-    await tracker.storage.webhooks.insert(webhook);
+    await trackerStorage(tracker).accounts.insert(account);
+    await trackerStorage(tracker).webhooks.insert(webhook);
     const day = (d: number) => `2026-06-${String(d).padStart(2, "0")}T12:00:00.000Z`;
     const delivered = Array.from({ length: 1_000 }, (_, i) =>
       makeWebhookNotification(account.id, webhook.id, { delivery_status: "succeeded", next_attempt_at: null, created_at: day(1 + (i % 28)) }),
     );
     const pending = makeWebhookNotification(account.id, webhook.id, { created_at: day(1), next_attempt_at: day(29) });
-    await tracker.storage.webhookNotifications.insertMany([...delivered, pending]);
-    for (const n of delivered) await tracker.storage.webhookNotifications.insertAttempt(makeWebhookNotificationAttempt(n.id));
-    const count = async () => (await tracker.storage.webhookNotifications.list(account.id, { page: { number: 1, size: 1 } })).total;
+    await trackerStorage(tracker).webhookNotifications.insertMany([...delivered, pending]);
+    for (const n of delivered) await trackerStorage(tracker).webhookNotifications.insertAttempt(makeWebhookNotificationAttempt(n.id));
+    const count = async () => (await trackerStorage(tracker).webhookNotifications.list(account.id, { page: { number: 1, size: 1 } })).total;
     const before = await count();
 
     tracker.webhooks.start(60_000);
@@ -42,9 +43,9 @@ describe("outbox retention (issue 13)", () => {
     const kept = delivered.filter((n) => n.created_at >= "2026-06-23T00:00:00.000Z").length;
     console.log(`outbox retention: ${before} notifications before, ${await count()} after (7 days kept: ${kept} delivered + 1 pending)`);
     expect(await count()).toBe(kept + 1);
-    expect(await tracker.storage.webhookNotifications.get(account.id, pending.id)).toStrictEqual(pending);
+    expect(await trackerStorage(tracker).webhookNotifications.get(account.id, pending.id)).toStrictEqual(pending);
     const gone = delivered.find((n) => n.created_at < "2026-06-23T00:00:00.000Z")!;
-    expect(await tracker.storage.webhookNotifications.listAttempts(gone.id)).toStrictEqual([]);
+    expect(await trackerStorage(tracker).webhookNotifications.listAttempts(gone.id)).toStrictEqual([]);
     await tracker.close();
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { createDcsaApp, DCSA_HEADER_NAMES, type DcsaSubscription } from "@bollard/carrier-dcsa";
-import { createTracker, createTurnScheduler, type Storage, type Tracker } from "@bollard/core";
+import { createTracker, createTurnScheduler, type Tracker } from "@bollard/core";
 import { dashboardAssetsDir, dashboardBuilt } from "@bollard/dashboard";
 import { cachedAnswersOf, createHttpApp, type NodeAnswer, parseRateLimit, startServer, type FetchHandler } from "@bollard/http";
 import { Hono } from "hono";
@@ -195,7 +195,7 @@ async function dcsaSubscriptions(tracker: Tracker, config: ServeConfig): Promise
  * in one transaction, so one of them does it.
  */
 async function firstAccount(tracker: Tracker, config: ServeConfig, io: CliIo, log: ServerLog): Promise<void> {
-  if (!(await claimFirstAccount(tracker.storage))) {
+  if (!(await tracker.accounts.claimFirst())) {
     if (config.apiKey !== undefined && !(await tracker.accounts.authenticate(config.apiKey).then(() => true, () => false))) {
       log.write({ level: "warn", msg: "the given API key is not a key of this database; it is used only when serve creates the first account" });
     }
@@ -219,16 +219,6 @@ async function firstAccount(tracker: Tracker, config: ServeConfig, io: CliIo, lo
   }
   io.out(`Created ${what}. Its API key (shown once):`);
   io.out(apiKey);
-}
-
-/** True when this process should create the first account: the database has none, and no other process claimed it. */
-async function claimFirstAccount(storage: Storage): Promise<boolean> {
-  return storage.transaction(async (tx) => {
-    if ((await tx.accounts.list({ number: 1, size: 1 })).total > 0) return false;
-    if ((await tx.meta.get("serve.demo_seeded_at")) !== null) return false;
-    await tx.meta.set("serve.demo_seeded_at", new Date().toISOString());
-    return true;
-  });
 }
 
 /** Whether a request URL is under `/v2/` (the API app's; the site's pages and the DCSA API live elsewhere). */

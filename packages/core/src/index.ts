@@ -9,7 +9,9 @@
 
 // The tracker and its options.
 export { createTracker, type BackgroundPass, type CloseOptions, type Tracker, type TrackerOptions } from "./tracker.js";
-export { manualClock, realClock, scaledClock, type Clock, type ManualClock, type StopOptions } from "./clock/index.js";
+export type { WorkCountOptions, WorkCounts } from "./services/work-counts.js";
+export { manualClock, realClock, scaledClock, type Clock, type ManualClock } from "./clock/index.js";
+export type { StopOptions } from "./background/index.js";
 export type { Storage } from "./storage/storage.js";
 export { createTurnScheduler, type TurnScheduler } from "./storage/turn-end.js";
 export { uuidv7 } from "./ids/index.js";
@@ -181,7 +183,6 @@ export {
 // Tracking: carrier sources, your own feeds, refresh.
 export {
   DEFAULT_REFRESH_POLICY,
-  simulatedCarrier,
   type CarrierFetchContext,
   type CarrierRequest,
   type CarrierResult,
@@ -189,17 +190,19 @@ export {
   type CarrierSnapshotInput,
   type CarrierSource,
   type EventsIngest,
+  type IngestReference,
   type IngestResult,
   type IngestService,
+  type IngestTarget,
   type PositionIngestResult,
   type PositionReportInput,
   type RefreshOutcome,
   type RefreshPolicy,
   type RefreshScheduler,
   type RefreshSummary,
-  type SimulatedCarrierOptions,
   type SnapshotIngest,
 } from "./tracking/index.js";
+export { simulatedCarrier, type SimulatedCarrierOptions } from "./simulated-carrier/index.js";
 
 // Webhooks: delivery, and checking the signatures of a delivery you receive.
 export {
@@ -233,4 +236,4 @@ export {
 
 // Maps and demo data.
 export type { ContainerMap, ContainerMapFeature } from "./map/index.js";
-export { generateDemoDataset, loadDemoDataset, type DemoDataset, type DemoDatasetOptions } from "./demo/index.js";
+export { generateDemoDataset, type DemoDataset, type DemoDatasetOptions } from "./demo/index.js";

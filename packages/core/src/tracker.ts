@@ -2,13 +2,15 @@ import { realClock, type Clock } from "./clock/index.js";
 import { allMetroAreas, allPorts, allRailTerminals, allShippingLines, allTerminals } from "./reference/index.js";
 import { createAccountService, type AccountService, type Principal } from "./services/account-service.js";
 import { createSession, type Session } from "./services/session.js";
-import { createTurnScheduler, versionedStorage, type Storage, type TurnScheduler } from "./storage/index.js";
+import { createTurnScheduler, versionedStorage, type ChangeVersionRepository, type Storage, type StorageHealth, type TurnScheduler } from "./storage/index.js";
+import { createRenderedReads, type RenderedReads } from "./read-model/rendered-reads.js";
+import { countWork, type WorkCountOptions, type WorkCounts } from "./services/work-counts.js";
 import { keepingTexts } from "./read-model/keeping-texts.js";
 import type { CarrierSource } from "./tracking/carrier-source.js";
 import { createIngestService, type IngestService } from "./tracking/ingest-service.js";
 import { DEFAULT_REFRESH_POLICY, type RefreshPolicy } from "./tracking/refresh-policy.js";
 import { createRefreshScheduler, type RefreshScheduler, type RefreshSummary } from "./tracking/refresh-scheduler.js";
-import { simulatedCarrier } from "./tracking/simulated-carrier/index.js";
+import { simulatedCarrier } from "./simulated-carrier/index.js";
 import { webhookSettings, type WebhookOptions } from "./services/webhook-service.js";
 import { createWebhookDispatcher, type WebhookDeliverySummary } from "./webhooks/webhook-dispatcher.js";
 import { retainingDispatcher } from "./webhooks/outbox-retention.js";
@@ -100,10 +102,13 @@ export interface CloseOptions {
 
 const DEFAULT_CLOSE_TIMEOUT_MS = 10_000;
 
-/** A running tracker: the in-process SDK behind the HTTP API. */
+/**
+ * A running tracker: the in-process SDK behind the HTTP API. Everything is reached through its
+ * services (sessions, accounts, ingest, refresh, webhooks) and ports (documents, change versions,
+ * health); the storage it writes through stays inside (adapter authors and migrations reach it
+ * with `trackerStorage` from `@bollard/core/storage`).
+ */
 export interface Tracker {
-  /** The storage the tracker keeps everything in. */
-  readonly storage: Storage;
   /** The tracker's source of time. */
   readonly clock: Clock;
   /**
@@ -127,6 +132,20 @@ export interface Tracker {
   readonly webhooks: WebhookWorker;
   /** The sandbox controls when created with {@link TrackerOptions.sandbox}, else null. */
   readonly sandbox: Sandbox | null;
+  /**
+   * The texts of the hottest reads (a shipment with its containers, the shipment, container and
+   * tracking request lists), written from the read model: what the HTTP API answers them with.
+   */
+  readonly documents: RenderedReads;
+  /**
+   * The change versions of accounts and shared data (one read for any number of keys): an answer
+   * kept under the versions it was read at stays true while they stay the same.
+   */
+  readonly changeVersions: Pick<ChangeVersionRepository, "get">;
+  /** Whether the storage answers: its own health check when it has one, else whether a read works. */
+  health(): Promise<StorageHealth>;
+  /** The work held and waiting now (tracking requests by status, notifications to deliver, refreshes due): an operator's gauges. */
+  countWork(options?: WorkCountOptions): Promise<WorkCounts>;
   /** A session acting as one user of one account (see {@link AccountService.authenticate}). */
   session(principal: Principal): Session;
   /**
@@ -191,14 +210,17 @@ export async function createTracker(options: TrackerOptions): Promise<Tracker> {
   const replays = createReplayPass({ storage, clock, settings: webhooks.replay, ...(onError && { onError: (error: unknown) => onError(error, "webhooks") }) });
   const worker = withReplays(retaining, replays, webhooks.replay.everyMs);
   const sandbox = parts ? createSandbox(parts, { storage, refresh, webhooks: worker }) : null;
-  return {
-    storage,
+  const tracker: Tracker = {
     clock,
     turns,
     carrier,
     refresh,
     webhooks: worker,
     sandbox,
+    documents: createRenderedReads(storage),
+    changeVersions: { get: (keys) => storage.changeVersions.get(keys) },
+    health: () => storageHealth(storage),
+    countWork: (options) => countWork(storage, clock.now().toISOString(), options),
     ingest: createIngestService(storage, clock),
     accounts: createAccountService(storage, clock),
     session: (principal) => createSession(storage, clock, carrier, principal, webhooks, sandbox),
@@ -211,6 +233,35 @@ export async function createTracker(options: TrackerOptions): Promise<Tracker> {
       await storage.close();
     },
   };
+  Object.defineProperty(tracker, TRACKER_STORAGE, { value: storage });
+  return tracker;
+}
+
+/** Where a tracker keeps the storage it writes through; no public property. */
+const TRACKER_STORAGE: unique symbol = Symbol.for("bollard.tracker.storage");
+
+/**
+ * The storage a tracker writes through: the adapter given to `createTracker`, wrapped so each write
+ * raises its account's change version and keeps the read model's texts. For adapter authors,
+ * migrations and tests that look under the services; applications use the tracker's services and
+ * ports. Writes made here are seen by the tracker's reads and caches like its own.
+ * @example
+ * const stored = await trackerStorage(tracker).shipments.get(accountId, shipmentId);
+ */
+export function trackerStorage(tracker: Tracker): Storage {
+  const storage = (tracker as unknown as Partial<Record<typeof TRACKER_STORAGE, Storage>>)[TRACKER_STORAGE];
+  if (!storage) throw new TypeError("Not a tracker made by createTracker");
+  return storage;
+}
+
+async function storageHealth(storage: Storage): Promise<StorageHealth> {
+  try {
+    if (storage.health) return await storage.health();
+    await storage.meta.get("healthz");
+    return { status: "ok" };
+  } catch (error) {
+    return { status: "unavailable", reason: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 async function loadReferenceData(storage: Storage): Promise<void> {

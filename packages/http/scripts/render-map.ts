@@ -4,7 +4,7 @@
 //
 // Without a container number it picks the demo container at sea whose map has the most features.
 import { writeFileSync } from "node:fs";
-import { createTracker, generateDemoDataset, loadDemoDataset, manualClock } from "@bollard/core";
+import { createTracker, generateDemoDataset, manualClock } from "@bollard/core";
 import { loadMarnetNetwork } from "@bollard/core/geo";
 import { memoryStorage } from "@bollard/storage-memory";
 import { renderMapPng } from "../src/map-png.js";
@@ -16,7 +16,7 @@ const clock = manualClock(flag("now") ?? new Date().toISOString());
 const tracker = await createTracker({ storage: memoryStorage(), clock });
 const { account } = await tracker.accounts.ensure("Demo");
 const dataset = generateDemoDataset({ seed: Number(flag("seed") ?? 1), accountId: account.id, now: clock.now(), shipments: 24 });
-await loadDemoDataset(tracker.storage, dataset);
+await tracker.accounts.loadDemo(dataset);
 const session = tracker.session(await tracker.accounts.authenticate((await tracker.accounts.issueKey(account.id, { role: "viewer" })).apiKey));
 
 const candidates = wanted ? dataset.containers.filter((c) => c.number === wanted.toUpperCase()) : dataset.containers;

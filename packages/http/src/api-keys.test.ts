@@ -2,6 +2,7 @@ import { createTracker, UnauthorizedError } from "@bollard/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createHttpApp } from "./app.js";
 import { STORAGES } from "./testing/storages.js";
+import { trackerStorage } from "@bollard/core/storage";
 
 afterEach(() => vi.useRealTimers());
 
@@ -30,7 +31,7 @@ describe.each(STORAGES)("API keys on %s storage: listed, used, rotated and revok
     expect((await tracker.accounts.listKeys()).total).toBe(2);
 
     // Use is recorded to the minute, at most once an hour per server.
-    const recordUse = vi.spyOn(tracker.storage.apiKeys, "recordUse");
+    const recordUse = vi.spyOn(trackerStorage(tracker).apiKeys, "recordUse");
     for (let i = 0; i < 5; i++) expect(await status(first)).toBe(200);
     expect(recordUse).toHaveBeenCalledTimes(1);
     expect((await tracker.accounts.getKey(summary!.id))!.last_used_at).toMatch(/:00\.000Z$/);

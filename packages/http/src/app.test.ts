@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { openApiDocument } from "./openapi/openapi-document.js";
 import { ROUTE_SPECS } from "./openapi/route-specs.js";
 import { createHarness } from "./testing/http-harness.js";
+import { trackerStorage } from "@bollard/core/storage";
 
 describe("authentication", () => {
   it("answers 401 with a JSON:API error for a missing, malformed or unknown key", async () => {
@@ -53,7 +54,7 @@ describe("routing", () => {
 
   it("answers /healthz with 503 once the storage no longer answers", async () => {
     const h = await createHarness();
-    await h.tracker.storage.close();
+    await trackerStorage(h.tracker).close();
     const res = await h.app.request("/healthz");
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ status: "unavailable" });

@@ -1,6 +1,5 @@
 import { type Tracker, BollardError } from "@bollard/core";
-import { createRenderedReads, errorDocument, errorStatus, type ErrorLocation } from "@bollard/core/jsonapi";
-import type { StorageHealth } from "@bollard/core/storage";
+import { errorDocument, errorStatus, type ErrorLocation } from "@bollard/core/jsonapi";
 import type { AppEnv } from "./app-env.js";
 import { Hono } from "hono";
 import { dashboardRoutes, type DashboardOptions } from "./dashboard/dashboard-routes.js";
@@ -89,7 +88,7 @@ export function createHttpApp(tracker: Tracker, options: HttpAppOptions = {}): H
   app.use("*", requestLog(log));
   // Healthy means the storage answers a read, not only that the process serves HTTP.
   app.get("/healthz", async (c) => {
-    const health = await storageHealth(tracker.storage);
+    const health = await tracker.health();
     if (health.status === "ok") return c.json({ status: "ok" });
     log({ level: "error", msg: "storage unavailable", request_id: c.get("requestId"), reason: health.reason });
     return c.json({ status: "unavailable" }, 503);
@@ -99,7 +98,7 @@ export function createHttpApp(tracker: Tracker, options: HttpAppOptions = {}): H
   if (options.rateLimit) app.use("/v2/*", rateLimit(options.rateLimit));
   app.use("/v2/*", conditionalGet());
   if (!tracker.sandbox && options.responseCache !== false) {
-    const cache = responseCache((keys) => tracker.storage.changeVersions.get(keys), options.responseCache);
+    const cache = responseCache((keys) => tracker.changeVersions.get(keys), options.responseCache);
     app.use("/v2/*", cache.middleware);
     // On Node, startServer answers from the cache before the request reaches the app (unless each request must count).
     if (!options.rateLimit) setCachedAnswers(app, cachedAnswers(tracker, cache, log));
@@ -113,7 +112,7 @@ export function createHttpApp(tracker: Tracker, options: HttpAppOptions = {}): H
     entityCustomFieldRoutes("tracking_requests", "tracking_request_id", "tracking_request"),
   ];
   const lookups = lookupRoutes({ webhookIps: options.webhookIps ?? [], webhookIpsUpdatedAt: tracker.clock.now().toISOString() });
-  const rendered = createRenderedReads(tracker.storage);
+  const rendered = tracker.documents;
   for (const routes of [lookups, shipmentRoutes(rendered), containerRoutes(rendered), changeRoutes(), eventFeedRoutes(), trackingRequestRoutes(rendered), partyRoutes(), referenceRoutes(), ...customFields, vesselRoutes(), mapRoutes(), webhookRoutes(), webhookNotificationRoutes()]) app.route("/v2", routes);
   // Only a sandbox tracker has the sandbox routes: elsewhere they are unknown routes (404), with no 405 either.
   if (tracker.sandbox) app.route("/v2", sandboxRoutes());
@@ -134,15 +133,4 @@ export function createHttpApp(tracker: Tracker, options: HttpAppOptions = {}): H
     return jsonApi(c, status, errorDocument(error, { ...location, parameters: { ...PARAMETERS, ...location?.parameters } }));
   });
   return app;
-}
-
-/** The storage's own health check when it has one, else whether a read works. */
-async function storageHealth(storage: Tracker["storage"]): Promise<StorageHealth> {
-  try {
-    if (storage.health) return await storage.health();
-    await storage.meta.get("healthz");
-    return { status: "ok" };
-  } catch (error) {
-    return { status: "unavailable", reason: error instanceof Error ? error.message : String(error) };
-  }
 }

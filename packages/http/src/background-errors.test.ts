@@ -1,6 +1,7 @@
 import { createTracker, type Storage } from "@bollard/core";
 import { memoryStorage } from "@bollard/storage-memory";
 import { describe, expect, it } from "vitest";
+import { trackerStorage } from "@bollard/core/storage";
 
 /** Memory storage whose claims fail, as a broken database would make them. */
 function failingClaims(): Storage {
@@ -34,7 +35,7 @@ describe("createTracker({ onBackgroundError })", () => {
     for (let i = 1; i <= 6; i++) await session.trackingRequests.create({ request_type: "bill_of_lading", request_number: `TEST-POISON-${i}`, scac: "TEST" });
     const summary = await tracker.refresh.runDue();
     expect([summary.total, summary.skipped]).toStrictEqual([6, 1]);
-    const statuses = (await tracker.storage.trackingRequests.list(account.id, { page: { number: 1, size: 10 } })).items.map((r) => `${r.request_number} ${r.status}`).sort();
+    const statuses = (await trackerStorage(tracker).trackingRequests.list(account.id, { page: { number: 1, size: 10 } })).items.map((r) => `${r.request_number} ${r.status}`).sort();
     expect(statuses).toStrictEqual(["TEST-POISON-1 created", "TEST-POISON-2 created", "TEST-POISON-3 pending", "TEST-POISON-4 created", "TEST-POISON-5 created", "TEST-POISON-6 created"]);
     expect(errors.length).toBeGreaterThanOrEqual(2); // the slice it was in, then the request on its own
     expect(errors.every((message) => message === "poison")).toBe(true);

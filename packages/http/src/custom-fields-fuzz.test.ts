@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { addOptions, createDefinition, definitionDocument, snapshotCustomFields, valueDocument } from "./testing/custom-field-fixtures.js";
 import { createHarness, type Harness } from "./testing/http-harness.js";
 import { STORAGES } from "./testing/storages.js";
+import { trackerStorage } from "@bollard/core/storage";
 
 const UNKNOWN = "0190a8f0-0000-7000-8000-000000000000";
 
@@ -160,8 +161,8 @@ describe.each(STORAGES)("fuzzing the custom field endpoints on %s storage", (_na
     ids.foreignValue = (await h.request("POST", `/v2/shipments/${h.data.globex.shipments[0]!.id}/custom_fields`, { key: h.keys.other, body: valueDocument("fz_theirs", "x") })).body.data.id;
 
     const accounts = [h.accounts.acme.id, h.accounts.globex.id];
-    const before = await snapshotCustomFields(h.tracker.storage, accounts);
-    const shipmentsBefore = await h.tracker.storage.shipments.list(h.accounts.acme.id, { page: { number: 1, size: 100 } });
+    const before = await snapshotCustomFields(trackerStorage(h.tracker), accounts);
+    const shipmentsBefore = await trackerStorage(h.tracker).shipments.list(h.accounts.acme.id, { page: { number: 1, size: 100 } });
     const seen = new Set<string>();
     const statuses = new Map<number, number>();
     for (const r of badRequests(h, ids)) {
@@ -183,7 +184,7 @@ describe.each(STORAGES)("fuzzing the custom field endpoints on %s storage", (_na
     }
     expect(seen.size).toBeGreaterThanOrEqual(300);
     expect([...statuses.keys()].sort()).toEqual([400, 401, 403, 404, 405, 415, 422]);
-    expect(await snapshotCustomFields(h.tracker.storage, accounts)).toEqual(before);
-    expect(await h.tracker.storage.shipments.list(h.accounts.acme.id, { page: { number: 1, size: 100 } })).toEqual(shipmentsBefore);
+    expect(await snapshotCustomFields(trackerStorage(h.tracker), accounts)).toEqual(before);
+    expect(await trackerStorage(h.tracker).shipments.list(h.accounts.acme.id, { page: { number: 1, size: 100 } })).toEqual(shipmentsBefore);
   }, 120_000);
 });

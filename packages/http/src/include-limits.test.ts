@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createHarness } from "./testing/http-harness.js";
 import { WORST_INCLUDE } from "./testing/include-fixtures.js";
 import { STORAGES } from "./testing/storages.js";
+import { trackerStorage } from "@bollard/core/storage";
 
 describe.each(STORAGES)("include limits (%s)", (_name, storage) => {
   it("refuses a path deeper than three levels, more than ten paths, and a cyclic ten-level path, with 400 on include", async () => {
@@ -28,10 +29,10 @@ describe.each(STORAGES)("include limits (%s)", (_name, storage) => {
     const h = await createHarness({ storage: storage() });
     const accountId = h.accounts.acme.id;
     const shipment = makeShipment(accountId);
-    await h.tracker.storage.shipments.insert(shipment);
+    await trackerStorage(h.tracker).shipments.insert(shipment);
     const containers = Array.from({ length: 500 }, () => makeContainer(accountId, shipment.id));
-    for (const container of containers) await h.tracker.storage.containers.insert(container);
-    await h.tracker.storage.transportEvents.insertMany(
+    for (const container of containers) await trackerStorage(h.tracker).containers.insert(container);
+    await trackerStorage(h.tracker).transportEvents.insertMany(
       containers.flatMap((container) => Array.from({ length: 20 }, () => makeTransportEvent(accountId, shipment.id, container.id))),
     );
     const small = await h.request("GET", `/v2/shipments/${shipment.id}?include=containers`);

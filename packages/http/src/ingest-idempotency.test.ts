@@ -2,6 +2,7 @@ import { createTracker, manualClock, simulatedCarrier, type Storage } from "@bol
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { STORAGES } from "./testing/storages.js";
+import { trackerStorage } from "@bollard/core/storage";
 
 const DAY = 86_400_000;
 const START = Date.parse("2026-05-01T00:00:00Z");
@@ -44,10 +45,10 @@ describe.each(STORAGES)("ingest idempotency on %s storage", (_name, makeStorage)
             const input = trackingRequestId ? { accountId: account.id, trackingRequestId, snapshot: result.snapshot } : { accountId: account.id, scac, snapshot: result.snapshot };
             const once = await tracker.ingest.snapshot(input);
             trackingRequestId = once.trackingRequestId;
-            const before = await snapshotOf(tracker.storage, account.id);
+            const before = await snapshotOf(trackerStorage(tracker), account.id);
             const twice = await tracker.ingest.snapshot({ accountId: account.id, trackingRequestId, snapshot: result.snapshot });
             expect(twice).toEqual({ ...once, created: false, containersAdded: 0, containersUpdated: 0, transportEventsAdded: 0, rawEventsWritten: 0, domainEvents: 0 });
-            expect(await snapshotOf(tracker.storage, account.id)).toEqual(before);
+            expect(await snapshotOf(trackerStorage(tracker), account.id)).toEqual(before);
           }
           await tracker.close();
         },
@@ -88,12 +89,12 @@ describe.each(STORAGES)("ingest idempotency on %s storage", (_name, makeStorage)
       await session.shipments.stopTracking(id);
       await session.shipments.resumeTracking(id);
     }
-    const before = await snapshotOf(tracker.storage, account.id);
-    expect((await tracker.storage.trackingRequests.get(account.id, trackingRequestId))?.next_attempt_at).toBeNull();
-    expect((await tracker.storage.trackingRequests.get(account.id, polled.id))?.next_attempt_at).not.toBeNull();
+    const before = await snapshotOf(trackerStorage(tracker), account.id);
+    expect((await trackerStorage(tracker).trackingRequests.get(account.id, trackingRequestId))?.next_attempt_at).toBeNull();
+    expect((await trackerStorage(tracker).trackingRequests.get(account.id, polled.id))?.next_attempt_at).not.toBeNull();
     clock.advance(10 * DAY);
     await tracker.refresh.runDue();
-    const after = await snapshotOf(tracker.storage, account.id);
+    const after = await snapshotOf(trackerStorage(tracker), account.id);
     const fedBy = (data: typeof before, id: string) => ({
       shipment: data.shipments.find((s) => s.id === id),
       containers: data.containers.filter((c) => c.shipment_id === id),

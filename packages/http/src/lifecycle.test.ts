@@ -1,6 +1,7 @@
 import { createTracker, manualClock, type Session, type Storage, type TransportEvent } from "@bollard/core";
 import { describe, expect, it } from "vitest";
 import { STORAGES } from "./testing/storages.js";
+import { trackerStorage } from "@bollard/core/storage";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -31,11 +32,11 @@ describe.each(STORAGES)("the tracking lifecycle on %s storage", (_name, makeStor
     const shipmentId = request.tracked_object_id!;
     const shipment = await session.shipments.get(shipmentId, { include: ["containers"] });
     expect(shipment).toMatchObject({ ref_numbers: ["PO-7"], tags: ["e2e"], shipping_line_scac: "TEST", line_tracking_last_succeeded_at: clock.now().toISOString() });
-    const containers = await tracker.storage.containers.listByShipments(account.id, [shipmentId]);
+    const containers = await trackerStorage(tracker).containers.listByShipments(account.id, [shipmentId]);
     expect(containers.length).toBeGreaterThanOrEqual(1);
 
-    const eventsOf = async () => (await tracker.storage.transportEvents.listByContainers(account.id, containers.map((c) => c.id))).items;
-    const domainEventCount = async () => (await tracker.storage.domainEvents.list(account.id, { page: { number: 1, size: 1 } })).total;
+    const eventsOf = async () => (await trackerStorage(tracker).transportEvents.listByContainers(account.id, containers.map((c) => c.id))).items;
+    const domainEventCount = async () => (await trackerStorage(tracker).domainEvents.list(account.id, { page: { number: 1, size: 1 } })).total;
     let previous = (await eventsOf()).length;
     let grew = 0;
     for (let hour = 0; hour < 10 * 24; hour += 6) {
@@ -47,7 +48,7 @@ describe.each(STORAGES)("the tracking lifecycle on %s storage", (_name, makeStor
       previous = count;
     }
     expect(grew).toBeGreaterThan(1);
-    await expectConsistent(tracker.storage, account.id, shipmentId, clock.now().toISOString());
+    await expectConsistent(trackerStorage(tracker), account.id, shipmentId, clock.now().toISOString());
 
     // Stop: a week passes with nothing new and no domain events, and history stays readable.
     const stopped = await session.shipments.stopTracking(shipmentId);
@@ -72,7 +73,7 @@ describe.each(STORAGES)("the tracking lifecycle on %s storage", (_name, makeStor
     await tracker.refresh.runDue();
     expect((await eventsOf()).length).toBeGreaterThan(eventsBefore);
     expect(await domainEventCount()).toBeGreaterThan(domainBefore);
-    await expectConsistent(tracker.storage, account.id, shipmentId, clock.now().toISOString());
+    await expectConsistent(trackerStorage(tracker), account.id, shipmentId, clock.now().toISOString());
     await tracker.close();
   }, 60_000);
 

@@ -7,7 +7,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 export const JSON_API = "application/vnd.api+json";
 
 /** Sends a JSON:API document (stringified once, sent as bytes). */
-export function jsonApi(c: Context, status: number, document: unknown): Response {
+export function jsonApi(c: Context, status: number, document: object): Response {
   return jsonApiText(c, status, JSON.stringify(document));
 }
 

@@ -1,4 +1,4 @@
-import { ACCOUNT_DATA_NOUNS, type Storage } from "@bollard/core/storage";
+import { ACCOUNT_DATA_NOUNS, type Storage, trackerStorage } from "@bollard/core/storage";
 import { afterEach, describe, expect, it } from "vitest";
 import { SANDBOX_ROUTE_SPECS } from "./openapi/sandbox-route-specs.js";
 import { createHarness, type Harness } from "./testing/http-harness.js";
@@ -129,8 +129,8 @@ describe.each(STORAGES)("sandbox faults and data on %s storage", (_name, makeSto
   it("reset and restore round-trip the account's data byte for byte; keys and other accounts stay", async () => {
     const { h } = await sandbox(makeStorage);
     const { acme, globex } = h.accounts;
-    const original = await exportText(h.tracker.storage, acme.id);
-    const others = await exportText(h.tracker.storage, globex.id);
+    const original = await exportText(trackerStorage(h.tracker), acme.id);
+    const others = await exportText(trackerStorage(h.tracker), globex.id);
     const snapshot = await h.request("POST", "/v2/sandbox/snapshots");
     expect(snapshot.status).toBe(201);
     expect(snapshot.body.data.attributes.record_counts.shipments).toBe(12);
@@ -139,20 +139,20 @@ describe.each(STORAGES)("sandbox faults and data on %s storage", (_name, makeSto
     expect((await h.request("PATCH", `/v2/shipments/${shipmentId}`, { body: { data: { attributes: { tags: ["changed"] } } } })).status).toBe(200);
     await h.request("POST", "/v2/tracking_requests", { body: { data: { attributes: { request_type: "bill_of_lading", request_number: "TEST-TR-ROLLOVER", scac: "TEST" } } } });
     await advance(h, 86_400);
-    expect(await exportText(h.tracker.storage, acme.id)).not.toBe(original);
+    expect(await exportText(trackerStorage(h.tracker), acme.id)).not.toBe(original);
 
     const restored = await h.request("POST", `/v2/sandbox/snapshots/${snapshot.body.data.id}/restore`);
     expect(restored.status).toBe(200);
-    expect(await exportText(h.tracker.storage, acme.id)).toBe(original);
+    expect(await exportText(trackerStorage(h.tracker), acme.id)).toBe(original);
 
     const reset = await h.request("POST", "/v2/sandbox/reset");
     expect(reset.status).toBe(200);
     expect(reset.body.meta.deleted).toBeGreaterThan(12);
     expect((await h.request("GET", "/v2/shipments")).body.meta.total).toBe(0);
-    expect(await exportText(h.tracker.storage, globex.id)).toBe(others);
+    expect(await exportText(trackerStorage(h.tracker), globex.id)).toBe(others);
 
     await h.request("POST", `/v2/sandbox/snapshots/${snapshot.body.data.id}/restore`);
-    expect(await exportText(h.tracker.storage, acme.id)).toBe(original);
+    expect(await exportText(trackerStorage(h.tracker), acme.id)).toBe(original);
     expect((await h.request("GET", "/v2/sandbox/snapshots")).body.data.map((s: { id: string }) => s.id)).toStrictEqual([snapshot.body.data.id]);
     // Another account neither sees nor restores it.
     expect((await h.request("GET", "/v2/sandbox/snapshots", { key: h.keys.other })).body.data).toStrictEqual([]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ROUTE_SPECS } from "./openapi/route-specs.js";
 import { createHarness } from "./testing/http-harness.js";
+import { trackerStorage } from "@bollard/core/storage";
 
 // Every route that names an account-owned record, called with Acme's key and Globex's ids.
 describe("tenant isolation", () => {
@@ -16,8 +17,8 @@ describe("tenant isolation", () => {
     };
     const snapshot = async () =>
       JSON.stringify({
-        shipments: await h.tracker.storage.shipments.list(h.accounts.globex.id, { page: { number: 1, size: 1000 } }),
-        containers: await h.tracker.storage.containers.list(h.accounts.globex.id, { page: { number: 1, size: 1000 } }),
+        shipments: await trackerStorage(h.tracker).shipments.list(h.accounts.globex.id, { page: { number: 1, size: 1000 } }),
+        containers: await trackerStorage(h.tracker).containers.list(h.accounts.globex.id, { page: { number: 1, size: 1000 } }),
       });
     const before = await snapshot();
     const scoped = ROUTE_SPECS.filter((spec) => ids[spec.path] !== undefined);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "./testing/http-harness.js";
 import { STORAGES } from "./testing/storages.js";
 import { startTestReceiver, type ReceivedWebhook, type TestReceiver } from "./testing/webhook-receiver.js";
+import { trackerStorage } from "@bollard/core/storage";
 
 const DAY = 86_400_000;
 
@@ -45,9 +46,9 @@ describe.each(STORAGES)("on %s storage", (_name, makeStorage) => {
       expect(res.status).toBe(201);
     }
     await h.tracker.refresh.runDue();
-    const request = (await h.tracker.storage.trackingRequests.list(h.accounts.acme.id, { page: { number: 1, size: 10 }, requestNumber: "TEST-TR-SUCCEEDED" })).items[0]!;
-    const shipment = (await h.tracker.storage.shipments.get(h.accounts.acme.id, request.tracked_object_id!))!;
-    const container = (await h.tracker.storage.containers.listByShipments(h.accounts.acme.id, [shipment.id]))[0]!;
+    const request = (await trackerStorage(h.tracker).trackingRequests.list(h.accounts.acme.id, { page: { number: 1, size: 10 }, requestNumber: "TEST-TR-SUCCEEDED" })).items[0]!;
+    const shipment = (await trackerStorage(h.tracker).shipments.get(h.accounts.acme.id, request.tracked_object_id!))!;
+    const container = (await trackerStorage(h.tracker).containers.listByShipments(h.accounts.acme.id, [shipment.id]))[0]!;
 
     // …an ETA change, terminal data and a new POD terminal through a feed…
     const terminal = allTerminals().find((t) => t.firms_code && t.id !== container.pod_terminal_id)!;
@@ -108,11 +109,11 @@ describe.each(STORAGES)("on %s storage", (_name, makeStorage) => {
     });
 
     it("marks every notification succeeded, once, with one logged attempt each", async () => {
-      const all = await h.tracker.storage.webhookNotifications.list(h.accounts.acme.id, { page: { number: 1, size: 1000 } });
+      const all = await trackerStorage(h.tracker).webhookNotifications.list(h.accounts.acme.id, { page: { number: 1, size: 1000 } });
       expect(all.total).toBe(receiver.received.length);
       expect(new Set(receiver.received.map((r) => r.headers["webhook-id"])).size).toBe(all.total);
       expect(all.items.every((n) => n.delivery_status === "succeeded" && n.attempts === 1 && n.last_response_status === 200)).toBe(true);
-      const attempts = await h.tracker.storage.webhookNotifications.listAttempts(all.items[0]!.id);
+      const attempts = await trackerStorage(h.tracker).webhookNotifications.listAttempts(all.items[0]!.id);
       expect(attempts).toMatchObject([{ status_code: 200, error: null, response_excerpt: "ok" }]);
     });
 

@@ -3,6 +3,7 @@ import { createHarness } from "./testing/http-harness.js";
 import { STORAGES } from "./testing/storages.js";
 import { createWebhook, emitMilestones } from "./testing/webhook-fixtures.js";
 import { startTestReceiver } from "./testing/webhook-receiver.js";
+import { trackerStorage } from "@bollard/core/storage";
 
 /** A small seeded PRNG (mulberry32), so a failing run can be replayed. */
 function seeded(seed: number): () => number {
@@ -51,12 +52,12 @@ describe.each(STORAGES)("a receiver that fails 30%% of requests at random (%s st
     let passes = 0;
     for (; passes < 40; passes++) {
       await h.tracker.webhooks.runDue();
-      const pending = (await h.tracker.storage.webhookNotifications.list(h.accounts.acme.id, { page: { number: 1, size: 1000 }, deliveryStatus: "pending" })).items;
+      const pending = (await trackerStorage(h.tracker).webhookNotifications.list(h.accounts.acme.id, { page: { number: 1, size: 1000 }, deliveryStatus: "pending" })).items;
       if (pending.length === 0) break;
       // Retries are jittered: jump to the latest one due, so each pass is one retry round.
       h.clock.set(pending.map((n) => n.next_attempt_at!).sort().at(-1)!);
     }
-    const all = await h.tracker.storage.webhookNotifications.list(h.accounts.acme.id, { page: { number: 1, size: 1000 } });
+    const all = await trackerStorage(h.tracker).webhookNotifications.list(h.accounts.acme.id, { page: { number: 1, size: 1000 } });
     expect(all.total).toBe(NOTIFICATIONS);
     expect(all.items.every((n) => n.delivery_status === "succeeded")).toBe(true);
     for (const notification of all.items) expect(accepted.get(notification.id), notification.id).toBeGreaterThanOrEqual(1);

@@ -10,6 +10,7 @@ import { createHarness, type Harness } from "./testing/http-harness.js";
 import { STORAGES } from "./testing/storages.js";
 import { createWebhook, emitMilestones } from "./testing/webhook-fixtures.js";
 import { startTestReceiver, type ReceivedWebhook, type TestReceiver } from "./testing/webhook-receiver.js";
+import { trackerStorage } from "@bollard/core/storage";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -44,7 +45,7 @@ async function deliverAll(h: Harness): Promise<void> {
 const notificationIds = (received: ReceivedWebhook[]) => received.filter((r) => r.status === 200).map((r) => JSON.parse(r.body).data.id as string);
 const bodiesById = (received: ReceivedWebhook[]) => new Map(received.map((r) => [JSON.parse(r.body).data.id as string, r.body]));
 const stored = async (h: Harness): Promise<WebhookNotification[]> =>
-  (await h.tracker.storage.webhookNotifications.list(h.accounts.acme.id, { page: { number: 1, size: 100 } })).items.reverse();
+  (await trackerStorage(h.tracker).webhookNotifications.list(h.accounts.acme.id, { page: { number: 1, size: 100 } })).items.reverse();
 /** The replay's progress as `GET /v2/webhooks/{id}/replays/{replayId}` reports it. */
 const progress = async (h: Harness, webhookId: string, replayId: string) => {
   const res = await h.request("GET", `/v2/webhooks/${webhookId}/replays/${replayId}`);
@@ -251,16 +252,16 @@ describe.each(STORAGES)("webhook redelivery and replay on %s storage", (_name, m
     const createdAt = new Date(h.clock.now().getTime() - DAY).toISOString();
     const delivered = { delivery_status: "succeeded" as const, next_attempt_at: null, created_at: createdAt, updated_at: createdAt };
     const notifications = Array.from({ length: 10_000 }, () => makeWebhookNotification(accountId, webhook.id, { ...delivered, event: "container.transport.full_out" }));
-    for (let i = 0; i < notifications.length; i += 1_000) await h.tracker.storage.transaction((tx) => tx.webhookNotifications.insertMany(notifications.slice(i, i + 1_000)));
+    for (let i = 0; i < notifications.length; i += 1_000) await trackerStorage(h.tracker).transaction((tx) => tx.webhookNotifications.insertMany(notifications.slice(i, i + 1_000)));
 
     const created = await h.request("POST", `/v2/webhooks/${webhook.id}/replay`, { body: { since: new Date(h.clock.now().getTime() - 2 * DAY).toISOString() } });
     expect(created.status).toBe(202);
     expect(created.body.data.attributes).toMatchObject({ status: "running", total: 10_000, scanned: 0 });
-    const pending = async () => (await h.tracker.storage.webhookNotifications.list(accountId, { page: { number: 1, size: 1 }, webhookId: webhook.id, deliveryStatus: "pending" })).total;
+    const pending = async () => (await trackerStorage(h.tracker).webhookNotifications.list(accountId, { page: { number: 1, size: 1 }, webhookId: webhook.id, deliveryStatus: "pending" })).total;
     expect(await pending()).toBe(0);
 
     const replayId = created.body.data.id as string;
-    const current = async () => (await h.tracker.storage.webhookReplays.get(accountId, replayId)) as WebhookReplayRecord;
+    const current = async () => (await trackerStorage(h.tracker).webhookReplays.get(accountId, replayId)) as WebhookReplayRecord;
     let finished = false;
     const background = (async () => {
       while ((await current()).status === "running") await h.tracker.webhooks.replays.runDue();
@@ -296,7 +297,7 @@ describe("webhook replay across a restart", () => {
     const webhook = await session.webhooks.create({ url: receiver.url, events: ["container.transport.full_out"] });
     const createdAt = new Date(clock.now().getTime() - DAY).toISOString();
     const failed = Array.from({ length: 5 }, () => makeWebhookNotification(account.id, webhook.id, { delivery_status: "failed", next_attempt_at: null, created_at: createdAt, updated_at: createdAt }));
-    await first.storage.webhookNotifications.insertMany(failed);
+    await trackerStorage(first).webhookNotifications.insertMany(failed);
     const replay = await session.webhooks.replay(webhook.id, { since: new Date(clock.now().getTime() - 2 * DAY).toISOString() });
     await first.webhooks.runDue();
     expect(await session.webhooks.getReplay(webhook.id, replay.id)).toMatchObject({ status: "running", total: 5, scanned: 2, queued: 2 });

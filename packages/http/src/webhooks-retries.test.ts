@@ -4,6 +4,7 @@ import { createHarness, type Harness } from "./testing/http-harness.js";
 import { STORAGES } from "./testing/storages.js";
 import { createWebhook, emitMilestones } from "./testing/webhook-fixtures.js";
 import { startTestReceiver, type TestReceiver } from "./testing/webhook-receiver.js";
+import { trackerStorage } from "@bollard/core/storage";
 
 const MINUTE = 60_000;
 const cleanup: (() => Promise<void>)[] = [];
@@ -21,7 +22,7 @@ async function setup(options: { respond?: Parameters<typeof startTestReceiver>[0
   return { receiver, h };
 }
 
-const notificationsOf = async (h: Harness): Promise<WebhookNotification[]> => (await h.tracker.storage.webhookNotifications.list(h.accounts.acme.id, { page: { number: 1, size: 100 } })).items;
+const notificationsOf = async (h: Harness): Promise<WebhookNotification[]> => (await trackerStorage(h.tracker).webhookNotifications.list(h.accounts.acme.id, { page: { number: 1, size: 100 } })).items;
 
 describe.each(STORAGES)("webhook retries on %s storage", (_name, makeStorage) => {
   it("follow the exponential schedule on a manual clock, 12 retries, then failed", async () => {
@@ -47,10 +48,10 @@ describe.each(STORAGES)("webhook retries on %s storage", (_name, makeStorage) =>
     expect(receiver.received).toHaveLength(13);
     expect(new Set(receiver.received.map((r) => r.headers["webhook-id"]))).toEqual(new Set([final!.id]));
     expect(new Set(receiver.received.map((r) => r.body)).size).toBe(1);
-    const attempts = await h.tracker.storage.webhookNotifications.listAttempts(final!.id);
+    const attempts = await trackerStorage(h.tracker).webhookNotifications.listAttempts(final!.id);
     expect(attempts.map((a) => a.status_code)).toEqual(new Array(13).fill(500));
     expect(attempts[0]).toMatchObject({ error: "the receiver answered 500", response_excerpt: "nope" });
-    expect((await h.tracker.storage.webhooks.get(h.accounts.acme.id, webhook.id))!.consecutive_failures).toBe(13);
+    expect((await trackerStorage(h.tracker).webhooks.get(h.accounts.acme.id, webhook.id))!.consecutive_failures).toBe(13);
   });
 });
 
@@ -77,7 +78,7 @@ describe("webhook retries", () => {
     await h.tracker.webhooks.runDue();
     const [notification] = await notificationsOf(h);
     expect(notification).toMatchObject({ delivery_status: "succeeded", attempts: 3 });
-    const attempts = await h.tracker.storage.webhookNotifications.listAttempts(notification!.id);
+    const attempts = await trackerStorage(h.tracker).webhookNotifications.listAttempts(notification!.id);
     expect(attempts.map((a) => [a.status_code, a.error])).toEqual([
       [301, "the receiver answered 301"],
       [null, "timed out after 300 ms"],
@@ -95,14 +96,14 @@ describe("webhook retries", () => {
     h.clock.advance(MINUTE);
     // The retries run concurrently: the 3rd failure deactivates the webhook (a 4th may already be in flight).
     expect(await h.tracker.webhooks.runDue()).toMatchObject({ total: 2 });
-    const deactivated = (await h.tracker.storage.webhooks.get(h.accounts.acme.id, webhook.id))!;
+    const deactivated = (await trackerStorage(h.tracker).webhooks.get(h.accounts.acme.id, webhook.id))!;
     expect(deactivated.active).toBe(false);
     expect(deactivated.consecutive_failures).toBeGreaterThanOrEqual(3);
     h.clock.advance(10 * MINUTE);
     await h.tracker.webhooks.runDue();
     const notifications = await notificationsOf(h);
     expect(notifications.map((n) => n.delivery_status)).toEqual(["failed", "failed"]);
-    const errors = (await Promise.all(notifications.map((n) => h.tracker.storage.webhookNotifications.listAttempts(n.id)))).map((a) => a.at(-1)!.error);
+    const errors = (await Promise.all(notifications.map((n) => trackerStorage(h.tracker).webhookNotifications.listAttempts(n.id)))).map((a) => a.at(-1)!.error);
     expect(errors).toContain("the webhook is inactive");
     const sent = receiver.received.length;
     expect(sent).toBeGreaterThanOrEqual(3);
@@ -113,7 +114,7 @@ describe("webhook retries", () => {
     expect(receiver.received).toHaveLength(sent);
     const patched = await h.request("PATCH", `/v2/webhooks/${webhook.id}`, { body: { data: { attributes: { active: true } } } });
     expect(patched.body.data.attributes.active).toBe(true);
-    expect((await h.tracker.storage.webhooks.get(h.accounts.acme.id, webhook.id))!.consecutive_failures).toBe(0);
+    expect((await trackerStorage(h.tracker).webhooks.get(h.accounts.acme.id, webhook.id))!.consecutive_failures).toBe(0);
   });
 
   it("give up on the notifications of a deleted webhook", async () => {
@@ -126,7 +127,7 @@ describe("webhook retries", () => {
     await h.tracker.webhooks.runDue();
     const [notification] = await notificationsOf(h);
     expect(notification).toMatchObject({ delivery_status: "failed", attempts: 2 });
-    expect((await h.tracker.storage.webhookNotifications.listAttempts(notification!.id)).at(-1)).toMatchObject({ status_code: null, error: "the webhook was deleted" });
+    expect((await trackerStorage(h.tracker).webhookNotifications.listAttempts(notification!.id)).at(-1)).toMatchObject({ status_code: null, error: "the webhook was deleted" });
   });
 
   it("check the target again at delivery: a name that now resolves to a private address is refused", async () => {
@@ -139,7 +140,7 @@ describe("webhook retries", () => {
     await h.tracker.webhooks.runDue();
     const [notification] = await notificationsOf(h);
     expect(notification).toMatchObject({ delivery_status: "pending", attempts: 1 });
-    const [attempt] = await h.tracker.storage.webhookNotifications.listAttempts(notification!.id);
+    const [attempt] = await trackerStorage(h.tracker).webhookNotifications.listAttempts(notification!.id);
     expect(attempt).toMatchObject({ status_code: null, error: "refused: hooks.test resolves to 127.0.0.1, a loopback address" });
     expect(receiver.received).toHaveLength(0);
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "./testing/http-harness.js";
 import { createWebhook, emitMilestones, trackedShipment } from "./testing/webhook-fixtures.js";
 import { startTestReceiver, type TestReceiver } from "./testing/webhook-receiver.js";
+import { trackerStorage } from "@bollard/core/storage";
 
 const DAY = 86_400_000;
 let h: Harness;
@@ -19,13 +20,13 @@ afterAll(async () => {
   await h.tracker.close();
 });
 
-const total = async () => (await h.tracker.storage.webhookNotifications.list(h.accounts.acme.id, { page: { number: 1, size: 1 } })).total;
+const total = async () => (await trackerStorage(h.tracker).webhookNotifications.list(h.accounts.acme.id, { page: { number: 1, size: 1 } })).total;
 
 describe("stopped shipments", () => {
   it("send nothing while stopped, through refreshes and feeds, and resume afterwards", async () => {
     await h.request("POST", "/v2/tracking_requests", { body: { data: { attributes: { request_type: "bill_of_lading", request_number: "TEST-TR-SUCCEEDED", scac: "TEST" } } } });
     await h.tracker.refresh.runDue();
-    const request = (await h.tracker.storage.trackingRequests.list(h.accounts.acme.id, { page: { number: 1, size: 1 }, requestNumber: "TEST-TR-SUCCEEDED" })).items[0]!;
+    const request = (await trackerStorage(h.tracker).trackingRequests.list(h.accounts.acme.id, { page: { number: 1, size: 1 }, requestNumber: "TEST-TR-SUCCEEDED" })).items[0]!;
     const shipmentId = request.tracked_object_id!;
     await h.tracker.webhooks.runDue();
     const deliveredBeforeStop = receiver.received.length;
@@ -37,7 +38,7 @@ describe("stopped shipments", () => {
       h.clock.advance(DAY);
       await h.tracker.refresh.runDue();
     }
-    const container = (await h.tracker.storage.containers.listByShipments(h.accounts.acme.id, [shipmentId]))[0]!;
+    const container = (await trackerStorage(h.tracker).containers.listByShipments(h.accounts.acme.id, [shipmentId]))[0]!;
     await expect(
       h.tracker.ingest.events({ accountId: h.accounts.acme.id, shipmentId, containerNumber: container.number, events: [{ event: "container.transport.full_out", timestamp: h.clock.now().toISOString() }] }),
     ).rejects.toMatchObject({ code: "tracking_stopped" });

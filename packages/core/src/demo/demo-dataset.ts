@@ -94,7 +94,7 @@ export function generateDemoJourneys(options: DemoDatasetOptions): DemoDatasetWi
  *
  * @example
  * const dataset = generateDemoDataset({ seed: 1, accountId, now: new Date() });
- * await loadDemoDataset(storage, dataset);
+ * await tracker.accounts.loadDemo(dataset);
  */
 export function generateDemoDataset(options: DemoDatasetOptions): DemoDataset {
   return generateDemoJourneys(options).dataset;

@@ -3,7 +3,7 @@ import { WebhookEventNameSchema } from "../domain/index.js";
 import { resourceRegistry } from "../jsonapi/resources.js";
 import type { ResourceObject } from "../jsonapi/jsonapi-types.js";
 import { exampleNotification } from "./example-notifications.js";
-import { WEBHOOK_RESOURCE_ATTRIBUTES } from "../webhooks/webhook-resources.js";
+import { WEBHOOK_RESOURCE_ATTRIBUTES } from "../jsonapi/webhook-resources.js";
 
 const typesOf = (included: ResourceObject[] | undefined) => (included ?? []).map((r) => r.type);
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { BollardError, ValidationError } from "../errors/index.js";
-import { buildDocument, serializeResource } from "./document.js";
+import { buildDocument } from "./document.js";
+import type { ResourceDefinition } from "./resource-definition.js";
+import { resourceText } from "./resource-text.js";
+
+/** A resource as objects, read back from the one renderer's text. */
+const resourceObject = <T extends { id: string }>(definition: ResourceDefinition<T>, record: T) => JSON.parse(resourceText(definition, record));
+const documentOf = (...args: Parameters<typeof buildDocument>): any => JSON.parse(buildDocument(...args));
 import { errorDocument, errorStatus } from "./error-document.js";
 import { MAX_INCLUDE_DEPTH, MAX_INCLUDE_PATHS, includeTree, includePaths, mergeIncludes, parseIncludeParameter, type IncludeTree } from "../relations/include-paths.js";
 import { containerResource, shipmentResource, transportEventResource } from "./resources.js";
@@ -26,9 +32,9 @@ function read() {
   return { ...shipment, containers: containers.map(withEvents), port_of_lading: port, port_of_discharge: port };
 }
 
-describe("serializeResource", () => {
+describe("resourceText", () => {
   it("emits every spec attribute in order, missing ones as null, and the self link", () => {
-    const resource = serializeResource(shipmentResource, read());
+    const resource = resourceObject(shipmentResource, read());
     expect(Object.keys(resource.attributes)).toEqual(shipmentResource.attributes);
     expect(resource.attributes.bill_of_lading_number).toBe("MAEU123");
     expect(resource.attributes.pod_eta_at).toBeNull();
@@ -36,18 +42,18 @@ describe("serializeResource", () => {
   });
 
   it("gives every to-one relationship, with data null when empty", () => {
-    const resource = serializeResource(shipmentResource, read());
+    const resource = resourceObject(shipmentResource, read());
     expect(resource.relationships?.port_of_lading).toEqual({ data: { type: "port", id: P1 } });
     expect(resource.relationships?.destination).toEqual({ data: null });
     expect(resource.relationships?.line_tracking_stopped_by_user).toEqual({ data: null });
   });
 
   it("gives a to-many relationship only when the record was read with it", () => {
-    expect(serializeResource(shipmentResource, read()).relationships?.containers).toEqual({
+    expect(resourceObject(shipmentResource, read()).relationships?.containers).toEqual({
       data: [{ type: "container", id: C1 }, { type: "container", id: C2 }],
     });
-    expect(serializeResource(shipmentResource, shipment).relationships?.containers).toBeUndefined();
-    expect(serializeResource(containerResource, containers[0]).links).toBeUndefined();
+    expect(resourceObject(shipmentResource, shipment).relationships?.containers).toBeUndefined();
+    expect(resourceObject(containerResource, containers[0]).links).toBeUndefined();
   });
 });
 
@@ -103,8 +109,8 @@ describe("includeTree", () => {
 describe("buildDocument", () => {
   it("includes each reached record once and never a primary record", () => {
     const include = includeTree("shipment", ["containers.transport_events.location", "containers.shipment", "port_of_lading", "port_of_discharge"]);
-    const doc = buildDocument("shipment", read(), { include });
-    const keys = doc.included!.map((r) => `${r.type}:${r.id}`);
+    const doc = documentOf("shipment", read(), { include });
+    const keys = doc.included!.map((r: { type: string; id: string }) => `${r.type}:${r.id}`);
     expect(keys).toEqual([`container:${C1}`, `transport_event:${E1}`, `port:${P1}`, `container:${C2}`]);
   });
 
@@ -128,14 +134,14 @@ describe("buildDocument", () => {
       const below = current;
       current = level % 2 === 1 ? many.map((c) => counted({ ...c, shipment: below })) : counted({ ...shipment, containers: below });
     }
-    const doc = buildDocument("shipment", current, { include });
+    const doc = documentOf("shipment", current, { include });
     expect(doc.included).toHaveLength(20);
     expect(reads).toBeLessThanOrEqual(2 * 8 * 21);
   });
 
   it("omits included when nothing is included and keeps null primary data", () => {
-    expect(buildDocument("shipment", null)).toEqual({ data: null });
-    const doc = buildDocument("transport_event", [event], { meta: { size: 1, total: 1 } });
+    expect(documentOf("shipment", null)).toEqual({ data: null });
+    const doc = documentOf("transport_event", [event], { meta: { size: 1, total: 1 } });
     expect(Array.isArray(doc.data)).toBe(true);
     expect(doc.included).toBeUndefined();
     expect(doc.meta).toEqual({ size: 1, total: 1 });

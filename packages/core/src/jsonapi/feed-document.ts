@@ -1,6 +1,6 @@
 import type { RawEvent, TransportEvent } from "../domain/index.js";
-import { serializeResource } from "./document.js";
-import type { JsonApiDocument, ResourceObject } from "./jsonapi-types.js";
+import { writeDocument } from "./document.js";
+import { resourceText } from "./resource-text.js";
 import { rawEventResource, transportEventResource } from "./resources.js";
 import { wireTimestamp } from "./wire-time.js";
 
@@ -43,9 +43,9 @@ export interface FeedDocumentPage {
  * `meta.learned_at`; `links.next` while more follow; `meta` with the page's `cursor`, `has_more`
  * and `size`. `requestUrl` is the request's URL, whose `page[after]` the next link replaces.
  */
-export function feedDocument(page: FeedDocumentPage, requestUrl: string): JsonApiDocument {
+export function feedDocument(page: FeedDocumentPage, requestUrl: string): string {
   const data = page.data.map(feedResource);
-  const links: JsonApiDocument["links"] = { self: requestUrl };
+  const links: { self: string; next?: string } = { self: requestUrl };
   if (page.has_more && page.cursor !== null) {
     const next = new URL(requestUrl);
     next.searchParams.delete("page[after]");
@@ -53,16 +53,16 @@ export function feedDocument(page: FeedDocumentPage, requestUrl: string): JsonAp
     next.searchParams.set("page[after]", page.cursor);
     links.next = next.toString().replace(/%5B/gi, "[").replace(/%5D/gi, "]").replace(/%2C/gi, ",");
   }
-  return { data, links, meta: { cursor: page.cursor, has_more: page.has_more, size: data.length } };
+  return writeDocument({ data, links, meta: { cursor: page.cursor, has_more: page.has_more, size: data.length } });
 }
 
 /** The document of one event of the feed (`GET /v2/events/{id}`), with its `meta.cursor` and `meta.learned_at`. */
-export function feedEventDocument(item: FeedDocumentItem, requestUrl: string): JsonApiDocument {
-  return { data: feedResource(item), links: { self: requestUrl } };
+export function feedEventDocument(item: FeedDocumentItem, requestUrl: string): string {
+  return writeDocument({ data: feedResource(item), links: { self: requestUrl } });
 }
 
 /** An event of the feed as the resource the rest of the API serves, with its cursor and learned time in `meta`. */
-function feedResource(item: FeedDocumentItem): ResourceObject {
-  const resource = item.type === "transport_event" ? serializeResource(transportEventResource, item.event) : serializeResource(rawEventResource, item.event);
-  return { ...resource, meta: { cursor: item.cursor, learned_at: wireTimestamp(item.learned_at) } };
+function feedResource(item: FeedDocumentItem): string {
+  const meta = { cursor: item.cursor, learned_at: wireTimestamp(item.learned_at) };
+  return item.type === "transport_event" ? resourceText(transportEventResource, item.event, meta) : resourceText(rawEventResource, item.event, meta);
 }

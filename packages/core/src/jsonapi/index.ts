@@ -6,6 +6,5 @@ export * from "./read-documents.js";
 export * from "./collection-links.js";
 export * from "./error-document.js";
 export * from "./resources.js";
-export * from "./rendered.js";
+export * from "./resource-text.js";
 export * from "./wire-time.js";
-export * from "./rendered-events.js";

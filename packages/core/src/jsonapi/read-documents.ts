@@ -4,7 +4,7 @@ import { relationsByType } from "../relations/relation-definitions.js";
 import type { Page } from "../storage/pagination.js";
 import { collectionLinks, collectionMeta, PAGINATION_META_TYPES } from "./collection-links.js";
 import { buildDocument } from "./document.js";
-import type { IdentifiedRecord, JsonApiDocument } from "./jsonapi-types.js";
+import type { IdentifiedRecord } from "./jsonapi-types.js";
 import { resourceRegistry } from "./resources.js";
 
 /**
@@ -45,8 +45,8 @@ export interface ResourceDocumentOptions {
   self?: string;
 }
 
-/** The document of one record read with its related records (see {@link documentInclude}). */
-export function resourceDocument(type: RecordType, record: IdentifiedRecord, options: ResourceDocumentOptions = {}): JsonApiDocument {
+/** The document text of one record read with its related records (see {@link documentInclude}). */
+export function resourceDocument(type: RecordType, record: IdentifiedRecord, options: ResourceDocumentOptions = {}): string {
   return buildDocument(type, record, {
     include: requestedTree(type, options.include),
     ...(options.self !== undefined && { links: { self: options.self } }),
@@ -63,13 +63,17 @@ export interface RecordPage {
   total: number;
 }
 
-/** The document of a page of records, with paging links rebuilt from the request URL and `meta`. */
-export function listDocument(type: RecordType, result: RecordPage, options: { include?: readonly string[]; requestUrl: string }): JsonApiDocument {
-  return buildDocument(type, result.data, {
-    include: requestedTree(type, options.include),
-    links: collectionLinks(options.requestUrl, result.page, result.total),
-    meta: collectionMeta(result.data.length, result.total, PAGINATION_META_TYPES.has(type) ? result.page : undefined),
-  });
+/** The document text of a page of records, with paging links rebuilt from the request URL and `meta`. */
+export function listDocument(type: RecordType, result: RecordPage, options: { include?: readonly string[]; requestUrl: string }): string {
+  return buildDocument(type, result.data, { include: requestedTree(type, options.include), ...listParts(type, result.data.length, result, options.requestUrl) });
+}
+
+/** A list document's top-level `links` (paging, rebuilt from the request URL) and `meta`, for a page of `size` records. */
+export function listParts(type: string, size: number, paging: Pick<RecordPage, "page" | "total">, requestUrl: string): { links: unknown; meta: unknown } {
+  return {
+    links: collectionLinks(requestUrl, paging.page, paging.total),
+    meta: collectionMeta(size, paging.total, PAGINATION_META_TYPES.has(type) ? paging.page : undefined),
+  };
 }
 
 function requestedTree(type: RecordType, include: readonly string[] | undefined): IncludeTree | undefined {

@@ -42,7 +42,7 @@ import {
   type Webhook,
   type WebhookNotification,
 } from "../domain/index.js";
-import { WEBHOOK_EXTRA_RESOURCES, WebhookNotificationResourceAttributesSchema } from "../webhooks/webhook-resources.js";
+import { WEBHOOK_EXTRA_RESOURCES, WebhookNotificationResourceAttributesSchema } from "./webhook-resources.js";
 import { RELATIONS } from "../relations/relation-definitions.js";
 import { defineResource, type ResourceDefinition } from "./resource-definition.js";
 

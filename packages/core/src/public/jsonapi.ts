@@ -1,8 +1,9 @@
 /**
  * `@bollard/core/jsonapi`: JSON:API over a tracker's records, for servers such as `@bollard/http`.
- * Pure functions that build documents from the records sessions return (`resourceDocument`,
- * `listDocument`, `buildDocument`), error documents, the resource definitions, `include` parsing
- * with its limits, and the rendered reads of the hottest route.
+ * Pure functions that write documents as JSON text from the records sessions return
+ * (`resourceDocument`, `listDocument`, `buildDocument`) through one renderer (`resourceText`,
+ * `renderResource`) and one writer (`writeDocument`); error documents, the resource definitions,
+ * `include` parsing with its limits, and the texts of the hottest reads (`tracker.documents`).
  * @packageDocumentation
  */
 export * from "../jsonapi/index.js";
@@ -27,5 +28,5 @@ export {
   WEBHOOK_RESOURCE_ATTRIBUTES,
   webhookEventCategoryResource,
   webhookNotificationLogResource,
-} from "../webhooks/webhook-resources.js";
-export type { ContainerCreatedEventRecord, ContainerPodTerminalChangedEventRecord, ContainerUpdatedEventRecord, EstimatedEventRecord } from "../webhooks/event-objects.js";
+} from "../jsonapi/webhook-resources.js";
+export type { ContainerCreatedEventRecord, ContainerPodTerminalChangedEventRecord, ContainerUpdatedEventRecord, EstimatedEventRecord } from "../domain/webhook-event-objects.js";

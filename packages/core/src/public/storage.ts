@@ -10,3 +10,4 @@ export { BollardError, isBollardError, type BollardErrorOptions, type ErrorCode,
 export { keepingTexts } from "../read-model/keeping-texts.js";
 export { toTimestamp, type Timestamp } from "../domain/common-schema.js";
 export { upgradeTransportEvent } from "../storage/record-upgrades.js";
+export { trackerStorage } from "../tracker.js";

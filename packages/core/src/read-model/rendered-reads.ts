@@ -1,11 +1,9 @@
 import { NotFoundError } from "../errors/index.js";
-import { collectionLinks, collectionMeta } from "../jsonapi/collection-links.js";
-import type { JsonApiDocument } from "../jsonapi/jsonapi-types.js";
-import { renderDocument, renderResource, type RenderedRecord } from "../jsonapi/rendered.js";
-import { containerResource, shipmentResource } from "../jsonapi/resources.js";
-import type { ContainerListOptions } from "../services/container-service.js";
-import type { ShipmentListOptions } from "../services/shipment-service.js";
-import type { Session } from "../services/session.js";
+import { writeDocument } from "../jsonapi/document.js";
+import { listParts } from "../jsonapi/read-documents.js";
+import { renderResource, resourceText, type RenderedRecord } from "../jsonapi/resource-text.js";
+import { containerResource, shipmentResource, trackingRequestResource } from "../jsonapi/resources.js";
+import type { TrackingRequest } from "../domain/index.js";
 import type { Page } from "../storage/pagination.js";
 import type { Storage } from "../storage/storage.js";
 import { createTextReader, type TextsRead } from "./text-reader.js";
@@ -13,7 +11,7 @@ import { createTextReader, type TextsRead } from "./text-reader.js";
 /*
  * The hottest reads, written from the read model's texts (see `text-reader.ts`): a shipment with
  * its containers, the shipment and container lists, the shipments a tracking request list includes.
- * Each text equals what `JSON.stringify(resourceDocument(...))` / `listDocument(...)` writes for
+ * Each text equals what `resourceDocument(...)` / `listDocument(...)` writes for
  * the same records (the byte-equality tests hold them together).
  */
 
@@ -53,16 +51,33 @@ export interface RenderedShipmentOptions {
   includeContainers?: boolean;
 }
 
-/** Reads for a JSON:API server's hottest routes, in rendered form. */
+/** A page of records as a service lists it: what {@link RenderedReads} renders by id. */
+export interface ListedPage {
+  /** The page's records (only their ids are read), in listing order. */
+  data: readonly { readonly id: string }[];
+  /** The page returned. */
+  page: Page;
+  /** How many records match across all pages. */
+  total: number;
+}
+
+/**
+ * Reads for a JSON:API server's hottest routes, in rendered form: a service decides what is read
+ * (and who may read it), these read the texts of those records.
+ * @example
+ * const listed = await session.shipments.list({ page: { number: 1, size: 30 } });
+ * const page = await tracker.documents.shipments(session.principal.account.id, listed, { includeContainers: true });
+ * const body = shipmentListText(page, { includeContainers: true, requestUrl });
+ */
 export interface RenderedReads {
-  /** The session account's shipment with its containers' ids (and containers); 404 when it is not the account's. */
-  shipment(session: Session, id: string, options?: RenderedShipmentOptions): Promise<RenderedShipment>;
-  /** A page of the session account's shipments, filtered as `session.shipments.list` filters. */
-  shipments(session: Session, options?: Omit<ShipmentListOptions, "include"> & RenderedShipmentOptions): Promise<RenderedShipmentPage>;
-  /** The session account's shipments with these ids, in that order, skipping any that does not exist (with their containers' ids). */
-  trackedShipments(session: Session, ids: readonly string[]): Promise<RenderedShipment[]>;
-  /** A page of the session account's containers, filtered as `session.containers.list` filters. */
-  containers(session: Session, options?: Omit<ContainerListOptions, "include">): Promise<RenderedContainerPage>;
+  /** The account's shipment with its containers' ids (and containers); 404 when it is not the account's. */
+  shipment(accountId: string, id: string, options?: RenderedShipmentOptions): Promise<RenderedShipment>;
+  /** The shipments of a page `session.shipments.list` gave, with their containers' ids (and containers). */
+  shipments(accountId: string, listed: ListedPage, options?: RenderedShipmentOptions): Promise<RenderedShipmentPage>;
+  /** The account's shipments with these ids, in that order, skipping any that does not exist (with their containers' ids). */
+  trackedShipments(accountId: string, ids: readonly string[]): Promise<RenderedShipment[]>;
+  /** The containers of a page `session.containers.list` gave, with their event linkage. */
+  containers(accountId: string, listed: ListedPage): Promise<RenderedContainerPage>;
 }
 
 /** A container's text with its event linkage as its to-many members. */
@@ -90,30 +105,23 @@ export function createRenderedReads(storage: Storage): RenderedReads {
   }
 
   return {
-    async shipment(session, id, options = {}) {
-      const [found] = await shipmentsWithContainers(session.principal.account.id, [id], options.includeContainers ?? false);
+    async shipment(accountId, id, options = {}) {
+      const [found] = await shipmentsWithContainers(accountId, [id], options.includeContainers ?? false);
       if (!found) throw new NotFoundError(`No shipment ${id}`);
       return found;
     },
-    async shipments(session, options = {}) {
-      const { includeContainers, ...listing } = options;
-      const result = await session.shipments.list(listing);
-      const shipments = await shipmentsWithContainers(
-        session.principal.account.id,
-        result.data.map((s) => s.id),
-        includeContainers ?? false,
-      );
-      return { shipments, page: result.page, total: result.total };
+    async shipments(accountId, listed, options = {}) {
+      const shipments = await shipmentsWithContainers(accountId, listed.data.map((s) => s.id), options.includeContainers ?? false);
+      return { shipments, page: listed.page, total: listed.total };
     },
-    trackedShipments(session, ids) {
-      return shipmentsWithContainers(session.principal.account.id, ids, false);
+    trackedShipments(accountId, ids) {
+      return shipmentsWithContainers(accountId, ids, false);
     },
-    async containers(session, options = {}) {
-      const result = await session.containers.list(options);
-      const ids = result.data.map((c) => c.id);
-      const read = ids.length > 0 ? await reader.read(session.principal.account.id, { containers: ids, eventLinkageOf: ids }) : undefined;
+    async containers(accountId, listed) {
+      const ids = listed.data.map((c) => c.id);
+      const read = ids.length > 0 ? await reader.read(accountId, { containers: ids, eventLinkageOf: ids }) : undefined;
       const containers = read ? ids.flatMap((id) => (read.containers.has(id) ? [withLinkage(read.containers.get(id)!, read)] : [])) : [];
-      return { containers, page: result.page, total: result.total };
+      return { containers, page: listed.page, total: listed.total };
     },
   };
 }
@@ -136,9 +144,13 @@ export interface ShipmentDocumentTextOptions {
   self?: string;
 }
 
-/** The JSON text of a shipment document: exactly what `JSON.stringify(resourceDocument("shipment", ...))` gives for the same records. */
+/** The JSON text of a shipment document: what `resourceDocument("shipment", ...)` writes for the same records. */
 export function shipmentDocumentText(rendered: RenderedShipment, options: ShipmentDocumentTextOptions): string {
-  return renderDocument(shipmentText(rendered), options.includeContainers ? rendered.containers.map(containerText) : [], options.self);
+  return writeDocument({
+    data: shipmentText(rendered),
+    included: options.includeContainers ? rendered.containers.map(containerText) : [],
+    ...(options.self !== undefined && { links: { self: options.self } }),
+  });
 }
 
 /** Options of the list texts: the request URL the paging links are rebuilt from. */
@@ -147,34 +159,25 @@ export interface RenderedListTextOptions {
   requestUrl: string;
 }
 
-/** The JSON text of a shipment page: `JSON.stringify(listDocument("shipment", ...))` for the same records. */
+/** The JSON text of a shipment page: what `listDocument("shipment", ...)` writes for the same records. */
 export function shipmentListText(rendered: RenderedShipmentPage, options: RenderedListTextOptions & { includeContainers: boolean }): string {
   const data = rendered.shipments.map(shipmentText);
   const included = options.includeContainers ? rendered.shipments.flatMap((s) => s.containers.map(containerText)) : [];
-  return listText(data, included, rendered.shipments.length, rendered, options.requestUrl);
+  return writeDocument({ data, included, ...listParts("shipment", data.length, rendered, options.requestUrl) });
 }
 
-/** The JSON text of a container page: `JSON.stringify(listDocument("container", ...))` for the same records. */
+/** The JSON text of a container page: what `listDocument("container", ...)` writes for the same records. */
 export function containerListText(rendered: RenderedContainerPage, options: RenderedListTextOptions): string {
-  return listText(rendered.containers.map(containerText), [], rendered.containers.length, rendered, options.requestUrl);
+  const data = rendered.containers.map(containerText);
+  return writeDocument({ data, ...listParts("container", data.length, rendered, options.requestUrl) });
 }
 
 /**
- * The JSON text of a tracking request page with its tracked shipments included: `document` is
- * `listDocument("tracking_request", ...)` of the page without includes (small records), `tracked`
- * the shipments its requests point at, in order of first mention.
+ * The JSON text of a tracking request page with its tracked shipments included: `listed` is the
+ * page as `session.trackingRequests.list` read it (without includes: small records), `tracked` the
+ * shipments its requests point at, in order of first mention.
  */
-export function trackingRequestListText(document: JsonApiDocument, tracked: readonly RenderedShipment[]): string {
-  return documentText(JSON.stringify(document.data), tracked.map(shipmentText), JSON.stringify(document.links), JSON.stringify(document.meta));
-}
-
-/** A list document with its paging links and meta rebuilt from the request URL (see {@link documentText}). */
-function listText(data: readonly string[], included: readonly string[], size: number, paging: { page: Page; total: number }, requestUrl: string): string {
-  return documentText(`[${data.join(",")}]`, included, JSON.stringify(collectionLinks(requestUrl, paging.page, paging.total)), JSON.stringify(collectionMeta(size, paging.total)));
-}
-
-/** A list document laid out as `listDocument` lays it out: `data`, `included` when not empty, `links`, `meta` (each member's JSON text). */
-function documentText(data: string, included: readonly string[], links: string, meta: string): string {
-  const includedMember = included.length > 0 ? `,"included":[${included.join(",")}]` : "";
-  return `{"data":${data}${includedMember},"links":${links},"meta":${meta}}`;
+export function trackingRequestListText(listed: { data: readonly TrackingRequest[]; page: Page; total: number }, tracked: readonly RenderedShipment[], options: RenderedListTextOptions): string {
+  const data = listed.data.map((request) => resourceText(trackingRequestResource, request));
+  return writeDocument({ data, included: tracked.map(shipmentText), ...listParts("tracking_request", data.length, listed, options.requestUrl) });
 }

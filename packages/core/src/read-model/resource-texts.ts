@@ -1,12 +1,26 @@
 import { createHash } from "node:crypto";
 import type { Container, Shipment } from "../domain/index.js";
-import { resourceAttributes, toOneRelationships } from "../jsonapi/document.js";
-import { renderParts, renderResource, toManyText, type RenderedRecord } from "../jsonapi/rendered.js";
-import { containerLinkage, type ContainerEventIds } from "../jsonapi/rendered-events.js";
+import { resourceAttributes, toOneRelationships } from "../jsonapi/resource-text.js";
+import type { ResourceIdentifier } from "../jsonapi/jsonapi-types.js";
+import { renderParts, renderResource, toManyText, type RenderedRecord } from "../jsonapi/resource-text.js";
 import { containerResource, shipmentResource } from "../jsonapi/resources.js";
 import type { ResourceDefinition } from "../jsonapi/resource-definition.js";
 import type { StorageRepositories } from "../storage/repositories.js";
 import { wireValue } from "../jsonapi/wire-time.js";
+
+/** The ids of one container's events: its `transport_events` and `raw_events` linkage. */
+export interface ContainerEventIds {
+  /** Transport event ids, in `timestamp` order. */
+  transport_events: string[];
+  /** Raw event ids, in `index` order. */
+  raw_events: string[];
+}
+
+/** A container's to-many linkage from its event ids (empty lists when it has none). */
+export function containerLinkage(events: Readonly<ContainerEventIds> | undefined): Record<string, ResourceIdentifier[]> {
+  const linkage = (type: string, ids: readonly string[] = []) => ids.map((id) => ({ type, id }));
+  return { transport_events: linkage("transport_event", events?.transport_events), raw_events: linkage("raw_event", events?.raw_events) };
+}
 
 /*
  * The texts core's read model keeps (`StorageRepositories.keptTexts`): for each shipment and

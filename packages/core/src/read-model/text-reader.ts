@@ -1,5 +1,5 @@
 import type { KeptText } from "../storage/kept-text-repositories.js";
-import type { RenderedRecord } from "../jsonapi/rendered.js";
+import type { RenderedRecord } from "../jsonapi/resource-text.js";
 import type { Storage } from "../storage/storage.js";
 import { containerIdsTexts, eventLinkageTexts, fromRecordText, recordText, rendererFingerprint, textKeys } from "./resource-texts.js";
 

@@ -5,6 +5,8 @@ import { uuidv7 } from "../ids/index.js";
 import type { Page, Storage } from "../storage/index.js";
 import { resolvePage } from "./pagination-defaults.js";
 import type { ListResult } from "./read-options.js";
+import { loadDemoDataset } from "../demo/load-demo.js";
+import type { DemoDataset } from "../demo/demo-dataset.js";
 import { apiKeyPrefix, generateApiKey, hashApiKey, parseAuthorization, sameDigest } from "./api-keys.js";
 
 /** Who is calling: an account and one of its users. Every session-scoped read and write uses it. */
@@ -38,6 +40,19 @@ export interface AccountService {
   findByName(companyName: string): Promise<Account | null>;
   /** Whether any account exists (a fresh database has none). */
   any(): Promise<boolean>;
+  /**
+   * True for the one caller, of every process sharing the storage, that should create the first
+   * account: none exists and no caller claimed it before (the check and the claim are one
+   * transaction, so servers starting together on one database agree).
+   */
+  claimFirst(): Promise<boolean>;
+  /** How many shipments an account holds (0 for an unknown account). */
+  shipmentCount(accountId: string): Promise<number>;
+  /**
+   * Writes a demo data set (see `generateDemoDataset`) into its account, in one transaction: all
+   * or nothing, and every answer cached for the account is renewed.
+   */
+  loadDemo(dataset: DemoDataset): Promise<void>;
   /**
    * Creates a user with the role and an API key for it: a new random key, or `apiKey` when the
    * caller brings one (a known key for CI: 16 to 256 visible ASCII characters, no spaces).
@@ -122,6 +137,9 @@ function newKeyRecord(user: User, apiKey: string, createdAt: string): ApiKey {
 const API_KEY_SHAPE = /^[\x21-\x7e]{16,256}$/;
 
 /** How long an authenticated key's principal is remembered, so hot paths skip three lookups per request. */
+/** The meta key {@link AccountService.claimFirst} claims with (named for `bollard serve`, its first user, in databases that have it). */
+const FIRST_ACCOUNT_CLAIM = "serve.demo_seeded_at";
+
 const PRINCIPAL_CACHE_MS = 1_000;
 const PRINCIPAL_CACHE_SIZE = 10_000;
 /**
@@ -204,6 +222,17 @@ export function createAccountService(storage: Storage, clock: Clock): AccountSer
     async any() {
       return (await storage.accounts.list({ number: 1, size: 1 })).total > 0;
     },
+    claimFirst: () =>
+      storage.transaction(async (tx) => {
+        if ((await tx.accounts.list({ number: 1, size: 1 })).total > 0) return false;
+        if ((await tx.meta.get(FIRST_ACCOUNT_CLAIM)) !== null) return false;
+        await tx.meta.set(FIRST_ACCOUNT_CLAIM, now());
+        return true;
+      }),
+    async shipmentCount(accountId) {
+      return (await storage.shipments.list(accountId, { page: { number: 1, size: 1 } })).total;
+    },
+    loadDemo: (dataset) => loadDemoDataset(storage, dataset),
     async issueKey(accountId, options = {}) {
       const apiKey = options.apiKey ?? generateApiKey();
       if (!API_KEY_SHAPE.test(apiKey)) {

@@ -5,7 +5,7 @@ import { BollardError, NotFoundError } from "../errors/index.js";
 import { uuidv7 } from "../ids/index.js";
 import { z } from "zod";
 import { DEFAULT_WEBHOOK_DELIVERY_POLICY, WEBHOOK_SUCCESS_STATUSES, type WebhookDeliveryPolicy } from "../webhooks/delivery-policy.js";
-import { WEBHOOK_EVENT_CATEGORIES, type WebhookEventCategory } from "../webhooks/event-catalogue.js";
+import { WEBHOOK_EVENT_CATEGORIES, type WebhookEventCategory } from "../domain/webhook-event-catalogue.js";
 import { exampleNotification } from "../demo/example-notifications.js";
 import { nodeHttpTransport, type WebhookTransport } from "../webhooks/http-transport.js";
 import { systemLookup, webhookUrlProblem, type HostLookup } from "../webhooks/url-safety.js";

@@ -5,5 +5,5 @@ export { type RefreshScheduler, type RefreshSummary, type RefreshSchedulerOption
 export type { RefreshOutcome } from "./refresh-request.js";
 export * from "./ingest-service.js";
 export { planSnapshot, planIsEmpty, type SnapshotPlan, type StoredState, type PlanContext } from "./snapshot-plan.js";
-export { simulatedCarrier, type SimulatedCarrierOptions } from "./simulated-carrier/index.js";
 export { PositionReportSchema, MAX_POSITION_REPORTS, type PositionReport, type PositionReportInput, type PositionIngestResult } from "./position-ingest.js";
+export type { IngestReference, IngestTarget } from "./ingest-target.js";

@@ -8,6 +8,7 @@ import { parseInput } from "../validation/input-validation.js";
 import { recordingChanges } from "../history/recording-changes.js";
 import type { Storage } from "../storage/index.js";
 import { applySnapshot, assertTracking, parseSnapshot } from "./apply-snapshot.js";
+import { locateIngestTarget, type IngestReference, type IngestTarget } from "./ingest-target.js";
 import { ingestPositions, type PositionIngestResult, type PositionReportInput } from "./position-ingest.js";
 import { SnapshotTransportEventSchema, type CarrierSnapshotInput } from "./snapshot-schema.js";
 
@@ -75,6 +76,11 @@ export interface IngestService {
    * newest report. An unknown vessel or an impossible coordinate is a 422 on `[<index>, <field>]`.
    */
   positions(reports: readonly PositionReportInput[]): Promise<PositionIngestResult>;
+  /**
+   * The tracked shipment data from your own feed belongs to, by the numbers it names (see
+   * {@link locateIngestTarget}): the tracking request to ingest it through, or null when none.
+   */
+  locate(reference: IngestReference): Promise<IngestTarget | null>;
 }
 
 const EventsSchema = z.array(SnapshotTransportEventSchema).min(1).max(500);
@@ -107,6 +113,7 @@ export function createIngestService(storage: Storage, clock: Clock): IngestServi
 
   return {
     positions: (reports) => ingestPositions(storage, clock, reports),
+    locate: (reference) => locateIngestTarget(storage, reference),
     snapshot({ accountId, trackingRequestId, scac, snapshot }) {
       return apply(accountId, async (tx) => {
         if (trackingRequestId) {

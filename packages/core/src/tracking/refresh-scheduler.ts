@@ -1,6 +1,7 @@
-import { periodicPass, type Clock, type PassControl, type StopOptions } from "../clock/index.js";
+import { periodicPass, writePaced, type PassControl, type StopOptions } from "../background/index.js";
+import type { Clock } from "../clock/index.js";
 import type { TrackingRequest } from "../domain/index.js";
-import { EVERY_WRITE_KEY, type Storage, type StorageRepositories } from "../storage/index.js";
+import type { Storage, StorageRepositories } from "../storage/index.js";
 import type { CarrierResult, CarrierSource } from "./carrier-source.js";
 import type { RefreshPolicy } from "./refresh-policy.js";
 import { checkCarrierResult, prepareCarrierResult, recordCarrierResult, type CheckedCarrierResult, type RefreshOutcome } from "./refresh-request.js";
@@ -62,31 +63,6 @@ export interface RefreshSchedulerOptions {
 
 /** Requests claimed and fetched together; small, so a lease covers refreshing a whole claim. */
 const BATCH = 200;
-/** How long, in real milliseconds, one transaction of a batch's writes may run before it commits. */
-const WRITE_SLICE_MS = 25;
-/** The same while other writers want the lock (see {@link CONTENDED_FOR_MS}): shorter waits for them. */
-const CONTENDED_SLICE_MS = 10;
-/**
- * The pause between two slices, longer than the pause between two tries of a writer waiting for
- * SQLite's lock (4 ms): the lock is not handed over fairly, so a refresh that began its next slice
- * at once would keep it for the whole batch while the requests' writes waited (seconds, measured).
- */
-const SLICE_GAP_MS = 5;
-/**
- * While other writers want the lock, the pause after a slice is this many times as long as the
- * slice held it, so the refresh holds the lock at most a quarter of the time. Without it the
- * refresh held SQLite's lock about half the time under the mixed benchmark's requests, whatever
- * a record cost (the slices are measured in time), and a slice of the background thread lasts
- * longer than its work: the thread runs at a lower priority than the requests, on the same core.
- */
-const CONTENDED_YIELD = 3;
-/**
- * How long the refresh yields as above once it saw another writer: someone committed between the
- * end of its last slice and the start of its next (a request's write, another process, the webhook
- * worker), told by the version every write raises (`EVERY_WRITE_KEY`); a storage that cannot
- * read it now is taken as idle.
- */
-const CONTENDED_FOR_MS = 1_000;
 const DEFAULT_LEASE_MS = 5 * 60_000;
 
 function emptySummary(): RefreshSummary {
@@ -160,69 +136,12 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
         prepared[i] = await prepareCarrierResult(storage, due[i]!, results[i]!, nowMs);
       };
       const record = (tx: StorageRepositories, i: number) => recordCarrierResult(tx, due[i]!, results[i]!, nowMs, policy, prepared[i]);
-      const outcomes = await writeInSlices(due.length, prepare, record);
+      const outcomes = await writePaced<RefreshOutcome>(storage, { count: due.length, prepare, record, failed: "skipped", ...(options.onError && { onError: options.onError }) });
       for (const outcome of outcomes) {
         summary[outcome] += 1;
         summary.total += 1;
       }
     }
-  }
-
-  /** The version every write raises (see `EVERY_WRITE_KEY`), or undefined when the storage cannot tell now. */
-  const dataVersion = (): Promise<number | undefined> =>
-    storage.changeVersions.get([EVERY_WRITE_KEY]).then(
-      ([version]) => version,
-      () => undefined,
-    );
-
-  /**
-   * Writes a batch's results in transactions of at most about {@link WRITE_SLICE_MS} each: few
-   * enough commits (each is a disk sync), and the write lock is never held so long that a request
-   * writing next to the refresh (another thread or process) waits long. Before each slice, the
-   * results it may write are prepared (planned) outside the transaction, for about as long again.
-   * A slice that fails is rolled back; its first request is then written on its own (or reported
-   * and skipped), so one bad request cannot hold back the others. Slices are {@link SLICE_GAP_MS}
-   * apart, so writers waiting for the lock get it in between, and so does the thread's other work
-   * (the webhook worker shares its event loop). While other writers want the lock (one committed
-   * between two slices in the last second), slices are shorter ({@link CONTENDED_SLICE_MS}) and the
-   * pause after each is {@link CONTENDED_YIELD} times as long as it held the lock: the requests'
-   * writes come first, and an idle server refreshes at full speed.
-   */
-  async function writeInSlices(count: number, prepare: (i: number) => Promise<void>, record: (tx: StorageRepositories, i: number) => Promise<RefreshOutcome>): Promise<RefreshOutcome[]> {
-    const outcomes: RefreshOutcome[] = [];
-    let planned = 0;
-    let contendedUntil = -Infinity;
-    let held = 0;
-    // The data's version right after the refresh's last commit: changed by the next slice, someone else wrote.
-    let committed: number | undefined;
-    while (outcomes.length < count) {
-      const from = outcomes.length;
-      const contended = performance.now() < contendedUntil;
-      if (from > 0) await new Promise((resolve) => setTimeout(resolve, contended ? Math.max(SLICE_GAP_MS, held * CONTENDED_YIELD) : SLICE_GAP_MS));
-      const sliceMs = contended ? CONTENDED_SLICE_MS : WRITE_SLICE_MS;
-      const planning = performance.now();
-      while (planned < count && (planned === from || performance.now() - planning < sliceMs)) await prepare(planned++);
-      const until = planned;
-      if (committed !== undefined && (await dataVersion()) !== committed) contendedUntil = performance.now() + CONTENDED_FOR_MS;
-      let started = performance.now();
-      try {
-        outcomes.push(
-          ...(await storage.transaction(async (tx) => {
-            started = performance.now();
-            const done: RefreshOutcome[] = [];
-            do done.push(await record(tx, from + done.length));
-            while (from + done.length < until && performance.now() - started < sliceMs);
-            return done;
-          })),
-        );
-        held = performance.now() - started;
-        committed = await dataVersion();
-      } catch (sliceError) {
-        options.onError?.(sliceError);
-        outcomes.push(await storage.transaction((tx) => record(tx, from)).catch((error: unknown) => (options.onError?.(error), "skipped" as const)));
-      }
-    }
-    return outcomes;
   }
 
   const scheduler = periodicPass(pass, emptySummary, options.onError, options.onPass);

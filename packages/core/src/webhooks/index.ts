@@ -1,10 +1,10 @@
 // Webhooks: the event catalogue, signing, URL safety, payloads, the outbox and the delivery worker.
-export * from "./event-catalogue.js";
+export * from "../domain/webhook-event-catalogue.js";
 export * from "./webhook-signing.js";
 export * from "./url-safety.js";
 export * from "./delivery-policy.js";
-export * from "./event-objects.js";
-export * from "./webhook-resources.js";
+export * from "../domain/webhook-event-objects.js";
+export * from "../jsonapi/webhook-resources.js";
 export * from "./webhook-input.js";
 export * from "./payload-records.js";
 export * from "./notification-payload.js";

@@ -1,5 +1,5 @@
 import type { WebhookEventName } from "../domain/index.js";
-import { serializeResource } from "../jsonapi/document.js";
+import { resourceText } from "../jsonapi/resource-text.js";
 import type { ResourceIdentifier, ResourceObject } from "../jsonapi/jsonapi-types.js";
 import { resourceRegistry } from "../jsonapi/resources.js";
 import { wireTimestamp } from "../jsonapi/wire-time.js";
@@ -27,14 +27,9 @@ export interface WebhookPayload {
   included: ResourceObject[];
 }
 
-/**
- * The JSON:API document POSTed to a webhook (pure): `data` is the `webhook_notification`
- * (`attributes` `id`, `event`, `delivery_status: "pending"`, `created_at`; relationships `webhook`,
- * `reference_object` and an empty `webhook_notification_logs`), `included` the records collected
- * for the event kind (always present, possibly empty).
- */
-export function notificationPayload(envelope: NotificationEnvelope, records: PayloadRecords): WebhookPayload {
-  const data: ResourceObject = {
+/** The notification's own resource: `data` of its payload. */
+function notificationResource(envelope: NotificationEnvelope): ResourceObject {
+  return {
     id: envelope.id,
     type: "webhook_notification",
     attributes: { id: envelope.id, event: envelope.event, delivery_status: "pending", created_at: wireTimestamp(envelope.createdAt) },
@@ -44,18 +39,25 @@ export function notificationPayload(envelope: NotificationEnvelope, records: Pay
       webhook_notification_logs: { data: [] },
     },
   };
-  const included = records.included.flatMap(({ type, record }) => {
-    const definition = resourceRegistry.get(type);
-    return definition ? [serializeResource(definition, record)] : [];
-  });
-  return { data, included };
 }
 
 /**
- * {@link notificationPayload} as the text stored and sent: byte for byte its `JSON.stringify`.
- * `texts` keeps each included record's JSON by type and id, so the records that a batch of
- * notifications shares (a snapshot's shipment and containers, their ports) are serialized once;
- * share it only among payloads whose records were read together (from one `PayloadRecordSource`).
+ * The JSON:API document POSTed to a webhook (pure), as objects: {@link notificationPayloadText}
+ * read back. `data` is the `webhook_notification` (`attributes` `id`, `event`,
+ * `delivery_status: "pending"`, `created_at`; relationships `webhook`, `reference_object` and an
+ * empty `webhook_notification_logs`), `included` the records collected for the event kind (always
+ * present, possibly empty).
+ */
+export function notificationPayload(envelope: NotificationEnvelope, records: PayloadRecords): WebhookPayload {
+  return JSON.parse(notificationPayloadText(envelope, records)) as WebhookPayload;
+}
+
+/**
+ * The payload as the text stored and sent, each included record rendered by the one renderer as
+ * the API serves it. `texts` keeps each included record's text by type and id, so the records that
+ * a batch of notifications shares (a snapshot's shipment and containers, their ports) are rendered
+ * once; share it only among payloads whose records were read together (from one `PayloadRecordSource`).
+ * A record of a type with no resource is left out.
  */
 export function notificationPayloadText(envelope: NotificationEnvelope, records: PayloadRecords, texts = new Map<string, string>()): string {
   const included: string[] = [];
@@ -65,9 +67,10 @@ export function notificationPayloadText(envelope: NotificationEnvelope, records:
     if (text === undefined) {
       const definition = resourceRegistry.get(type);
       if (!definition) continue;
-      texts.set(key, (text = JSON.stringify(serializeResource(definition, record))));
+      texts.set(key, (text = resourceText(definition, record)));
     }
     included.push(text);
   }
-  return `{"data":${JSON.stringify(notificationPayload(envelope, { included: [] }).data)},"included":[${included.join(",")}]}`;
+  // Unlike other documents, a payload's `included` is there even when empty.
+  return `{"data":${JSON.stringify(notificationResource(envelope))},"included":[${included.join(",")}]}`;
 }

@@ -1,4 +1,5 @@
-import { periodicPass, type Clock, type PeriodicPass } from "../clock/index.js";
+import { periodicPass, type PeriodicPass } from "../background/index.js";
+import type { Clock } from "../clock/index.js";
 import type { Storage } from "../storage/index.js";
 import type { WebhookDispatcher } from "./webhook-dispatcher.js";
 

@@ -1,6 +1,6 @@
 import type { Container, DomainEvent, MetroArea, Port, RailTerminal, Shipment, Terminal, TrackingRequest, TransportEvent, Vessel } from "../domain/index.js";
 import type { StorageRepositories } from "../storage/index.js";
-import { eventObjectRecord } from "./event-objects.js";
+import { eventObjectRecord } from "../domain/webhook-event-objects.js";
 
 /**
  * Where the records of a payload come from: storage inside the outbox transaction, or a synthetic

@@ -1,4 +1,5 @@
-import { periodicPass, type Clock, type StopOptions } from "../clock/index.js";
+import { periodicPass, type StopOptions } from "../background/index.js";
+import type { Clock } from "../clock/index.js";
 import type { Storage } from "../storage/index.js";
 import type { WebhookDispatcher } from "./webhook-dispatcher.js";
 import { advanceReplay, type WebhookReplaySettings } from "./webhook-replays.js";

@@ -1,4 +1,5 @@
-import { periodicPass, realClock, type Clock, type PassControl, type StopOptions } from "../clock/index.js";
+import { periodicPass, type PassControl, type StopOptions } from "../background/index.js";
+import { realClock, type Clock } from "../clock/index.js";
 import type { Webhook, WebhookNotification } from "../domain/index.js";
 import type { Storage } from "../storage/index.js";
 import { createAttemptRecorder } from "./attempt-recorder.js";

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Session } from "@bollard/core";
-import { keepingTexts, versionedStorage } from "@bollard/core/storage";
+import { keepingTexts, versionedStorage, trackerStorage } from "@bollard/core/storage";
 import { sqliteStorage } from "@bollard/storage-sqlite";
 import { Hono } from "hono";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -84,7 +84,7 @@ describe.each(STORAGES)("the response cache on %s", (_name, makeStorage) => {
     expect(tagsOf((await request("GET", "/v2/shipments")).body, acme.id)).toStrictEqual(["acme wrote"]);
     expect(hit()).toBe(false);
     // A vessel (shared by every account) changes: answers with an include are read again, the others stay.
-    await tracker.storage.vessels.upsertMany([{ ...data.acme.vessels[0]!, name: "RENAMED" }]);
+    await trackerStorage(tracker).vessels.upsertMany([{ ...data.acme.vessels[0]!, name: "RENAMED" }]);
     await request("GET", paths[0]!, { key: keys.other });
     expect(hit(), "globex's list without include").toBe(true);
     await request("GET", paths[1]!, { key: keys.other });
@@ -97,7 +97,7 @@ describe.each(STORAGES)("the response cache on %s", (_name, makeStorage) => {
     await request("GET", "/v2/shipments");
     await request("GET", "/v2/shipments");
     expect(hit()).toBe(true);
-    await tracker.storage.shipments.update({ ...shipment, tags: ["direct"] });
+    await trackerStorage(tracker).shipments.update({ ...shipment, tags: ["direct"] });
     expect(tagsOf((await request("GET", "/v2/shipments")).body, shipment.id)).toStrictEqual(["direct"]);
     expect(hit()).toBe(false);
   });
@@ -148,7 +148,7 @@ describe("the response cache on a SQLite file shared with another connection", (
     expect(hit()).toBe(false);
     expect(after.body.data.attributes.tags).toStrictEqual(["from another connection"]);
     await other.close();
-    await tracker.storage.close();
+    await trackerStorage(tracker).close();
   });
 });
 

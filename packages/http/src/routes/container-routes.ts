@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { asOfQuery, filterQuery, includeQuery, pageQuery, uuidParam } from "../request/query-params.js";
 import { asInput, readResource } from "../request/request-body.js";
-import { jsonApi, jsonApiText } from "../respond.js";
+import { jsonApiText } from "../respond.js";
 
 /** `/v2/containers` routes, with the container's transport and raw events. The listing without `include` is spliced from rendered records. */
 export function containerRoutes(rendered: RenderedReads): Hono<AppEnv> {
@@ -14,11 +14,12 @@ export function containerRoutes(rendered: RenderedReads): Hono<AppEnv> {
     const include = includeQuery(c, "container");
     const filters = filterQuery(c, ContainerFiltersSchema, { number: "filter[number]" });
     if (include.length === 0) {
-      const page = await rendered.containers(c.get("session"), { ...filters, page: pageQuery(c) });
+      const session = c.get("session");
+      const page = await rendered.containers(session.principal.account.id, await session.containers.list({ ...filters, page: pageQuery(c) }));
       return jsonApiText(c, 200, containerListText(page, { requestUrl: c.req.url }));
     }
     const result = await c.get("session").containers.list({ ...filters, page: pageQuery(c), include: documentInclude("container", include) });
-    return jsonApi(c, 200, listDocument("container", result, { include, requestUrl: c.req.url }));
+    return jsonApiText(c, 200, listDocument("container", result, { include, requestUrl: c.req.url }));
   });
   // The real API's PATCH /containers has no id in the path; Bollard takes the target from data.id.
   routes.patch("/containers", async (c) => {
@@ -26,20 +27,20 @@ export function containerRoutes(rendered: RenderedReads): Hono<AppEnv> {
     if (id === undefined || id === null || id === "") throw new BollardError("validation_failed", "data.id (the container id) is required", { pointer: "/data/id" });
     if (typeof id !== "string" || !UuidSchema.safeParse(id).success) throw new NotFoundError(`No container ${String(id).slice(0, 64)}`);
     const container = await c.get("session").containers.update(id.toLowerCase(), asInput<ContainerUpdate>(attributes), { include: documentInclude("container", []) });
-    return jsonApi(c, 200, resourceDocument("container", container, { self: c.req.url }));
+    return jsonApiText(c, 200, resourceDocument("container", container, { self: c.req.url }));
   });
   routes.get("/containers/:id", async (c) => {
     const id = uuidParam(c);
     const include = includeQuery(c, "container");
     const asOf = asOfQuery(c);
     const container = await c.get("session").containers.get(id, { include: documentInclude("container", include), ...(asOf !== undefined && { asOf }) });
-    return jsonApi(c, 200, resourceDocument("container", container, { include, self: c.req.url }));
+    return jsonApiText(c, 200, resourceDocument("container", container, { include, self: c.req.url }));
   });
   routes.get("/containers/:id/transport_events", async (c) => {
     const id = uuidParam(c);
     const include = includeQuery(c, "transport_event");
     const result = await c.get("session").containers.transportEvents(id, { include: documentInclude("transport_event", include), page: pageQuery(c) });
-    return jsonApi(c, 200, listDocument("transport_event", result, { include, requestUrl: c.req.url }));
+    return jsonApiText(c, 200, listDocument("transport_event", result, { include, requestUrl: c.req.url }));
   });
   routes.get("/containers/:id/raw_events", async (c) => {
     const id = uuidParam(c);
@@ -48,7 +49,7 @@ export function containerRoutes(rendered: RenderedReads): Hono<AppEnv> {
     const result = await c.get("session").containers.rawEvents(id, { include: documentInclude("raw_event", include), page: pageQuery(c) });
     c.header("deprecation", "true");
     c.header("link", `</v2/containers/${c.req.param("id")}/transport_events>; rel="successor-version"`);
-    return jsonApi(c, 200, listDocument("raw_event", result, { include, requestUrl: c.req.url }));
+    return jsonApiText(c, 200, listDocument("raw_event", result, { include, requestUrl: c.req.url }));
   });
   return routes;
 }

@@ -5,7 +5,7 @@ import { Hono, type Context } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { filterQuery, includeQuery, pageQuery, uuidParam } from "../request/query-params.js";
 import { asInput, readInput, readResource } from "../request/request-body.js";
-import { jsonApi } from "../respond.js";
+import { jsonApi, jsonApiText } from "../respond.js";
 import { customFieldTargetFromRelationships } from "./custom-field-target.js";
 
 const FILTERS = { entityType: "filter[entity_type]", entityId: "filter[entity_id]", definitionId: "filter[definition_id]" };
@@ -22,23 +22,23 @@ export function customFieldRoutes(): Hono<AppEnv> {
     const include = includeQuery(c, "custom_field");
     const filters = filterQuery(c, CustomFieldFiltersSchema, FILTERS);
     const result = await c.get("session").customFields.listAll({ ...filters, page: pageQuery(c), include: documentInclude("custom_field", include) });
-    return jsonApi(c, 200, listDocument("custom_field", result, { include, requestUrl: c.req.url }));
+    return jsonApiText(c, 200, listDocument("custom_field", result, { include, requestUrl: c.req.url }));
   });
   routes.post("/custom_fields", async (c) => {
     const { attributes, relationships } = await readResource(c);
     const { field } = await c.get("session").customFields.upsert(customFieldTargetFromRelationships(relationships), asInput<CustomFieldUpsert>(attributes));
-    return jsonApi(c, 201, resourceDocument("custom_field", field, { self: selfOf(c, field.id) }));
+    return jsonApiText(c, 201, resourceDocument("custom_field", field, { self: selfOf(c, field.id) }));
   });
   routes.get("/custom_fields/:id", async (c) => {
     const id = uuidParam(c);
     const include = includeQuery(c, "custom_field");
     const field = await c.get("session").customFields.get(id, { include: documentInclude("custom_field", include) });
-    return jsonApi(c, 200, resourceDocument("custom_field", field, { include, self: c.req.url }));
+    return jsonApiText(c, 200, resourceDocument("custom_field", field, { include, self: c.req.url }));
   });
   routes.patch("/custom_fields/:id", async (c) => {
     const id = uuidParam(c);
     const field = await c.get("session").customFields.update(id, await readInput<CustomFieldUpdate>(c));
-    return jsonApi(c, 200, resourceDocument("custom_field", field, { self: c.req.url }));
+    return jsonApiText(c, 200, resourceDocument("custom_field", field, { self: c.req.url }));
   });
   routes.delete("/custom_fields/:id", async (c) => {
     await c.get("session").customFields.delete(uuidParam(c));
@@ -60,17 +60,17 @@ export function entityCustomFieldRoutes(collection: string, param: string, type:
     const entity = target(c);
     const include = includeQuery(c, "custom_field");
     const result = await c.get("session").customFields.list(entity, { include: documentInclude("custom_field", include), page: pageQuery(c) });
-    return jsonApi(c, 200, listDocument("custom_field", result, { include, requestUrl: c.req.url }));
+    return jsonApiText(c, 200, listDocument("custom_field", result, { include, requestUrl: c.req.url }));
   });
   routes.post(base, async (c) => {
     const entity = target(c);
     const { field } = await c.get("session").customFields.upsert(entity, await readInput<CustomFieldUpsert>(c));
-    return jsonApi(c, 201, resourceDocument("custom_field", field, { self: selfOf(c, field.id) }));
+    return jsonApiText(c, 201, resourceDocument("custom_field", field, { self: selfOf(c, field.id) }));
   });
   routes.patch(`${base}/:api_slug`, async (c) => {
     const entity = target(c);
     const field = await c.get("session").customFields.updateBySlug(entity, c.req.param("api_slug") ?? "", await readInput<CustomFieldUpdate>(c));
-    return jsonApi(c, 200, resourceDocument("custom_field", field, { self: c.req.url }));
+    return jsonApiText(c, 200, resourceDocument("custom_field", field, { self: c.req.url }));
   });
   routes.delete(`${base}/:api_slug`, async (c) => {
     await c.get("session").customFields.deleteBySlug(target(c), c.req.param("api_slug") ?? "");

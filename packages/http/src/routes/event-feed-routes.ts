@@ -3,7 +3,7 @@ import { feedDocument, feedEventDocument } from "@bollard/core/jsonapi";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { given, pageQuery, uuidParam } from "../request/query-params.js";
-import { jsonApi } from "../respond.js";
+import { jsonApiText } from "../respond.js";
 
 /** The query parameter of each option of `session.events.list`, where its errors point. */
 const PARAMETERS = {
@@ -38,10 +38,10 @@ export function eventFeedRoutes(): Hono<AppEnv> {
       references: list(c, "filter[reference]"),
       updated_since: c.req.query("filter[updated_since]"),
     });
-    return jsonApi(c, 200, feedDocument(await c.get("session").events.list(options), c.req.url));
+    return jsonApiText(c, 200, feedDocument(await c.get("session").events.list(options), c.req.url));
   });
   routes.get("/events/:id", async (c) => {
-    return jsonApi(c, 200, feedEventDocument(await c.get("session").events.get(uuidParam(c)), c.req.url));
+    return jsonApiText(c, 200, feedEventDocument(await c.get("session").events.get(uuidParam(c)), c.req.url));
   });
   return routes;
 }

@@ -5,7 +5,7 @@ import type { AppEnv } from "../app-env.js";
 import { rateLimit } from "../middleware/rate-limit.js";
 import { readJson } from "../request/request-body.js";
 import { uuidParam } from "../request/query-params.js";
-import { jsonApi } from "../respond.js";
+import { jsonApi, jsonApiText } from "../respond.js";
 
 /** Options of {@link lookupRoutes}. */
 export interface LookupRouteOptions {
@@ -26,7 +26,7 @@ export function lookupRoutes(options: LookupRouteOptions): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get("/search", async (c) => {
     const results = await c.get("session").search.search(c.req.query("query") ?? "");
-    return jsonApi(c, 200, buildDocument("search_result", results, { links: { self: c.req.url } }));
+    return jsonApiText(c, 200, buildDocument("search_result", results, { links: { self: c.req.url } }));
   });
   routes.post("/tracking_requests/infer_number", async (c) => {
     const body = (await readJson(c)) as { number?: unknown; data?: { attributes?: { number?: unknown } } } | null;
@@ -37,7 +37,7 @@ export function lookupRoutes(options: LookupRouteOptions): Hono<AppEnv> {
   });
   routes.get("/shipping_lines/:id", async (c) => {
     const line = await c.get("session").reference.shippingLine(c.req.param("id"));
-    return jsonApi(c, 200, resourceDocument("shipping_line", line, { self: c.req.url }));
+    return jsonApiText(c, 200, resourceDocument("shipping_line", line, { self: c.req.url }));
   });
   routes.patch("/containers/:id/refresh", rateLimit(REFRESH_RATE_LIMIT, Date.now, "You've hit the refresh limit. Please try again in a minute."), async (c) => {
     const id = uuidParam(c);

@@ -5,6 +5,7 @@ import { check } from "@placemarkio/check-geojson";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../testing/http-harness.js";
 import { STORAGES } from "../testing/storages.js";
+import { trackerStorage } from "@bollard/core/storage";
 
 let h: Harness;
 beforeAll(async () => {
@@ -41,8 +42,8 @@ describe("GET /v2/containers/{id}/map_geojson", () => {
   it("answers an empty collection for a container without route data", async () => {
     const shipment = makeShipment(h.accounts.acme.id);
     const container = makeContainer(h.accounts.acme.id, shipment.id);
-    await h.tracker.storage.shipments.insert(shipment);
-    await h.tracker.storage.containers.insert(container);
+    await trackerStorage(h.tracker).shipments.insert(shipment);
+    await trackerStorage(h.tracker).containers.insert(container);
     const res = await h.request("GET", `/v2/containers/${container.id}/map_geojson`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ type: "FeatureCollection", features: [] });

@@ -1,6 +1,7 @@
 import { referenceId } from "@bollard/core/geo";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../testing/http-harness.js";
+import { trackerStorage } from "@bollard/core/storage";
 
 let h: Harness;
 beforeAll(async () => {
@@ -18,7 +19,7 @@ describe("reference routes", () => {
   });
 
   it("GET /v2/terminals/{id} includes its port", async () => {
-    const terminal = await h.tracker.storage.terminals.get(h.data.acme.shipments.find((s) => s.pod_terminal_id)!.pod_terminal_id!);
+    const terminal = await trackerStorage(h.tracker).terminals.get(h.data.acme.shipments.find((s) => s.pod_terminal_id)!.pod_terminal_id!);
     const res = await h.request("GET", `/v2/terminals/${terminal!.id}?include=port`);
     expect(res.status).toBe(200);
     expect(res.body.data.attributes.name).toBe(terminal!.name);

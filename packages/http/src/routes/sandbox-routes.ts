@@ -1,10 +1,10 @@
 import type { SandboxClockChange, SandboxClockState, SandboxClockUpdate, SandboxFault, SandboxFaultCreate, SandboxScenario, SandboxScenarioCreate, SandboxSnapshot } from "@bollard/core";
-import { collectionLinks, collectionMeta, resourceDocument, wireValue } from "@bollard/core/jsonapi";
+import { collectionLinks, collectionMeta, resourceText, trackingRequestResource, wireValue, writeDocument } from "@bollard/core/jsonapi";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { pageQuery, uuidParam } from "../request/query-params.js";
 import { plainOrAttributesInput } from "../request/request-body.js";
-import { jsonApi } from "../respond.js";
+import { jsonApi, jsonApiText } from "../respond.js";
 
 /** One sandbox resource object: its attributes in wire form (timestamps in whole seconds). */
 function resource(type: string, id: string, attributes: object) {
@@ -52,10 +52,10 @@ export function sandboxRoutes(): Hono<AppEnv> {
   routes.get("/sandbox/scenarios", async (c) => jsonApi(c, 200, listOf(c, await sandbox(c).scenarios.list({ page: pageQuery(c) }), scenarioResource)));
   routes.post("/sandbox/scenarios", async (c) => {
     const created = await sandbox(c).scenarios.create(await plainOrAttributesInput<SandboxScenarioCreate>(c));
-    const request = resourceDocument("tracking_request", created.tracking_request).data as { id: string; type: string };
-    const data = { ...scenarioResource(created.scenario), relationships: { tracking_request: { data: { id: request.id, type: request.type } } } };
+    const request = created.tracking_request;
+    const data = { ...scenarioResource(created.scenario), relationships: { tracking_request: { data: { id: request.id, type: "tracking_request" } } } };
     c.header("location", new URL(`/v2/tracking_requests/${request.id}`, c.req.url).href);
-    return jsonApi(c, 201, { data, included: [request] });
+    return jsonApiText(c, 201, writeDocument({ data: JSON.stringify(data), included: [resourceText(trackingRequestResource, request)] }));
   });
 
   routes.post("/sandbox/reset", async (c) => jsonApi(c, 200, { meta: await sandbox(c).reset() }));

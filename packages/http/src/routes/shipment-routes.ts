@@ -5,7 +5,7 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { asOfQuery, booleanQuery, filterQuery, includeQuery, pageQuery, uuidParam } from "../request/query-params.js";
 import { readInput, readResource } from "../request/request-body.js";
-import { jsonApi, jsonApiText } from "../respond.js";
+import { jsonApiText } from "../respond.js";
 
 /**
  * `/v2/shipments` routes. `GET /v2/shipments/{id}` (the hottest read) and the listing, with or
@@ -23,29 +23,30 @@ export function shipmentRoutes(rendered: RenderedReads): Hono<AppEnv> {
     const listing = { ...filters, ...(trackingStopped !== undefined && { trackingStopped }), page: pageQuery(c) };
     if (include.every((path) => path === "containers")) {
       const includeContainers = include.length > 0;
-      const page = await rendered.shipments(c.get("session"), { ...listing, includeContainers });
+      const session = c.get("session");
+      const page = await rendered.shipments(session.principal.account.id, await session.shipments.list(listing), { includeContainers });
       return jsonApiText(c, 200, shipmentListText(page, { includeContainers, requestUrl: c.req.url }));
     }
     const result = await c.get("session").shipments.list({ ...listing, include: withLinkage("shipment", include) });
-    return jsonApi(c, 200, listDocument("shipment", result, { include, requestUrl: c.req.url }));
+    return jsonApiText(c, 200, listDocument("shipment", result, { include, requestUrl: c.req.url }));
   });
   routes.get("/shipments/:id", async (c) => {
     const id = uuidParam(c);
     const include = includeQuery(c, "shipment");
     const asOf = asOfQuery(c);
     if (asOf === undefined && include.every((path) => path === "containers")) {
-      const shipment = await rendered.shipment(c.get("session"), id, { includeContainers: include.length > 0 });
+      const shipment = await rendered.shipment(c.get("session").principal.account.id, id, { includeContainers: include.length > 0 });
       return jsonApiText(c, 200, shipmentDocumentText(shipment, { includeContainers: include.length > 0, self: c.req.url }));
     }
     const shipment = await c.get("session").shipments.get(id, { include: withLinkage("shipment", include), ...(asOf !== undefined && { asOf }) });
-    return jsonApi(c, 200, resourceDocument("shipment", shipment, { include, self: c.req.url }));
+    return jsonApiText(c, 200, resourceDocument("shipment", shipment, { include, self: c.req.url }));
   });
   /**
    * A write's answer: the shipment as GET /v2/shipments/{id} reads it once the write committed,
    * spliced from its stored rendering like that GET (the containers' linkage is then ids read from
    * their rows, not whole containers read and serialized again).
    */
-  const written = async (c: Context<AppEnv>, id: string) => jsonApiText(c, 200, shipmentDocumentText(await rendered.shipment(c.get("session"), id), { includeContainers: false, self: c.req.url }));
+  const written = async (c: Context<AppEnv>, id: string) => jsonApiText(c, 200, shipmentDocumentText(await rendered.shipment(c.get("session").principal.account.id, id), { includeContainers: false, self: c.req.url }));
   routes.patch("/shipments/:id", async (c) => {
     const id = uuidParam(c);
     await c.get("session").shipments.update(id, await readInput<ShipmentUpdate>(c));

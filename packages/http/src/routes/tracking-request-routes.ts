@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { filterQuery, includeQuery, pageQuery, uuidParam } from "../request/query-params.js";
 import { asInput, readInput, readResource } from "../request/request-body.js";
-import { jsonApi, jsonApiText } from "../respond.js";
+import { jsonApiText } from "../respond.js";
 
 const FILTERS = {
   q: "q",
@@ -44,30 +44,28 @@ export function trackingRequestRoutes(rendered: RenderedReads): Hono<AppEnv> {
     const listing = { ...filters, page: pageQuery(c) };
     if (include.every((path) => path === "tracked_object")) {
       const result = await c.get("session").trackingRequests.list({ ...listing, include: documentInclude("tracking_request", []) });
-      const document = listDocument("tracking_request", result, { requestUrl: c.req.url });
-      if (include.length === 0) return jsonApi(c, 200, document);
-      const ids = [...new Set(result.data.flatMap((request) => (request.tracked_object_id === null ? [] : [request.tracked_object_id])))];
-      return jsonApiText(c, 200, trackingRequestListText(document, await rendered.trackedShipments(c.get("session"), ids)));
+      const ids = include.length === 0 ? [] : [...new Set(result.data.flatMap((request) => (request.tracked_object_id === null ? [] : [request.tracked_object_id])))];
+      return jsonApiText(c, 200, trackingRequestListText(result, await rendered.trackedShipments(c.get("session").principal.account.id, ids), { requestUrl: c.req.url }));
     }
     const result = await c.get("session").trackingRequests.list({ ...listing, include: documentInclude("tracking_request", include) });
-    return jsonApi(c, 200, listDocument("tracking_request", result, { include, requestUrl: c.req.url }));
+    return jsonApiText(c, 200, listDocument("tracking_request", result, { include, requestUrl: c.req.url }));
   });
   routes.post("/tracking_requests", async (c) => {
     const { attributes, relationships } = await readResource(c);
     const customer_id = customerId(relationships);
     const request = await c.get("session").trackingRequests.create({ ...asInput<TrackingRequestCreate>(attributes), ...(customer_id && { customer_id }) });
-    return jsonApi(c, 201, resourceDocument("tracking_request", request));
+    return jsonApiText(c, 201, resourceDocument("tracking_request", request));
   });
   routes.patch("/tracking_requests/:id", async (c) => {
     const id = uuidParam(c);
     const request = await c.get("session").trackingRequests.update(id, await readInput<TrackingRequestUpdate>(c));
-    return jsonApi(c, 200, resourceDocument("tracking_request", request));
+    return jsonApiText(c, 200, resourceDocument("tracking_request", request));
   });
   routes.get("/tracking_requests/:id", async (c) => {
     const id = uuidParam(c);
     const include = includeQuery(c, "tracking_request", ["tracked_object"]);
     const request = await c.get("session").trackingRequests.get(id, { include: documentInclude("tracking_request", include) });
-    return jsonApi(c, 200, resourceDocument("tracking_request", request, { include, self: c.req.url }));
+    return jsonApiText(c, 200, resourceDocument("tracking_request", request, { include, self: c.req.url }));
   });
   return routes;
 }

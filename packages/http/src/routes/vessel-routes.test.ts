@@ -3,6 +3,7 @@ import { isBollardError, uuidv7 } from "@bollard/core";
 import { portByLocode } from "@bollard/core/geo";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../testing/http-harness.js";
+import { trackerStorage } from "@bollard/core/storage";
 
 let h: Harness;
 beforeAll(async () => {
@@ -176,9 +177,9 @@ describe("tracker.ingest.positions", () => {
     [[0, "timestamp"], "invalid", [report("not a time", { imo: "9811000" })]],
     [[0, "timestamp"], "invalid", [report("2026-11-03T09:00:00Z", { imo: "9811000" })]],
   ])("rejects the whole batch with a 422 on %j (%s)", async (path, code, reports) => {
-    const before = await h.tracker.storage.vesselPositions.listByVessel(h.data.acme.vessels.find((v) => v.imo === "9811000")?.id ?? "");
+    const before = await trackerStorage(h.tracker).vesselPositions.listByVessel(h.data.acme.vessels.find((v) => v.imo === "9811000")?.id ?? "");
     const error = await rejection(h.tracker.ingest.positions(reports));
     expect(error).toMatchObject({ status: 422, code, path });
-    expect(await h.tracker.storage.vesselPositions.listByVessel(h.data.acme.vessels.find((v) => v.imo === "9811000")?.id ?? "")).toEqual(before);
+    expect(await trackerStorage(h.tracker).vesselPositions.listByVessel(h.data.acme.vessels.find((v) => v.imo === "9811000")?.id ?? "")).toEqual(before);
   });
 });

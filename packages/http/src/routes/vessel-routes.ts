@@ -1,15 +1,15 @@
 import type { VesselWithPositions } from "@bollard/core";
-import { buildDocument, wireValue } from "@bollard/core/jsonapi";
+import { renderParts, renderResource, vesselResource, wireValue, writeDocument } from "@bollard/core/jsonapi";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { given } from "../request/query-params.js";
-import { jsonApi } from "../respond.js";
+import { jsonApiText } from "../respond.js";
 
 /** The document of a vessel endpoint: the vessel resource with `attributes.positions`, and `links.self`. */
-function vesselDocument(result: VesselWithPositions, self: string) {
-  const document = buildDocument("vessel", result.vessel, { links: { self } });
-  (document.data as { attributes: Record<string, unknown> }).attributes.positions = wireValue(result.positions);
-  return document;
+function vesselDocument(result: VesselWithPositions, self: string): string {
+  const parts = renderParts(vesselResource, result.vessel);
+  const attributes = `${parts.attributes.slice(0, -1)},"positions":${JSON.stringify(wireValue(result.positions))}}`;
+  return writeDocument({ data: renderResource(vesselResource, { id: result.vessel.id, attributes, relationships: parts.relationships }), links: { self } });
 }
 
 /** A coordinate query parameter as a number (NaN when it is not one; the SDK answers 400 for it). */
@@ -21,16 +21,16 @@ export function vesselRoutes(): Hono<AppEnv> {
   routes.get("/vessels/:id", async (c) => {
     c.set("errorLocation", { parameters: { from: "show_positions[from_timestamp]", to: "show_positions[to_timestamp]" } });
     const window = given({ from: c.req.query("show_positions[from_timestamp]"), to: c.req.query("show_positions[to_timestamp]") });
-    return jsonApi(c, 200, vesselDocument(await c.get("session").vessels.get(c.req.param("id"), window), c.req.url));
+    return jsonApiText(c, 200, vesselDocument(await c.get("session").vessels.get(c.req.param("id"), window), c.req.url));
   });
   routes.get("/vessels/:id/future_positions", async (c) => {
     const query = { port_id: c.req.query("port_id") ?? "", previous_port_id: c.req.query("previous_port_id") ?? "" };
-    return jsonApi(c, 200, vesselDocument(await c.get("session").vessels.futurePositions(c.req.param("id"), query), c.req.url));
+    return jsonApiText(c, 200, vesselDocument(await c.get("session").vessels.futurePositions(c.req.param("id"), query), c.req.url));
   });
   routes.get("/vessels/:id/future_positions_with_coordinates", async (c) => {
     const query = { port_id: c.req.query("port_id") ?? "", previous_port_id: c.req.query("previous_port_id") ?? "" };
     const from = { ...query, latitude: coordinate(c, "latitude") as number, longitude: coordinate(c, "longitude") as number };
-    return jsonApi(c, 200, vesselDocument(await c.get("session").vessels.futurePositionsWithCoordinates(c.req.param("id"), from), c.req.url));
+    return jsonApiText(c, 200, vesselDocument(await c.get("session").vessels.futurePositionsWithCoordinates(c.req.param("id"), from), c.req.url));
   });
   return routes;
 }

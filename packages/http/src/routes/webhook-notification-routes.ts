@@ -4,7 +4,7 @@ import { WebhookEventNameSchema, WebhookNotificationFiltersSchema } from "@bolla
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { filterQuery, includeQuery, pageQuery, uuidParam } from "../request/query-params.js";
-import { jsonApi } from "../respond.js";
+import { jsonApi, jsonApiText } from "../respond.js";
 
 /** `/v2/webhook_notifications`: the delivery log of the account's webhooks, and payload examples. */
 export function webhookNotificationRoutes(): Hono<AppEnv> {
@@ -13,7 +13,7 @@ export function webhookNotificationRoutes(): Hono<AppEnv> {
     const include = includeQuery(c, "webhook_notification");
     const filters = filterQuery(c, WebhookNotificationFiltersSchema, { webhookId: "filter[webhook_id]", deliveryStatus: "filter[delivery_status]" });
     const result = await c.get("session").webhookNotifications.list({ ...filters, page: pageQuery(c), include });
-    return jsonApi(c, 200, listDocument("webhook_notification", result, { include, requestUrl: c.req.url }));
+    return jsonApiText(c, 200, listDocument("webhook_notification", result, { include, requestUrl: c.req.url }));
   });
   routes.get("/webhook_notifications/examples", async (c) => {
     const event = c.req.query("event")?.trim();
@@ -27,11 +27,11 @@ export function webhookNotificationRoutes(): Hono<AppEnv> {
     // One notification always carries its attempts' linkage, and includes them unless the request says otherwise.
     const include = includeQuery(c, "webhook_notification", ["webhook_notification_logs"]);
     const notification = await c.get("session").webhookNotifications.get(id, { include: ["webhook_notification_logs", ...include] });
-    return jsonApi(c, 200, resourceDocument("webhook_notification", notification, { include, self: c.req.url }));
+    return jsonApiText(c, 200, resourceDocument("webhook_notification", notification, { include, self: c.req.url }));
   });
   routes.post("/webhook_notifications/:id/redeliver", async (c) => {
     const notification = await c.get("session").webhookNotifications.redeliver(uuidParam(c));
-    return jsonApi(c, 202, resourceDocument("webhook_notification", notification, { self: new URL(`/v2/webhook_notifications/${notification.id}`, c.req.url).href }));
+    return jsonApiText(c, 202, resourceDocument("webhook_notification", notification, { self: new URL(`/v2/webhook_notifications/${notification.id}`, c.req.url).href }));
   });
   return routes;
 }

@@ -1,10 +1,10 @@
 import { BollardError, type WebhookCreate, type WebhookReplay, type WebhookTrigger, type WebhookUpdate } from "@bollard/core";
-import { buildDocument, listDocument, resourceDocument, serializeResource, webhookEventCategoryResource } from "@bollard/core/jsonapi";
+import { buildDocument, listDocument, resourceDocument, resourceText, webhookEventCategoryResource, writeDocument } from "@bollard/core/jsonapi";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { includeQuery, pageQuery, uuidParam } from "../request/query-params.js";
 import { plainOrAttributesInput, readInput } from "../request/request-body.js";
-import { jsonApi } from "../respond.js";
+import { jsonApi, jsonApiText } from "../respond.js";
 
 /** Answers 405 for the literal paths that `/webhooks/{id}` would otherwise swallow. */
 const methodNotAllowed = (allowed: string) => (c: Context) => {
@@ -19,15 +19,15 @@ export function webhookRoutes(): Hono<AppEnv> {
   routes.get("/webhooks", async (c) => {
     includeQuery(c, "webhook");
     const result = await c.get("session").webhooks.list({ page: pageQuery(c) });
-    return jsonApi(c, 200, listDocument("webhook", result, { requestUrl: c.req.url }));
+    return jsonApiText(c, 200, listDocument("webhook", result, { requestUrl: c.req.url }));
   });
   routes.post("/webhooks", async (c) => {
     const webhook = await c.get("session").webhooks.create(await readInput<WebhookCreate>(c));
-    return jsonApi(c, 201, resourceDocument("webhook", webhook, { self: selfOf(c, webhook.id) }));
+    return jsonApiText(c, 201, resourceDocument("webhook", webhook, { self: selfOf(c, webhook.id) }));
   });
   routes.get("/webhooks/events", (c) => {
     const categories = c.get("session").webhooks.eventCategories();
-    return jsonApi(c, 200, { data: categories.map((category) => serializeResource(webhookEventCategoryResource, category)) });
+    return jsonApiText(c, 200, writeDocument({ data: categories.map((category) => resourceText(webhookEventCategoryResource, category)) }));
   });
   routes.post("/webhooks/trigger", async (c) => {
     const result = await c.get("session").webhooks.trigger(await plainOrAttributesInput<WebhookTrigger>(c));
@@ -38,12 +38,12 @@ export function webhookRoutes(): Hono<AppEnv> {
   routes.get("/webhooks/:id", async (c) => {
     const id = uuidParam(c);
     includeQuery(c, "webhook");
-    return jsonApi(c, 200, resourceDocument("webhook", await c.get("session").webhooks.get(id), { self: c.req.url }));
+    return jsonApiText(c, 200, resourceDocument("webhook", await c.get("session").webhooks.get(id), { self: c.req.url }));
   });
   routes.patch("/webhooks/:id", async (c) => {
     const id = uuidParam(c);
     const webhook = await c.get("session").webhooks.update(id, await readInput<WebhookUpdate>(c));
-    return jsonApi(c, 200, resourceDocument("webhook", webhook, { self: c.req.url }));
+    return jsonApiText(c, 200, resourceDocument("webhook", webhook, { self: c.req.url }));
   });
   // 202: the replay is recorded; the background sends the window again, and its `links.self` reports how far it got.
   routes.post("/webhooks/:id/replay", async (c) => {
@@ -51,11 +51,11 @@ export function webhookRoutes(): Hono<AppEnv> {
     const replay = await c.get("session").webhooks.replay(id, await plainOrAttributesInput<WebhookReplay>(c));
     const self = new URL(`/v2/webhooks/${id}/replays/${replay.id}`, c.req.url).href;
     c.header("location", self);
-    return jsonApi(c, 202, buildDocument("webhook_replay", replay, { links: { self } }));
+    return jsonApiText(c, 202, buildDocument("webhook_replay", replay, { links: { self } }));
   });
   routes.get("/webhooks/:id/replays/:replayId", async (c) => {
     const replay = await c.get("session").webhooks.getReplay(uuidParam(c), uuidParam(c, "replayId"));
-    return jsonApi(c, 200, buildDocument("webhook_replay", replay, { links: { self: c.req.url } }));
+    return jsonApiText(c, 200, buildDocument("webhook_replay", replay, { links: { self: c.req.url } }));
   });
   routes.delete("/webhooks/:id", async (c) => {
     await c.get("session").webhooks.delete(uuidParam(c));

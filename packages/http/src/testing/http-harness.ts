@@ -1,4 +1,4 @@
-import { createTracker, generateDemoDataset, loadDemoDataset, manualClock, type DemoDataset, type Storage, type Tracker, type TrackerOptions } from "@bollard/core";
+import { createTracker, generateDemoDataset, manualClock, type DemoDataset, type Storage, type Tracker, type TrackerOptions } from "@bollard/core";
 import { memoryStorage } from "@bollard/storage-memory";
 import { createHttpApp, type HttpAppOptions } from "../app.js";
 import { openApiDocument } from "../openapi/openapi-document.js";
@@ -40,8 +40,8 @@ export async function createHarness(options: { storage?: Storage; app?: HttpAppO
     acme: generateDemoDataset({ seed: 1, accountId: acme.id, now: tracker.clock.now(), shipments: 12 }),
     globex: generateDemoDataset({ seed: 2, accountId: globex.id, now: tracker.clock.now(), shipments: 6 }),
   };
-  await loadDemoDataset(tracker.storage, data.acme);
-  await loadDemoDataset(tracker.storage, data.globex);
+  await tracker.accounts.loadDemo(data.acme);
+  await tracker.accounts.loadDemo(data.globex);
   const app = createHttpApp(tracker, options.app);
   const validate = createOpenApiValidator(openApiDocument());
 

@@ -1,4 +1,4 @@
-import { SCENARIO_NUMBERS, TEST_SCAC } from "../../tracking/simulated-carrier/scenario-numbers.js";
+import { SCENARIO_NUMBERS, TEST_SCAC } from "../../simulated-carrier/scenario-numbers.js";
 import { BUILTIN_DOCUMENTS } from "./builtin-documents.js";
 import type { ScenarioDocument } from "./scenario-document.js";
 

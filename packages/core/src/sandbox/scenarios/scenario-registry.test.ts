@@ -5,7 +5,7 @@ import { BUILTIN_SCENARIOS, builtinScenarioDocument } from "./builtin-scenarios.
 import { parseScenarioDocument } from "./parse-scenario.js";
 import { scenarioCarrier } from "./scenario-carrier.js";
 import { createScenarioRegistry } from "./scenario-registry.js";
-import { SCENARIO_NUMBERS } from "../../tracking/simulated-carrier/scenario-numbers.js";
+import { SCENARIO_NUMBERS } from "../../simulated-carrier/scenario-numbers.js";
 
 const NOW = new Date("2026-03-01T00:00:00Z");
 const doc = (number: string, scac = "MAEU") => ({

@@ -1,8 +1,8 @@
 import { portByLocode } from "../../reference/index.js";
 import { seaRouter } from "../../routing/sea-router.js";
 import type { CarrierResult } from "../../tracking/carrier-source.js";
-import type { JourneyLeg } from "../../tracking/simulated-carrier/journey-leg.js";
-import { legPositions } from "../../tracking/simulated-carrier/simulated-vessels.js";
+import type { JourneyLeg } from "../../simulated-carrier/journey-leg.js";
+import { legPositions } from "../../simulated-carrier/simulated-vessels.js";
 import type { CarrierSnapshotInput } from "../../tracking/snapshot-schema.js";
 import { legTimes, railTimes } from "./scenario-checks.js";
 import type { ScenarioDocument, ScenarioLeg, ScenarioVessel } from "./scenario-document.js";

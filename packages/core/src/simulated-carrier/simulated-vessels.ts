@@ -1,7 +1,7 @@
-import { DAY, HOUR, iso } from "../../demo/zoned-time.js";
-import { walkRoute, type RouteWalker } from "../../routing/route-sampling.js";
-import { seaRouter, type SeaRoute } from "../../routing/sea-router.js";
-import type { CarrierSnapshotInput } from "../snapshot-schema.js";
+import { DAY, HOUR, iso } from "../demo/zoned-time.js";
+import { walkRoute, type RouteWalker } from "../routing/route-sampling.js";
+import { seaRouter, type SeaRoute } from "../routing/sea-router.js";
+import type { CarrierSnapshotInput } from "../tracking/snapshot-schema.js";
 import type { JourneyLeg } from "./journey-leg.js";
 
 type SnapshotVesselInput = NonNullable<CarrierSnapshotInput["vessels"]>[number];

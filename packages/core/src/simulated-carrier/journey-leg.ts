@@ -1,4 +1,4 @@
-import type { Port } from "../../domain/index.js";
+import type { Port } from "../domain/index.js";
 
 /** One ocean leg as the simulation sails it, with absolute epoch-millisecond times. */
 export interface JourneyLeg {

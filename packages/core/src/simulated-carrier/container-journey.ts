@@ -1,14 +1,14 @@
-import { milestoneDataSource } from "../../demo/journey-events.js";
-import type { CarrierStyle } from "../../demo/carrier-styles.js";
-import { actualWording, estimatedWording, rawEventName } from "../../demo/event-wording.js";
-import type { MilestoneKind, PlannedMilestone } from "../../demo/journey-plan.js";
-import type { Rng } from "../../demo/random.js";
-import { requirePort } from "../../demo/sailings.js";
-import { DAY, HOUR, MINUTE, ceilHour, endOfLocalDay, iso } from "../../demo/zoned-time.js";
-import type { ContainerHold, EquipmentHeight, EquipmentLength, EquipmentType, RawEventName, TransportEventDataSource } from "../../domain/index.js";
-import type { MetroArea } from "../../domain/metro-area-schema.js";
-import type { Port } from "../../domain/port-schema.js";
-import type { SnapshotRawEvent, SnapshotTransportEvent } from "../snapshot-schema.js";
+import { milestoneDataSource } from "../demo/journey-events.js";
+import type { CarrierStyle } from "../demo/carrier-styles.js";
+import { actualWording, estimatedWording, rawEventName } from "../demo/event-wording.js";
+import type { MilestoneKind, PlannedMilestone } from "../demo/journey-plan.js";
+import type { Rng } from "../demo/random.js";
+import { requirePort } from "../demo/sailings.js";
+import { DAY, HOUR, MINUTE, ceilHour, endOfLocalDay, iso } from "../demo/zoned-time.js";
+import type { ContainerHold, EquipmentHeight, EquipmentLength, EquipmentType, RawEventName, TransportEventDataSource } from "../domain/index.js";
+import type { MetroArea } from "../domain/metro-area-schema.js";
+import type { Port } from "../domain/port-schema.js";
+import type { SnapshotRawEvent, SnapshotTransportEvent } from "../tracking/snapshot-schema.js";
 import type { JourneyLeg } from "./journey-leg.js";
 
 /** What the containers of one journey share. */

@@ -1,7 +1,7 @@
-import { hashSeed } from "../../demo/random.js";
-import { isContainerNumber, normalizeContainerNumber } from "../../domain/validators.js";
-import { shippingLineByScac } from "../../reference/index.js";
-import type { CarrierRequest, CarrierResult, CarrierSource } from "../carrier-source.js";
+import { hashSeed } from "../demo/random.js";
+import { isContainerNumber, normalizeContainerNumber } from "../domain/validators.js";
+import { shippingLineByScac } from "../reference/index.js";
+import type { CarrierRequest, CarrierResult, CarrierSource } from "../tracking/carrier-source.js";
 import { JourneyCache } from "./journey-cache.js";
 import { TEST_SCAC, scenarioOutcome } from "./scenario-numbers.js";
 import { buildJourney, journeyKey, type SimulatedJourney } from "./simulated-journey.js";

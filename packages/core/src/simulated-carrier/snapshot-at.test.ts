@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DAY, HOUR, iso } from "../../demo/zoned-time.js";
-import type { RequestType } from "../../domain/index.js";
-import type { CarrierRequest } from "../carrier-source.js";
-import { CarrierSnapshotSchema, type CarrierSnapshot } from "../snapshot-schema.js";
+import { DAY, HOUR, iso } from "../demo/zoned-time.js";
+import type { RequestType } from "../domain/index.js";
+import type { CarrierRequest } from "../tracking/carrier-source.js";
+import { CarrierSnapshotSchema, type CarrierSnapshot } from "../tracking/snapshot-schema.js";
 import { simulatedCarrier } from "./index.js";
 import { type JourneyScenario, SCENARIO_NUMBERS, TEST_SCAC } from "./scenario-numbers.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { WebhookEventNameSchema } from "../domain/index.js";
-import { WEBHOOK_EVENT_CATEGORIES } from "./event-catalogue.js";
+import { WebhookEventNameSchema } from "./index.js";
+import { WEBHOOK_EVENT_CATEGORIES } from "./webhook-event-catalogue.js";
 
 describe("WEBHOOK_EVENT_CATEGORIES", () => {
   it("lists every webhook event name exactly once, each with a description", () => {

@@ -1,5 +1,5 @@
-import type { CarrierResult } from "../carrier-source.js";
-import { DAY } from "../../demo/zoned-time.js";
+import type { CarrierResult } from "../tracking/carrier-source.js";
+import { DAY } from "../demo/zoned-time.js";
 
 /** The sandbox carrier whose numbers pick a scenario. */
 export const TEST_SCAC = "TEST";

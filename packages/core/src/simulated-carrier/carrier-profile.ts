@@ -1,7 +1,7 @@
-import { carrierStyle, type CarrierStyle } from "../../demo/carrier-styles.js";
-import type { Rng } from "../../demo/random.js";
-import { TRADE_LANES, type TradeLane } from "../../demo/voyages.js";
-import { shippingLineByScac } from "../../reference/index.js";
+import { carrierStyle, type CarrierStyle } from "../demo/carrier-styles.js";
+import type { Rng } from "../demo/random.js";
+import { TRADE_LANES, type TradeLane } from "../demo/voyages.js";
+import { shippingLineByScac } from "../reference/index.js";
 
 /** The carriers with a hand-made numbering style in the demo data. */
 const STYLED = new Set(TRADE_LANES.flatMap((lane) => lane.carriers));

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { DAY, HOUR, ceilHour, iso } from "../../demo/zoned-time.js";
-import type { RequestType } from "../../domain/index.js";
-import { isContainerNumber } from "../../domain/validators.js";
-import { allShippingLines } from "../../reference/index.js";
-import type { CarrierRequest, CarrierResult } from "../carrier-source.js";
-import { CarrierSnapshotSchema, type CarrierSnapshot } from "../snapshot-schema.js";
+import { DAY, HOUR, ceilHour, iso } from "../demo/zoned-time.js";
+import type { RequestType } from "../domain/index.js";
+import { isContainerNumber } from "../domain/validators.js";
+import { allShippingLines } from "../reference/index.js";
+import type { CarrierRequest, CarrierResult } from "../tracking/carrier-source.js";
+import { CarrierSnapshotSchema, type CarrierSnapshot } from "../tracking/snapshot-schema.js";
 import { SCENARIO_NUMBERS, simulatedCarrier } from "./index.js";
 
 const REQUESTED_AT = Date.parse("2025-03-01T00:00:00.000Z");

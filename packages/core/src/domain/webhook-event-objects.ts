@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { NullableTimestampSchema, TimestampSchema } from "../domain/common-schema.js";
-import type { Container, DomainEvent, Shipment } from "../domain/index.js";
+import { NullableTimestampSchema, TimestampSchema } from "./common-schema.js";
+import type { Container } from "./container-schema.js";
+import type { DomainEvent } from "./domain-event-schema.js";
+import type { Shipment } from "./shipment-schema.js";
 
 /** Attributes of an `estimated_event` (the reference object of `shipment.estimated.arrival`). */
 export const EstimatedEventAttributesSchema = z.object({

@@ -1,5 +1,5 @@
-import { DAY, ceilHour, iso } from "../../demo/zoned-time.js";
-import type { CarrierSnapshotInput, SnapshotRawEvent, SnapshotTransportEvent } from "../snapshot-schema.js";
+import { DAY, ceilHour, iso } from "../demo/zoned-time.js";
+import type { CarrierSnapshotInput, SnapshotRawEvent, SnapshotTransportEvent } from "../tracking/snapshot-schema.js";
 import type { ContainerJourney, JourneyMilestone, Revealed } from "./container-journey.js";
 import type { JourneyLeg } from "./journey-leg.js";
 import type { SimulatedJourney } from "./simulated-journey.js";

@@ -1,4 +1,4 @@
-import type { WebhookEventName } from "../domain/index.js";
+import type { WebhookEventName } from "./enums.js";
 
 /** One event a webhook can subscribe to, with what it announces. */
 export interface WebhookEventDescription {

@@ -9,7 +9,7 @@ import {
 } from "../domain/index.js";
 import { defineResource } from "../jsonapi/resource-definition.js";
 import { RELATIONS, relationBuilders } from "../relations/relation-definitions.js";
-import type { WebhookEventCategory } from "./event-catalogue.js";
+import type { WebhookEventCategory } from "../domain/webhook-event-catalogue.js";
 import {
   ContainerCreatedEventAttributesSchema,
   ContainerPodTerminalChangedEventAttributesSchema,
@@ -19,7 +19,7 @@ import {
   type ContainerPodTerminalChangedEventRecord,
   type ContainerUpdatedEventRecord,
   type EstimatedEventRecord,
-} from "./event-objects.js";
+} from "../domain/webhook-event-objects.js";
 
 const keys = <T>(schema: z.ZodObject) => Object.keys(schema.shape) as (keyof T & string)[];
 
