@@ -10,6 +10,7 @@
 // The tracker and its options.
 export { createTracker, type BackgroundPass, type CloseOptions, type Tracker, type TrackerOptions } from "./tracker.js";
 export type { WorkCountOptions, WorkCounts } from "./services/work-counts.js";
+export type { Documents, ListDocumentOptions, ShipmentDocumentOptions } from "./documents/documents.js";
 export { manualClock, realClock, scaledClock, type Clock, type ManualClock } from "./clock/index.js";
 export type { StopOptions } from "./background/index.js";
 export type { Storage } from "./storage/storage.js";

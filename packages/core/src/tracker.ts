@@ -3,7 +3,8 @@ import { allMetroAreas, allPorts, allRailTerminals, allShippingLines, allTermina
 import { createAccountService, type AccountService, type Principal } from "./services/account-service.js";
 import { createSession, type Session } from "./services/session.js";
 import { createTurnScheduler, versionedStorage, type ChangeVersionRepository, type Storage, type StorageHealth, type TurnScheduler } from "./storage/index.js";
-import { createRenderedReads, type RenderedReads } from "./read-model/rendered-reads.js";
+import { createRenderedReads } from "./read-model/rendered-reads.js";
+import { createDocuments, type Documents } from "./documents/documents.js";
 import { countWork, type WorkCountOptions, type WorkCounts } from "./services/work-counts.js";
 import { keepingTexts } from "./read-model/keeping-texts.js";
 import type { CarrierSource } from "./tracking/carrier-source.js";
@@ -133,10 +134,11 @@ export interface Tracker {
   /** The sandbox controls when created with {@link TrackerOptions.sandbox}, else null. */
   readonly sandbox: Sandbox | null;
   /**
-   * The texts of the hottest reads (a shipment with its containers, the shipment, container and
-   * tracking request lists), written from the read model: what the HTTP API answers them with.
+   * The JSON:API documents of the reads a server answers most (a shipment, the shipment, container
+   * and tracking request lists) as text, from the read model's texts where they hold the answer:
+   * what the HTTP API answers them with.
    */
-  readonly documents: RenderedReads;
+  readonly documents: Documents;
   /**
    * The change versions of accounts and shared data (one read for any number of keys): an answer
    * kept under the versions it was read at stays true while they stay the same.
@@ -217,7 +219,7 @@ export async function createTracker(options: TrackerOptions): Promise<Tracker> {
     refresh,
     webhooks: worker,
     sandbox,
-    documents: createRenderedReads(storage),
+    documents: createDocuments(createRenderedReads(storage)),
     changeVersions: { get: (keys) => storage.changeVersions.get(keys) },
     health: () => storageHealth(storage),
     countWork: (options) => countWork(storage, clock.now().toISOString(), options),

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createTracker, generateDemoDataset, manualClock } from "@bollard/core";
-import { documentInclude, resourceDocument, shipmentDocumentText } from "@bollard/core/jsonapi";
+import { documentInclude, resourceDocument } from "@bollard/core/jsonapi";
 import { trackerStorage } from "@bollard/core/storage";
 import { sqliteStorage } from "@bollard/storage-sqlite";
 import { describe, expect, it } from "vitest";
@@ -11,18 +11,27 @@ import { STORAGES } from "./testing/storages.js";
 
 // What http, the CLI and carrier-dcsa use of a tracker instead of its storage: each port through the SDK, on every storage.
 describe.each(STORAGES)("the tracker's ports on %s storage", (_name, makeStorage) => {
-  it("documents: a shipment's text is the document the session's records make, and 404 in another account", async () => {
+  it("documents: each read written once, from the read model's texts or the records, the same bytes; 404 in another account", async () => {
     const h = await createHarness({ storage: makeStorage() });
     const session = h.tracker.session(await h.tracker.accounts.authenticate(h.keys.editor));
+    const other = h.tracker.session(await h.tracker.accounts.authenticate(h.keys.other));
     const [first] = h.data.acme.shipments;
-    const rendered = await h.tracker.documents.shipment(h.accounts.acme.id, first!.id);
-    const expected = resourceDocument("shipment", await session.shipments.get(first!.id, { include: documentInclude("shipment", []) }), { self: "http://x/v2/shipments/1" });
-    expect(shipmentDocumentText(rendered, { includeContainers: false, self: "http://x/v2/shipments/1" })).toBe(expected);
-    await expect(h.tracker.documents.shipment(h.accounts.globex.id, first!.id)).rejects.toMatchObject({ status: 404 });
-    const listed = await session.shipments.list({ page: { number: 1, size: 5 } });
-    const page = await h.tracker.documents.shipments(h.accounts.acme.id, listed, { includeContainers: true });
-    expect(page.shipments.map((s) => s.shipment.id)).toEqual(listed.data.map((s) => s.id));
-    expect(page.total).toBe(h.data.acme.shipments.length);
+    const self = "http://x/v2/shipments/1";
+    for (const include of [[], ["containers"]] as const) {
+      const records = resourceDocument("shipment", await session.shipments.get(first!.id, { include: documentInclude("shipment", include) }), { include, self });
+      expect(await h.tracker.documents.shipment(session, first!.id, { include, self })).toBe(records);
+    }
+    // An include the texts do not hold is read from the records.
+    const withEvents = await h.tracker.documents.shipment(session, first!.id, { include: ["containers.transport_events"], self });
+    expect(JSON.parse(withEvents).included.some((r: { type: string }) => r.type === "transport_event")).toBe(true);
+    await expect(h.tracker.documents.shipment(other, first!.id)).rejects.toMatchObject({ status: 404 });
+    const requestUrl = "http://x/v2/shipments?page[size]=5";
+    const listing = { page: { number: 1, size: 5 } };
+    const page = JSON.parse(await h.tracker.documents.shipments(session, listing, { include: ["containers"], requestUrl }));
+    expect(page.data.map((s: { id: string }) => s.id)).toEqual((await session.shipments.list(listing)).data.map((s) => s.id));
+    expect(page.meta.total).toBe(h.data.acme.shipments.length);
+    const requests = JSON.parse(await h.tracker.documents.trackingRequests(session, listing, { include: ["tracked_object"], requestUrl }));
+    expect(requests.included.every((r: { type: string }) => r.type === "shipment")).toBe(true);
     await h.tracker.close();
   });
 
@@ -48,8 +57,8 @@ describe.each(STORAGES)("the tracker's ports on %s storage", (_name, makeStorage
     expect(acmeAfter).toBeGreaterThan(acmeBefore!);
     expect(globexAfter).toBe(globexBefore);
     // The read model's text followed the write: the port reads the new tags.
-    const rendered = await h.tracker.documents.shipment(h.accounts.acme.id, shipment.id);
-    expect(JSON.parse(rendered.shipment.attributes).tags).toEqual(["under-the-services"]);
+    const session = h.tracker.session(await h.tracker.accounts.authenticate(h.keys.editor));
+    expect(JSON.parse(await h.tracker.documents.shipment(session, shipment.id)).data.attributes.tags).toEqual(["under-the-services"]);
     expect(() => trackerStorage({} as never)).toThrow(TypeError);
     await h.tracker.close();
   });

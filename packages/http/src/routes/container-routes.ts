@@ -1,5 +1,5 @@
-import { BollardError, NotFoundError, type ContainerUpdate } from "@bollard/core";
-import { containerListText, documentInclude, listDocument, resourceDocument, type RenderedReads } from "@bollard/core/jsonapi";
+import { BollardError, NotFoundError, type ContainerUpdate, type Documents } from "@bollard/core";
+import { documentInclude, listDocument, resourceDocument } from "@bollard/core/jsonapi";
 import { ContainerFiltersSchema, UuidSchema } from "@bollard/core/schemas";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
@@ -7,19 +7,13 @@ import { asOfQuery, filterQuery, includeQuery, pageQuery, uuidParam } from "../r
 import { asInput, readResource } from "../request/request-body.js";
 import { jsonApiText } from "../respond.js";
 
-/** `/v2/containers` routes, with the container's transport and raw events. The listing without `include` is spliced from rendered records. */
-export function containerRoutes(rendered: RenderedReads): Hono<AppEnv> {
+/** `/v2/containers` routes, with the container's transport and raw events; the listing is written by `tracker.documents`. */
+export function containerRoutes(documents: Documents): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get("/containers", async (c) => {
     const include = includeQuery(c, "container");
     const filters = filterQuery(c, ContainerFiltersSchema, { number: "filter[number]" });
-    if (include.length === 0) {
-      const session = c.get("session");
-      const page = await rendered.containers(session.principal.account.id, await session.containers.list({ ...filters, page: pageQuery(c) }));
-      return jsonApiText(c, 200, containerListText(page, { requestUrl: c.req.url }));
-    }
-    const result = await c.get("session").containers.list({ ...filters, page: pageQuery(c), include: documentInclude("container", include) });
-    return jsonApiText(c, 200, listDocument("container", result, { include, requestUrl: c.req.url }));
+    return jsonApiText(c, 200, await documents.containers(c.get("session"), { ...filters, page: pageQuery(c) }, { include, requestUrl: c.req.url }));
   });
   // The real API's PATCH /containers has no id in the path; Bollard takes the target from data.id.
   routes.patch("/containers", async (c) => {

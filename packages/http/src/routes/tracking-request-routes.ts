@@ -1,5 +1,5 @@
-import { BollardError, ValidationError, type TrackingRequestCreate, type TrackingRequestUpdate } from "@bollard/core";
-import { documentInclude, listDocument, resourceDocument, trackingRequestListText, type RenderedReads } from "@bollard/core/jsonapi";
+import { BollardError, ValidationError, type Documents, type TrackingRequestCreate, type TrackingRequestUpdate } from "@bollard/core";
+import { documentInclude, resourceDocument } from "@bollard/core/jsonapi";
 import { TrackingRequestFiltersSchema, UuidSchema } from "@bollard/core/schemas";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
@@ -34,21 +34,14 @@ function customerId(relationships: Record<string, unknown>): string | null {
 
 /**
  * `/v2/tracking_requests`: create, list, read and edit. `tracked_object` is included by default, as
- * upstream; the listing with that default splices the shipments from their rendered form.
+ * upstream; the listing is written by `tracker.documents`.
  */
-export function trackingRequestRoutes(rendered: RenderedReads): Hono<AppEnv> {
+export function trackingRequestRoutes(documents: Documents): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get("/tracking_requests", async (c) => {
     const include = includeQuery(c, "tracking_request", ["tracked_object"]);
     const filters = filterQuery(c, TrackingRequestFiltersSchema, FILTERS);
-    const listing = { ...filters, page: pageQuery(c) };
-    if (include.every((path) => path === "tracked_object")) {
-      const result = await c.get("session").trackingRequests.list({ ...listing, include: documentInclude("tracking_request", []) });
-      const ids = include.length === 0 ? [] : [...new Set(result.data.flatMap((request) => (request.tracked_object_id === null ? [] : [request.tracked_object_id])))];
-      return jsonApiText(c, 200, trackingRequestListText(result, await rendered.trackedShipments(c.get("session").principal.account.id, ids), { requestUrl: c.req.url }));
-    }
-    const result = await c.get("session").trackingRequests.list({ ...listing, include: documentInclude("tracking_request", include) });
-    return jsonApiText(c, 200, listDocument("tracking_request", result, { include, requestUrl: c.req.url }));
+    return jsonApiText(c, 200, await documents.trackingRequests(c.get("session"), { ...filters, page: pageQuery(c) }, { include, requestUrl: c.req.url }));
   });
   routes.post("/tracking_requests", async (c) => {
     const { attributes, relationships } = await readResource(c);
