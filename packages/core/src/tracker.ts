@@ -7,6 +7,7 @@ import { createRenderedReads } from "./read-model/rendered-reads.js";
 import { createDocuments, type Documents } from "./documents/documents.js";
 import { countWork, type WorkCountOptions, type WorkCounts } from "./services/work-counts.js";
 import { keepingTexts } from "./read-model/keeping-texts.js";
+import { knownTotals } from "./read-model/known-totals.js";
 import type { CarrierSource } from "./tracking/carrier-source.js";
 import { createIngestService, type IngestService } from "./tracking/ingest-service.js";
 import { DEFAULT_REFRESH_POLICY, type RefreshPolicy } from "./tracking/refresh-policy.js";
@@ -179,8 +180,9 @@ export const REFERENCE_DATA_VERSION = "2026-11-23.1";
  * const { data: shipments } = await session.shipments.list();
  */
 export async function createTracker(options: TrackerOptions): Promise<Tracker> {
-  // Every write raises its account's change version and keeps the read model's texts it changed, in its own transaction.
-  const storage = keepingTexts(versionedStorage(options.storage));
+  // Every write raises its account's change version and keeps the read model's texts it changed, in
+  // its own transaction; a listing's total is counted once per version of its account.
+  const storage = knownTotals(keepingTexts(versionedStorage(options.storage)));
   if (options.sandbox && options.clock) throw new RangeError("Give clock or sandbox, not both: a sandbox brings its own clock");
   const parts = options.sandbox ? sandboxParts(options.sandbox) : null;
   const clock = parts?.clock ?? options.clock ?? realClock();

@@ -148,7 +148,7 @@ export function inIdOrder<T extends { id: string }>(found: readonly T[], ids: re
 /**
  * Runs an ordered listing; with `page`, one page of it plus the total count of `filtered`.
  * `select` picks the columns `decode` turns into records. The count query is skipped when the
- * page itself shows where the listing ends.
+ * page itself shows where the listing ends, and when the caller knows the total (`knownTotal`).
  */
 export async function pageOfRows<T, R>(
   filtered: AnySelect,
@@ -156,6 +156,7 @@ export async function pageOfRows<T, R>(
   order: (query: AnySelect) => AnySelect,
   page: Page | undefined,
   decode: (rows: readonly R[]) => T[],
+  knownTotal?: number,
 ): Promise<PageResult<T>> {
   const ordered = order(select(filtered));
   if (!page) {
@@ -166,13 +167,14 @@ export async function pageOfRows<T, R>(
   const items = decode((await ordered.limit(page.size).offset(offset).execute()) as R[]);
   if (items.length > 0 && items.length < page.size) return { items, total: offset + items.length };
   if (items.length === 0 && offset === 0) return { items, total: 0 };
+  if (knownTotal !== undefined) return { items, total: knownTotal };
   const counted = (await filtered.select(sql<string>`count(*)`.as("n")).executeTakeFirst()) as { n: string | number } | undefined;
   return { items, total: Number(counted?.n ?? 0) };
 }
 
 /** {@link pageOfRows} over `doc` alone: the listing of a plain doc table. */
-export function pageOfDocs<T>(dialect: SqlDialect, filtered: AnySelect, order: (query: AnySelect) => AnySelect, page: Page | undefined): Promise<PageResult<T>> {
-  return pageOfRows<T, { doc: unknown }>(filtered, (query) => query.select("doc"), order, page, (rows) => docsOf<T>(dialect, rows));
+export function pageOfDocs<T>(dialect: SqlDialect, filtered: AnySelect, order: (query: AnySelect) => AnySelect, page: Page | undefined, knownTotal?: number): Promise<PageResult<T>> {
+  return pageOfRows<T, { doc: unknown }>(filtered, (query) => query.select("doc"), order, page, (rows) => docsOf<T>(dialect, rows), knownTotal);
 }
 
 

@@ -105,7 +105,7 @@ export function sqlShipmentRepository(scope: SqlScope): ShipmentRepository {
       return inIdOrder(docsOf<Shipment>(dialect, rows), ids);
     },
     async list(accountId, query) {
-      return pageOfDocs<Shipment>(dialect, await shipmentsMatching(scope, accountId, query), SHIPMENT_LIST_ORDER, query.page);
+      return pageOfDocs<Shipment>(dialect, await shipmentsMatching(scope, accountId, query), SHIPMENT_LIST_ORDER, query.page, query.knownTotal);
     },
   };
 }
@@ -135,7 +135,7 @@ export function sqlContainerRepository(scope: SqlScope): ContainerRepository {
       return inCreatedOrder(docsOf<Container>(dialect, await query.execute()));
     },
     list(accountId, query) {
-      return pageOfDocs<Container>(dialect, containersMatching(scope, accountId, query), CONTAINER_LIST_ORDER, query.page);
+      return pageOfDocs<Container>(dialect, containersMatching(scope, accountId, query), CONTAINER_LIST_ORDER, query.page, query.knownTotal);
     },
   };
 }

@@ -35,7 +35,7 @@ export function sqlTrackingRequestRepository(scope: SqlScope): TrackingRequestRe
     get(accountId, id) {
       return getTrackingRequest(scope, accountId, id);
     },
-    list(accountId, { page, q, requestNumber, status, scac, createdAt, updatedAt }) {
+    list(accountId, { page, q, requestNumber, status, scac, createdAt, updatedAt, knownTotal }) {
       let query = read.selectFrom("tracking_requests").where(idEquals(dialect, "account_id", accountId));
       if (q !== undefined) {
         const needle = q.toLowerCase();
@@ -46,7 +46,7 @@ export function sqlTrackingRequestRepository(scope: SqlScope): TrackingRequestRe
       if (status !== undefined) query = query.where("status", "=", status);
       if (scac !== undefined) query = query.where("scac", "=", scac);
       query = within(dialect, within(dialect, query, "created_at", createdAt), "updated_at", updatedAt);
-      return pageOfDocs<TrackingRequest>(dialect, query, (ordered) => ordered.orderBy("created_at", "desc").orderBy("id", "desc"), page);
+      return pageOfDocs<TrackingRequest>(dialect, query, (ordered) => ordered.orderBy("created_at", "desc").orderBy("id", "desc"), page, knownTotal);
     },
     async listDue(now, limit) {
       const rows = await dueRows(read, scope, REFRESH_QUEUE, now).select("doc").limit(Math.max(0, Math.floor(limit))).execute();

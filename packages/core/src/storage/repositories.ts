@@ -157,8 +157,18 @@ export interface VesselPositionRepository {
   latest(vesselId: string): Promise<VesselPositionRecord | null>;
 }
 
+/** What a listing's caller may already know of its total (see core's `knownTotals`). */
+export interface ListTotalHint {
+  /**
+   * The listing's total, counted by the caller for the same filters while the account's change
+   * version stood where it stands now: an adapter may return it instead of counting again (a count
+   * walks the account's rows). Absent: count as usual.
+   */
+  knownTotal?: number;
+}
+
 /** Filters of the shipments listing; all optional and combined with AND. */
-export interface ShipmentListQuery {
+export interface ShipmentListQuery extends ListTotalHint {
   /** Which page to return. */
   page: Page;
   /** true: only shipments with `line_tracking_stopped_at` set; false: only those without. */
@@ -184,7 +194,7 @@ export interface ShipmentRepository {
 }
 
 /** Filters of the containers listing. */
-export interface ContainerListQuery {
+export interface ContainerListQuery extends ListTotalHint {
   /** Which page to return. */
   page: Page;
   /** Exact, case-insensitive match on the container `number`. */
@@ -231,7 +241,7 @@ export interface RawEventRepository {
 }
 
 /** Filters of the tracking requests listing (the spec's query parameters); combined with AND. */
-export interface TrackingRequestListQuery {
+export interface TrackingRequestListQuery extends ListTotalHint {
   /** Which page to return. */
   page: Page;
   /** Case-insensitive substring of `request_number` or any of `ref_numbers`. */

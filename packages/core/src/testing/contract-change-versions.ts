@@ -1,7 +1,8 @@
 import { expect } from "vitest";
 import { EVERY_ACCOUNT_KEY, EVERY_WRITE_KEY, SHARED_DATA_KEY, versionedStorage } from "../storage/change-versions.js";
 import { at, delay, expectCode, gate, seedAccount, type ContractContext } from "./contract-context.js";
-import { makeShipment } from "./fixtures.js";
+import { makeShipment, makeTrackingRequest } from "./fixtures.js";
+import { knownTotals } from "../read-model/known-totals.js";
 import { makeVessel } from "./fixtures-reference.js";
 import { makeWebhook } from "./fixtures-webhooks.js";
 
@@ -112,5 +113,42 @@ export function describeChangeVersionsContract(ctx: ContractContext): void {
     const [account, , shared] = await storage.changeVersions.get([a.id, EVERY_WRITE_KEY, SHARED_DATA_KEY]);
     expect(account).toBe(before[0]);
     expect(shared).toBe(before[2]! + 1);
+  });
+
+  ctx.test("known totals: a page's total stays exact across writes in its account, in another account, through a copy's import and a cleared account", async () => {
+    const storage = knownTotals(versionedStorage(ctx.storage));
+    const a = await seedAccount(storage);
+    const b = await seedAccount(storage);
+    const page = { number: 1, size: 1 };
+    const total = async (accountId: string) => (await storage.shipments.list(accountId, { page })).total;
+    for (let i = 0; i < 3; i++) await storage.shipments.insert(makeShipment(a.id));
+    expect(await total(a.id)).toBe(3);
+    expect(await total(a.id)).toBe(3);
+    await storage.shipments.insert(makeShipment(a.id));
+    expect(await total(a.id)).toBe(4);
+    await storage.transaction(async (tx) => tx.shipments.insert(makeShipment(b.id)));
+    expect(await total(a.id)).toBe(4);
+    expect(await total(b.id)).toBe(1);
+    // Other filters are other totals.
+    expect((await storage.shipments.list(a.id, { page, number: "NO-SUCH-NUMBER" })).total).toBe(0);
+    const requests = async () => (await storage.trackingRequests.list(a.id, { page })).total;
+    await storage.trackingRequests.insert(makeTrackingRequest(a.id));
+    await storage.trackingRequests.insert(makeTrackingRequest(a.id));
+    expect(await requests()).toBe(2);
+    await storage.trackingRequests.insert(makeTrackingRequest(a.id));
+    expect(await requests()).toBe(3);
+    await storage.copy.clearAccount(a.id);
+    expect(await total(a.id)).toBe(0);
+  });
+
+  ctx.test("known totals: a storage that cannot tell its versions counts every page", async () => {
+    const unversioned = { ...ctx.storage, changeVersions: { ...ctx.storage.changeVersions, get: () => Promise.reject(new Error("no versions now")) } };
+    const storage = knownTotals(unversioned);
+    const a = await seedAccount(ctx.storage);
+    for (let i = 0; i < 2; i++) await ctx.storage.shipments.insert(makeShipment(a.id));
+    expect((await storage.shipments.list(a.id, { page: { number: 1, size: 1 } })).total).toBe(2);
+    // Written around every wrapper (no version raised): counted anyway.
+    await ctx.storage.shipments.insert(makeShipment(a.id));
+    expect((await storage.shipments.list(a.id, { page: { number: 1, size: 1 } })).total).toBe(3);
   });
 }
