@@ -2,9 +2,18 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createTracker, generateDemoDataset, type Tracker } from "@bollard/core";
+import * as core from "@bollard/core";
+import { createTracker, generateDemoDataset, type DemoDataset, type Storage, type Tracker } from "@bollard/core";
+import * as coreStorage from "@bollard/core/storage";
 import { sqliteStorage } from "@bollard/storage-sqlite";
-import { trackerStorage } from "@bollard/core/storage";
+
+// This file also runs in a baseline worktree (see openDemoDatabaseIn), whose tracker may be older:
+// the storage and the demo loader are found by what that tree has, not imported by name.
+type OlderCore = { loadDemoDataset?: (storage: Storage, dataset: DemoDataset) => Promise<void> };
+const trackerStorage = (tracker: Tracker): Storage =>
+  (coreStorage as { trackerStorage?: (tracker: Tracker) => Storage }).trackerStorage?.(tracker) ?? (tracker as unknown as { storage: Storage }).storage;
+const loadDemo = (tracker: Tracker, dataset: DemoDataset): Promise<void> =>
+  "loadDemo" in tracker.accounts ? tracker.accounts.loadDemo(dataset) : (core as OlderCore).loadDemoDataset!(trackerStorage(tracker), dataset);
 
 /** How many demo shipments the list and mixed benchmarks' database holds (the issue's 3,100). */
 export const DEMO_SHIPMENTS = Number(process.env.BENCH_DEMO_SHIPMENTS ?? 3_100);
@@ -35,7 +44,7 @@ export async function openDemoDatabase(copyTo?: string, options: { everyRequestD
     const tracker = await createTracker({ storage: sqliteStorage({ filename: `${DEMO_DB}.building` }) });
     const { account } = await tracker.accounts.ensure("Bench");
     const dataset = generateDemoDataset({ seed: 7, accountId: account.id, now: new Date("2026-11-01T00:00:00Z"), shipments: DEMO_SHIPMENTS });
-    await tracker.accounts.loadDemo(dataset);
+    await loadDemo(tracker, dataset);
     await tracker.close();
     copyFileSync(`${DEMO_DB}.building`, DEMO_DB);
     rmSync(`${DEMO_DB}.building`, { force: true });
