@@ -12,7 +12,9 @@ import { containerIdsTexts, eventLinkageTexts, recordText, rendererFingerprint, 
  *
  * What changes which text:
  * - a shipment's or container's insert or update: its record text;
- * - a container's insert: its shipment's list of containers (a container never moves to another shipment);
+ * - a container's insert: its shipment's list of containers (a container never moves to another
+ *   shipment), and its event linkage (empty until its events are written: kept now, a read of a
+ *   new container finds it rather than asking the event tables);
  * - events written for a container (transport events, raw events, a raw event's update): its event linkage.
  */
 
@@ -67,6 +69,7 @@ function watched(repositories: StorageRepositories, changed: Changed): Partial<S
         (c) => {
           changed.record("container", c);
           changed.add(changed.shipmentContainers, c.account_id, c.shipment_id);
+          changed.add(changed.containerEvents, c.account_id, c.id);
         },
       ),
       update: after((c: Container) => repositories.containers.update(c), (c) => changed.record("container", c)),

@@ -138,6 +138,8 @@ export function describeKeptTextsContract(ctx: ContractContext): void {
         [keys[1]!, JSON.stringify([first.id, second.id])],
         [keys[2]!, recordText("container", first)],
         [keys[3]!, eventLinkageText(events)],
+        // A container without events has its empty linkage kept from its insert.
+        [keys[4]!, eventLinkageText({ transport_events: [], raw_events: [] })],
       ]),
     );
     // An update outside a transaction runs in one of its own, which keeps the new text.
