@@ -68,8 +68,16 @@ export function listDocument(type: RecordType, result: RecordPage, options: { in
   return buildDocument(type, result.data, { include: requestedTree(type, options.include), ...listParts(type, result.data.length, result, options.requestUrl) });
 }
 
+/** The top-level members of a list document besides its data. */
+export interface ListParts {
+  /** `links`: `self`, and `first`/`prev`/`next`/`last` as the page has them. */
+  links: unknown;
+  /** `meta`: the page's size and the total (and the page, for the types that show it). */
+  meta: unknown;
+}
+
 /** A list document's top-level `links` (paging, rebuilt from the request URL) and `meta`, for a page of `size` records. */
-export function listParts(type: string, size: number, paging: Pick<RecordPage, "page" | "total">, requestUrl: string): { links: unknown; meta: unknown } {
+export function listParts(type: string, size: number, paging: Pick<RecordPage, "page" | "total">, requestUrl: string): ListParts {
   return {
     links: collectionLinks(requestUrl, paging.page, paging.total),
     meta: collectionMeta(size, paging.total, PAGINATION_META_TYPES.has(type) ? paging.page : undefined),

@@ -1,4 +1,4 @@
-import type { IdentifiedRecord, ResourceIdentifier } from "./jsonapi-types.js";
+import type { IdentifiedRecord, RelationshipObject, ResourceIdentifier } from "./jsonapi-types.js";
 import type { ResourceDefinition } from "./resource-definition.js";
 import { wireValue } from "./wire-time.js";
 
@@ -32,10 +32,10 @@ export function resourceAttributes<T extends IdentifiedRecord>(definition: Resou
 }
 
 /** A record's to-one relationships, in definition order (to-many ones come from the related records read). */
-export function toOneRelationships<T extends IdentifiedRecord>(definition: ResourceDefinition<T>, record: T): Record<string, { data: ResourceIdentifier | null }> {
-  const relationships: Record<string, { data: ResourceIdentifier | null }> = {};
+export function toOneRelationships<T extends IdentifiedRecord>(definition: ResourceDefinition<T>, record: T): Record<string, RelationshipObject> {
+  const relationships: Record<string, RelationshipObject> = {};
   for (const [name, relation] of Object.entries(definition.relationships)) {
-    if (relation.kind === "one") relationships[name] = { data: relation.linkage(record) as ResourceIdentifier | null };
+    if (relation.kind === "one") relationships[name] = { data: relation.linkage(record) };
   }
   return relationships;
 }

@@ -9,7 +9,7 @@
 export * from "../jsonapi/index.js";
 export * from "../read-model/rendered-reads.js";
 export { createTextReader, type TextReader, type TextsRead, type TextWants } from "../read-model/text-reader.js";
-export { eventLinkageText, fromRecordText, recordText, rendererFingerprint, textKeys } from "../read-model/resource-texts.js";
+export { containerLinkage, eventLinkageText, fromRecordText, recordText, rendererFingerprint, textKeys, type ContainerEventIds } from "../read-model/resource-texts.js";
 export {
   includePaths,
   includeTree,

@@ -54,7 +54,10 @@ export interface RenderedShipmentOptions {
 /** A page of records as a service lists it: what {@link RenderedReads} renders by id. */
 export interface ListedPage {
   /** The page's records (only their ids are read), in listing order. */
-  data: readonly { readonly id: string }[];
+  data: readonly {
+    /** The record's id. */
+    readonly id: string;
+  }[];
   /** The page returned. */
   page: Page;
   /** How many records match across all pages. */

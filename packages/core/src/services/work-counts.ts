@@ -1,7 +1,7 @@
 import { TrackingRequestStatusSchema, type TrackingRequestStatus } from "../domain/index.js";
 import type { Storage } from "../storage/index.js";
 
-/** What work a tracker holds and has waiting, as {@link countWork} reads it. */
+/** What work a tracker holds and has waiting, as `countWork` reads it. */
 export interface WorkCounts {
   /** Tracking requests by status, over the accounts counted. */
   trackingRequests: Record<TrackingRequestStatus, number>;
@@ -11,7 +11,7 @@ export interface WorkCounts {
   refreshDue: number;
 }
 
-/** Limits of {@link countWork}: a scrape stays cheap on any database. */
+/** Limits of `countWork`: a scrape stays cheap on any database. */
 export interface WorkCountOptions {
   /**
    * How many accounts are counted (the oldest first).

@@ -78,7 +78,7 @@ export interface IngestService {
   positions(reports: readonly PositionReportInput[]): Promise<PositionIngestResult>;
   /**
    * The tracked shipment data from your own feed belongs to, by the numbers it names (see
-   * {@link locateIngestTarget}): the tracking request to ingest it through, or null when none.
+   * `locateIngestTarget`): the tracking request to ingest it through, or null when none.
    */
   locate(reference: IngestReference): Promise<IngestTarget | null>;
 }

@@ -1,7 +1,7 @@
 import type { Shipment } from "../domain/index.js";
 import type { Storage } from "../storage/index.js";
 
-/** What {@link locateIngestTarget} looks for: the numbers some pushed data names, in one account. */
+/** What `locateIngestTarget` looks for: the numbers some pushed data names, in one account. */
 export interface IngestReference {
   /** The account whose shipments the data belongs to. */
   accountId: string;
@@ -13,7 +13,7 @@ export interface IngestReference {
   containers: readonly string[];
 }
 
-/** The tracked shipment some data belongs to, as {@link locateIngestTarget} finds it. */
+/** The tracked shipment some data belongs to, as `locateIngestTarget` finds it. */
 export interface IngestTarget {
   /** The tracking request to ingest through. */
   trackingRequestId: string;
