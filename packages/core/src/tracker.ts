@@ -222,7 +222,8 @@ export async function createTracker(options: TrackerOptions): Promise<Tracker> {
     webhooks: worker,
     sandbox,
     documents: createDocuments(createRenderedReads(storage)),
-    changeVersions: { get: (keys) => storage.changeVersions.get(keys) },
+    // A read needs none of the wrappers (they version writes): straight to the adapter, on every cached request.
+    changeVersions: { get: (keys) => options.storage.changeVersions.get(keys) },
     health: () => storageHealth(storage),
     countWork: (options) => countWork(storage, clock.now().toISOString(), options),
     ingest: createIngestService(storage, clock),
