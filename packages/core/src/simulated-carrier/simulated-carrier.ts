@@ -2,7 +2,7 @@ import { hashSeed } from "../demo/random.js";
 import { isContainerNumber, normalizeContainerNumber } from "../domain/validators.js";
 import { shippingLineByScac } from "../reference/index.js";
 import type { CarrierRequest, CarrierResult, CarrierSource } from "../tracking/carrier-source.js";
-import { JourneyCache } from "./journey-cache.js";
+import { LruCache } from "../routing/lru-cache.js";
 import { TEST_SCAC, scenarioOutcome } from "./scenario-numbers.js";
 import { buildJourney, journeyKey, type SimulatedJourney } from "./simulated-journey.js";
 import { snapshotAt } from "./snapshot-at.js";
@@ -77,7 +77,7 @@ export function simulatedCarrier(options: SimulatedCarrierOptions = {}): Carrier
   const { latencyMs = 0, failureRate = 0, cacheSize = 20_000 } = options;
   if (!(latencyMs >= 0)) throw new RangeError(`latencyMs must be 0 or more, got ${latencyMs}`);
   if (!(failureRate >= 0 && failureRate <= 1)) throw new RangeError(`failureRate must be between 0 and 1, got ${failureRate}`);
-  const cache = new JourneyCache<SimulatedJourney>(cacheSize);
+  const cache = new LruCache<SimulatedJourney>(cacheSize);
 
   function answer(request: CarrierRequest, now: number): CarrierResult {
     const scac = shippingLineByScac(request.scac)?.scac;

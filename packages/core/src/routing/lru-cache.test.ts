@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { JourneyCache } from "./journey-cache.js";
+import { LruCache } from "./lru-cache.js";
 
-describe("JourneyCache", () => {
+describe("LruCache", () => {
   it("builds once per key and evicts the least recently used entry past its capacity", () => {
-    const cache = new JourneyCache<number>(2);
+    const cache = new LruCache<number>(2);
     let builds = 0;
     const build = (value: number) => () => {
       builds += 1;
@@ -20,6 +20,6 @@ describe("JourneyCache", () => {
   });
 
   it("refuses a capacity that is not a positive integer", () => {
-    expect(() => new JourneyCache(0)).toThrow(RangeError);
+    expect(() => new LruCache(0)).toThrow(RangeError);
   });
 });
