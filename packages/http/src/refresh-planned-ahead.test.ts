@@ -1,5 +1,6 @@
 import { createTracker, manualClock, type Storage } from "@bollard/core";
 import { describe, expect, it } from "vitest";
+import { memoryStorage } from "@bollard/storage-memory";
 import { countingTransactions } from "./testing/counting-transactions.js";
 import { STORAGES } from "./testing/storages.js";
 
@@ -26,7 +27,7 @@ async function setup(storage: Storage) {
   expect((await tracker.refresh.runDue()).created).toBe(1);
   const shipmentId = (await session.trackingRequests.get(request.id)).tracked_object_id!;
   clock.advance(DAY);
-  return { tracker, session, shipmentId, beforeNextTransaction: (work: () => Promise<void>) => (pending = work) };
+  return { tracker, session, shipmentId, clock, beforeNextTransaction: (work: () => Promise<void>) => (pending = work) };
 }
 
 describe("a refresh planned before its write transaction", () => {
@@ -35,11 +36,30 @@ describe("a refresh planned before its write transaction", () => {
     const readsOfEvents: number[] = [];
     const listByContainers = storage.transportEvents.listByContainers.bind(storage.transportEvents);
     storage.transportEvents.listByContainers = (...args) => (readsOfEvents.push(open()), listByContainers(...args));
-    const { tracker, session, shipmentId } = await setup(storage);
+    const { tracker, session, shipmentId, clock } = await setup(storage);
+    // Four days after the first answer, the simulated line has news for this number.
+    clock.advance(3 * DAY);
     readsOfEvents.length = 0;
-    expect((await tracker.refresh.runDue()).total).toBe(1);
+    expect((await tracker.refresh.runDue()).updated).toBe(1);
     // The refreshed shipment's events were read once before any transaction.
     expect(readsOfEvents.filter((openTransactions) => openTransactions === 0)).toHaveLength(1);
+    expect((await session.shipments.get(shipmentId)).line_tracking_last_attempted_at).toBe("2026-03-06T08:00:00.000Z");
+    await tracker.close();
+  });
+
+  it("reads no events at all for an answer the same as the last one applied", async () => {
+    const memory = memoryStorage();
+    let readsOfEvents = 0;
+    const counted = (events: Storage["transportEvents"]): Storage["transportEvents"] => ({ ...events, listByContainers: (...args) => (readsOfEvents++, events.listByContainers(...args)) });
+    const storage: Storage = {
+      ...memory,
+      transportEvents: counted(memory.transportEvents),
+      transaction: (work) => memory.transaction((tx) => work({ ...tx, transportEvents: counted(tx.transportEvents) })),
+    };
+    const { tracker, session, shipmentId } = await setup(storage);
+    readsOfEvents = 0;
+    expect((await tracker.refresh.runDue()).unchanged).toBe(1);
+    expect(readsOfEvents).toBe(0);
     expect((await session.shipments.get(shipmentId)).line_tracking_last_attempted_at).toBe("2026-03-03T08:00:00.000Z");
     await tracker.close();
   });

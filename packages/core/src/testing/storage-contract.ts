@@ -25,6 +25,7 @@ import { describeTransactionsContract } from "./contract-transactions.js";
 import { describeVesselPositionsContract } from "./contract-vessel-positions.js";
 import { describeWebhooksContract } from "./contract-webhooks.js";
 import { describeWebhookReplaysContract } from "./contract-webhook-replays.js";
+import { describeUnchangedAnswersContract } from "./contract-unchanged-answers.js";
 
 /** Options of {@link runStorageContract}. */
 export interface StorageContractOptions {
@@ -107,6 +108,7 @@ export function runStorageContract(name: string, makeStorage: () => Promise<Stor
     describe("transport and raw events", () => describeEventsContract(ctx));
     describe("event feed", () => describeEventFeedContract(ctx));
     describe("tracking requests", () => describeTrackingRequestsContract(ctx));
+    describe("refreshes with unchanged answers", () => describeUnchangedAnswersContract(ctx));
     describe("parties", () => describePartiesContract(ctx));
     describe("custom field definitions and options", () => describeCustomFieldsContract(ctx));
     describe("custom field values", () => describeCustomFieldValuesContract(ctx));

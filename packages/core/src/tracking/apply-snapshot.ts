@@ -6,8 +6,9 @@ import { referenceId } from "../reference/index.js";
 import { parseInput } from "../validation/input-validation.js";
 import type { StorageRepositories } from "../storage/index.js";
 import { recordDomainEvents } from "./record-domain-events.js";
-import { planSnapshot, type SnapshotPlan, type StoredState } from "./snapshot-plan.js";
-import { CarrierSnapshotSchema, type CarrierSnapshot } from "./snapshot-schema.js";
+import { planIsEmpty, planSnapshot, type SnapshotPlan, type StoredState } from "./snapshot-plan.js";
+import { forgetSnapshotMemo } from "./snapshot-memo.js";
+import { CarrierSnapshotSchema, type CarrierSnapshot, type SnapshotVessel } from "./snapshot-schema.js";
 
 /** Validates a snapshot from a carrier source or a user's feed; 422s have paths under `snapshot`. */
 export function parseSnapshot(input: unknown): CarrierSnapshot {
@@ -44,7 +45,7 @@ export interface PreparedSnapshot {
 export async function prepareSnapshot(reader: StorageRepositories, request: TrackingRequest, snapshot: CarrierSnapshot, now: string): Promise<PreparedSnapshot | null> {
   const state = await readStoredState(reader, request);
   if (state.shipment?.line_tracking_stopped_at) return null;
-  const vessels = (await planVessels(reader, snapshot, now)).byImo;
+  const vessels = (await planVessels(reader, mentionedImos(snapshot), snapshot.vessels, now)).byImo;
   const vesselIds = new Map<string, string | null>();
   const vesselIdByImo = (imo: string) => {
     const id = vessels.get(imo)?.id ?? null;
@@ -55,19 +56,29 @@ export async function prepareSnapshot(reader: StorageRepositories, request: Trac
   return { request, state, vesselIds, plan };
 }
 
+/** A snapshot applied by {@link applySnapshot}: its plan, and the vessel each IMO number it mentions resolved to. */
+export interface AppliedSnapshot {
+  /** What was written (empty when the snapshot changed nothing). */
+  readonly plan: SnapshotPlan;
+  /** The vessel id, or null, of each IMO number the snapshot mentions. */
+  readonly vesselIds: ReadonlyMap<string, string | null>;
+}
+
 /**
  * Applies a validated snapshot to the shipment a tracking request tracks, inside `tx`: loads what is
  * stored, plans the difference, and writes the shipment, containers, events, vessels, positions and
- * domain events. Returns the plan (empty when the snapshot changed nothing).
+ * domain events. A plan that writes anything forgets the shipment's snapshot memo (see
+ * `snapshot-memo.ts`): this is the one place a shipment's carrier data is written.
  *
  * Given a {@link PreparedSnapshot} of the same snapshot, its plan is written instead of planning
  * again, when the request, the stored state and the vessel ids it was made from are still what
  * `tx` reads (anything written in between, by anyone, means planning again).
  */
-export async function applySnapshot(tx: StorageRepositories, request: TrackingRequest, snapshot: CarrierSnapshot, now: string, prepared?: PreparedSnapshot | null): Promise<SnapshotPlan> {
+export async function applySnapshot(tx: StorageRepositories, request: TrackingRequest, snapshot: CarrierSnapshot, now: string, prepared?: PreparedSnapshot | null): Promise<AppliedSnapshot> {
   const state = await readStoredState(tx, request);
   assertTracking(state.shipment);
-  const vessels = await resolveVessels(tx, snapshot, now);
+  const mentioned = mentionedImos(snapshot);
+  const vessels = await resolveVessels(tx, mentioned, snapshot.vessels, now);
   const vesselIdByImo = (imo: string) => vessels.get(imo)?.id ?? null;
   const current =
     prepared &&
@@ -83,53 +94,59 @@ export async function applySnapshot(tx: StorageRepositories, request: TrackingRe
   for (const event of plan.rawEventsToUpdate) await tx.rawEvents.update(event);
   if (plan.transportEvents.length > 0) await tx.transportEvents.insertMany(plan.transportEvents);
   await recordDomainEvents(tx, plan.domainEvents);
-  return plan;
+  if (!plan.shipmentIsNew && !planIsEmpty(plan)) await forgetSnapshotMemo(tx, plan.shipment.account_id, plan.shipment.id);
+  return { plan, vesselIds: new Map([...mentioned].map((imo) => [imo, vesselIdByImo(imo)])) };
 }
 
-/**
- * The vessels a snapshot mentions, by IMO: stored ones, and new ones the snapshot describes with an
- * MMSI (a vessel record needs one). Position reports are stored and move the vessel's current
- * position when newer.
- */
-async function resolveVessels(tx: StorageRepositories, snapshot: CarrierSnapshot, now: string): Promise<Map<string, Vessel>> {
-  const { byImo, upserts, positions } = await planVessels(tx, snapshot, now);
-  if (upserts.length > 0) await tx.vessels.upsertMany(upserts);
-  if (positions.length > 0) await tx.vesselPositions.insertMany(positions);
-  return byImo;
-}
-
-/** What {@link resolveVessels} finds and would write, read from `reader` without writing. */
-async function planVessels(reader: StorageRepositories, snapshot: CarrierSnapshot, now: string): Promise<{ byImo: Map<string, Vessel>; upserts: Vessel[]; positions: VesselPositionRecord[] }> {
-  const byImo = new Map<string, Vessel>();
+/** The IMO numbers a snapshot mentions: its shipment's vessel, its events' vessels and its vessel reports'. */
+function mentionedImos(snapshot: CarrierSnapshot): Set<string> {
   const mentioned = new Set<string>();
   if (snapshot.shipment.pod_vessel_imo) mentioned.add(snapshot.shipment.pod_vessel_imo);
   for (const container of snapshot.containers) {
     for (const event of [...container.transport_events, ...container.raw_events]) if (event.vessel_imo) mentioned.add(event.vessel_imo);
   }
   for (const vessel of snapshot.vessels) if (vessel.imo) mentioned.add(vessel.imo);
+  return mentioned;
+}
+
+/**
+ * The vessels of the IMO numbers `mentioned`, by IMO: stored ones, and new ones the `reported`
+ * vessels describe with an MMSI (a vessel record needs one). Position reports are stored and move
+ * the vessel's current position when newer.
+ */
+export async function resolveVessels(tx: StorageRepositories, mentioned: Iterable<string>, reported: readonly SnapshotVessel[], now: string): Promise<Map<string, Vessel>> {
+  const { byImo, upserts, positions } = await planVessels(tx, mentioned, reported, now);
+  if (upserts.length > 0) await tx.vessels.upsertMany(upserts);
+  if (positions.length > 0) await tx.vesselPositions.insertMany(positions);
+  return byImo;
+}
+
+/** What {@link resolveVessels} finds and would write, read from `reader` without writing. */
+async function planVessels(reader: StorageRepositories, mentioned: Iterable<string>, reported: readonly SnapshotVessel[], now: string): Promise<{ byImo: Map<string, Vessel>; upserts: Vessel[]; positions: VesselPositionRecord[] }> {
+  const byImo = new Map<string, Vessel>();
   for (const imo of mentioned) {
     const stored = await reader.vessels.getByImo(imo);
     if (stored) byImo.set(imo, stored);
   }
   const upserts: Vessel[] = [];
   const positions: VesselPositionRecord[] = [];
-  for (const reported of snapshot.vessels) {
-    const stored = (reported.imo ? byImo.get(reported.imo) : undefined) ?? (reported.mmsi ? await reader.vessels.getByMmsi(reported.mmsi) : null);
-    if (!stored && !reported.mmsi) continue;
+  for (const vessel of reported) {
+    const stored = (vessel.imo ? byImo.get(vessel.imo) : undefined) ?? (vessel.mmsi ? await reader.vessels.getByMmsi(vessel.mmsi) : null);
+    if (!stored && !vessel.mmsi) continue;
     const base: Vessel = stored ?? {
-      id: referenceId("vessel", reported.imo ?? `mmsi:${reported.mmsi}`),
-      name: reported.name, imo: reported.imo ?? null, mmsi: reported.mmsi!,
+      id: referenceId("vessel", vessel.imo ?? `mmsi:${vessel.mmsi}`),
+      name: vessel.name, imo: vessel.imo ?? null, mmsi: vessel.mmsi!,
       latitude: null, longitude: null, nautical_speed_knots: null, navigational_heading_degrees: null, position_timestamp: null,
       created_at: now, updated_at: now,
     };
-    const newest = [...reported.positions].sort((a, b) => a.timestamp.localeCompare(b.timestamp)).at(-1);
+    const newest = [...vessel.positions].sort((a, b) => a.timestamp.localeCompare(b.timestamp)).at(-1);
     const moves = newest && (base.position_timestamp === null || newest.timestamp > base.position_timestamp);
     const next: Vessel = moves
       ? { ...base, latitude: newest.latitude, longitude: newest.longitude, nautical_speed_knots: newest.speed_knots ?? null, navigational_heading_degrees: newest.heading ?? null, position_timestamp: newest.timestamp, updated_at: now }
       : base;
     if (!stored || next !== base) upserts.push(next);
     if (next.imo) byImo.set(next.imo, next);
-    for (const p of reported.positions) positions.push({ vessel_id: next.id, latitude: p.latitude, longitude: p.longitude, heading: p.heading ?? null, speed_knots: p.speed_knots ?? null, timestamp: p.timestamp, source: "carrier" });
+    for (const p of vessel.positions) positions.push({ vessel_id: next.id, latitude: p.latitude, longitude: p.longitude, heading: p.heading ?? null, speed_knots: p.speed_knots ?? null, timestamp: p.timestamp, source: "carrier" });
   }
   return { byImo, upserts, positions };
 }

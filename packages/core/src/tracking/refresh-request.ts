@@ -1,11 +1,13 @@
-import type { DomainEvent, Shipment, TrackingRequest } from "../domain/index.js";
+import type { Container, DomainEvent, Shipment, TrackingRequest } from "../domain/index.js";
 import { isBollardError } from "../errors/index.js";
 import type { StorageRepositories } from "../storage/index.js";
 import { recordDomainEvents } from "./record-domain-events.js";
-import { applySnapshot, parseSnapshot, prepareSnapshot, type PreparedSnapshot } from "./apply-snapshot.js";
+import { applySnapshot, parseSnapshot, prepareSnapshot, resolveVessels, type PreparedSnapshot } from "./apply-snapshot.js";
 import { autoStopReason } from "./auto-stop.js";
 import type { CarrierResult } from "./carrier-source.js";
-import type { CarrierSnapshot } from "./snapshot-schema.js";
+import { CarrierSnapshotSchema, type CarrierSnapshot, type CarrierSnapshotInput, type SnapshotVessel } from "./snapshot-schema.js";
+import { keepSnapshotMemo, memoMatches, readSnapshotMemos, snapshotHash, type SnapshotMemo } from "./snapshot-memo.js";
+import { parseInput } from "../validation/input-validation.js";
 import { retryDelay, type RefreshPolicy } from "./refresh-policy.js";
 import { trackingRequestEvent } from "./tracking-request-events.js";
 import { applyInitialCustomFields } from "../custom-fields/initial-custom-fields.js";
@@ -16,19 +18,31 @@ export type RefreshOutcome = "updated" | "unchanged" | "created" | "awaiting_man
 
 const at = (ms: number) => new Date(ms).toISOString();
 
-/** A carrier's answer once checked by {@link checkCarrierResult}: a found snapshot is validated. */
-export type CheckedCarrierResult = Exclude<CarrierResult, { status: "found" }> | { status: "found"; snapshot: CarrierSnapshot };
+/**
+ * A carrier's answer once checked by {@link checkCarrierResult}: a found snapshot is validated, with
+ * the hash of its content; one the shipment's snapshot memo says was the last applied in full is
+ * `unchanged`, and only its vessel reports are validated (their positions are stored).
+ */
+export type CheckedCarrierResult =
+  | Exclude<CarrierResult, { status: "found" }>
+  | { status: "found"; snapshot: CarrierSnapshot; hash: string }
+  | { status: "unchanged"; input: CarrierSnapshotInput; vessels: SnapshotVessel[]; hash: string };
 
 /**
  * Validates a found snapshot, before the write transaction: validation needs nothing stored, so the
- * write lock is not held for it. A snapshot that does not validate is a transient
- * `unrecognized_response` (retried). Any other error of the check (a bug, not the carrier's data) is
- * a transient `internal_processing_error`, and goes to `onError` too.
+ * write lock is not held for it. A snapshot that `memo` (the tracked shipment's, read before) says
+ * this request's last answer was already is `unchanged`. A snapshot that does not validate is a
+ * transient `unrecognized_response` (retried). Any other error of the check (a bug, not the
+ * carrier's data) is a transient `internal_processing_error`, and goes to `onError` too.
  */
-export function checkCarrierResult(result: CarrierResult, onError?: (error: unknown) => void): CheckedCarrierResult {
+export function checkCarrierResult(result: CarrierResult, onError?: (error: unknown) => void, known?: { requestId: string; memo: SnapshotMemo | undefined }): CheckedCarrierResult {
   if (result.status !== "found") return result;
   try {
-    return { status: "found", snapshot: parseSnapshot(result.snapshot) };
+    const hash = snapshotHash(result.snapshot);
+    if (known && memoMatches(known.memo, known.requestId, hash)) {
+      return { status: "unchanged", input: result.snapshot, vessels: parseInput(CarrierSnapshotSchema.shape.vessels, result.snapshot.vessels, ["snapshot", "vessels"]), hash };
+    }
+    return { status: "found", snapshot: parseSnapshot(result.snapshot), hash };
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     if (isBollardError(error)) return { status: "transient", reason: "unrecognized_response", detail };
@@ -74,15 +88,28 @@ export async function recordCarrierResult(outer: StorageRepositories, requestId:
   let next: TrackingRequest = { ...request, updated_at: now };
   let outcome: RefreshOutcome;
 
-  if (result.status === "found") {
-    const plan = await applySnapshot(tx, request, result.snapshot, now, prepared);
+  if (result.status === "found" || result.status === "unchanged") {
+    // The same answer as last time, still standing: nothing to plan. No container changed since it was
+    // applied, when the containers' stop rule was checked already; the time rules need only the shipment.
+    const same = result.status === "unchanged" ? await sameAsLastTime(tx, request, result, now) : null;
+    let tracked: Shipment;
+    let containers: readonly Container[] = [];
+    if (same) {
+      tracked = same;
+      outcome = "unchanged";
+    } else {
+      const snapshot = result.status === "found" ? result.snapshot : parseSnapshot(result.input);
+      const { plan, vesselIds } = await applySnapshot(tx, request, snapshot, now, prepared);
+      await keepSnapshotMemo(tx, request.account_id, plan.shipment.id, { requestId: request.id, hash: result.hash, vesselIds: Object.fromEntries(vesselIds) });
+      tracked = plan.shipment;
+      outcome = request.status !== "created" ? "created" : plan.domainEvents.length > 0 || plan.containersToUpdate.length > 0 ? "updated" : "unchanged";
+      containers = await tx.containers.listByShipments(request.account_id, [plan.shipment.id]);
+    }
     const first = request.status !== "created";
-    if (first) await applyInitialCustomFields(tx, request, plan.shipment.id, now);
-    next = { ...next, status: "created", tracked_object_id: plan.shipment.id, tracked_object_type: "shipment", failed_reason: null, is_retrying: false, retry_count: null, next_attempt_at: at(nowMs + policy.refreshIntervalMs) };
+    if (first) await applyInitialCustomFields(tx, request, tracked.id, now);
+    next = { ...next, status: "created", tracked_object_id: tracked.id, tracked_object_type: "shipment", failed_reason: null, is_retrying: false, retry_count: null, next_attempt_at: at(nowMs + policy.refreshIntervalMs) };
     if (first) events.push(trackingRequestEvent(next, "tracking_request.succeeded", now));
-    outcome = first ? "created" : plan.domainEvents.length > 0 || plan.containersToUpdate.length > 0 ? "updated" : "unchanged";
-    const containers = await tx.containers.listByShipments(request.account_id, [plan.shipment.id]);
-    const shipment: Shipment = { ...plan.shipment, line_tracking_last_attempted_at: now, line_tracking_last_succeeded_at: now };
+    const shipment: Shipment = { ...tracked, line_tracking_last_attempted_at: now, line_tracking_last_succeeded_at: now };
     const reason = autoStopReason(shipment, containers, nowMs, policy);
     if (reason) {
       Object.assign(shipment, { line_tracking_stopped_at: now, line_tracking_stopped_reason: reason, line_tracking_stopped_by_user_id: null });
@@ -111,6 +138,22 @@ export async function recordCarrierResult(outer: StorageRepositories, requestId:
   await tx.trackingRequests.update(next);
   await recordDomainEvents(tx, events);
   return outcome;
+}
+
+/**
+ * The tracked shipment when an `unchanged` answer still changes nothing: the shipment's memo still
+ * says this request's answer with this hash was applied last, and every vessel it mentions resolves
+ * as it did then (its vessel reports are written, as for any answer). Null when anything differs:
+ * the answer is then applied in full.
+ */
+async function sameAsLastTime(tx: StorageRepositories, request: TrackingRequest, result: Extract<CheckedCarrierResult, { status: "unchanged" }>, now: string): Promise<Shipment | null> {
+  if (request.status !== "created" || !request.tracked_object_id) return null;
+  const memo = (await readSnapshotMemos(tx, request.account_id, [request.tracked_object_id])).get(request.tracked_object_id);
+  if (!memoMatches(memo, request.id, result.hash)) return null;
+  const shipment = await tx.shipments.get(request.account_id, request.tracked_object_id);
+  if (!shipment || shipment.line_tracking_stopped_at) return null;
+  const vessels = await resolveVessels(tx, Object.keys(memo.vesselIds), result.vessels, now);
+  return Object.entries(memo.vesselIds).every(([imo, id]) => (vessels.get(imo)?.id ?? null) === id) ? shipment : null;
 }
 
 async function retry(tx: StorageRepositories, request: TrackingRequest, reason: "shipping_line_unreachable" | "unrecognized_response" | "internal_processing_error", nowMs: number, policy: RefreshPolicy): Promise<RefreshOutcome> {

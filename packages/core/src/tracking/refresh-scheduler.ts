@@ -6,6 +6,7 @@ import type { CarrierResult, CarrierSource } from "./carrier-source.js";
 import type { RefreshPolicy } from "./refresh-policy.js";
 import { checkCarrierResult, prepareCarrierResult, recordCarrierResult, type CheckedCarrierResult, type RefreshOutcome } from "./refresh-request.js";
 import type { PreparedSnapshot } from "./apply-snapshot.js";
+import { readSnapshotMemos, type SnapshotMemo } from "./snapshot-memo.js";
 
 /** What one pass of the scheduler did, by outcome. */
 export type RefreshSummary = Record<RefreshOutcome, number> & {
@@ -97,6 +98,29 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
     });
   }
 
+  /**
+   * The snapshot memos of the shipments these requests track: one read per account. Without them
+   * (a read that failed) every answer is simply applied in full.
+   */
+  async function memosOf(requests: readonly TrackingRequest[]): Promise<Map<string, SnapshotMemo>> {
+    const byAccount = new Map<string, string[]>();
+    for (const { account_id, tracked_object_id } of requests) {
+      if (!tracked_object_id) continue;
+      const ids = byAccount.get(account_id);
+      if (ids) ids.push(tracked_object_id);
+      else byAccount.set(account_id, [tracked_object_id]);
+    }
+    const memos = new Map<string, SnapshotMemo>();
+    try {
+      for (const [accountId, shipmentIds] of byAccount) {
+        for (const [shipmentId, memo] of await readSnapshotMemos(storage, accountId, shipmentIds)) memos.set(shipmentId, memo);
+      }
+    } catch (error) {
+      options.onError?.(error);
+    }
+    return memos;
+  }
+
   async function pass(control: PassControl): Promise<RefreshSummary> {
     const summary = emptySummary();
     const nowMs = clock.now().getTime();
@@ -115,6 +139,7 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
       if (due.length === 0) return summary;
       // Ask the carrier for the whole batch (bounded concurrency), then write it in a few short
       // transactions: a commit is a disk sync, and one per shipment dominated a refresh cycle.
+      const memos = await memosOf(due);
       const results = new Array<CheckedCarrierResult>(due.length);
       let cursor = 0;
       const worker = async () => {
@@ -122,7 +147,9 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
           const index = cursor++;
           seen.add(due[index]!.id);
           // Checked here, outside the write transaction that records it.
-          results[index] = checkCarrierResult(await fetchFrom(due[index]!, now, control.signal), options.onError);
+          const request = due[index]!;
+          const known = { requestId: request.id, memo: request.tracked_object_id ? memos.get(request.tracked_object_id) : undefined };
+          results[index] = checkCarrierResult(await fetchFrom(request, now, control.signal), options.onError, known);
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
