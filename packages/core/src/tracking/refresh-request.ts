@@ -98,7 +98,14 @@ export async function recordCarrierResult(outer: StorageRepositories, requestId:
       tracked = same;
       outcome = "unchanged";
     } else {
-      const snapshot = result.status === "found" ? result.snapshot : parseSnapshot(result.input);
+      let snapshot: CarrierSnapshot;
+      try {
+        // An `unchanged` answer that no longer is: checked in full now (as it was when first applied).
+        snapshot = result.status === "found" ? result.snapshot : parseSnapshot(result.input);
+      } catch (error) {
+        if (!isBollardError(error)) throw error;
+        return retry(tx, next, "unrecognized_response", nowMs, policy);
+      }
       const { plan, vesselIds } = await applySnapshot(tx, request, snapshot, now, prepared);
       await keepSnapshotMemo(tx, request.account_id, plan.shipment.id, { requestId: request.id, hash: result.hash, vesselIds: Object.fromEntries(vesselIds) });
       tracked = plan.shipment;
