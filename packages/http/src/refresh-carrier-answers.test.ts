@@ -1,4 +1,4 @@
-import { createTracker, simulatedCarrier, type CarrierResult, type CarrierSource, type Storage } from "@bollard/core";
+import { createTracker, manualClock, simulatedCarrier, type CarrierResult, type CarrierSource, type Storage } from "@bollard/core";
 import { memoryStorage } from "@bollard/storage-memory";
 import { describe, expect, it } from "vitest";
 import { countingTransactions } from "./testing/counting-transactions.js";
@@ -67,6 +67,38 @@ describe("a refresh's carrier answer", () => {
     const retried = await session.trackingRequests.get(request.id);
     expect([retried.status, retried.is_retrying, retried.failed_reason]).toStrictEqual(["pending", true, "internal_processing_error"]);
     expect(reported.map((error) => (error as Error).message)).toStrictEqual(["a getter that throws"]);
+    await tracker.close();
+  });
+
+  it("of many shipments on the same vessels, in one pass: every position each answer reported is stored", async () => {
+    const storage = memoryStorage();
+    const line = simulatedCarrier();
+    const clock = manualClock("2026-03-02T08:00:00Z");
+    const tracker = await createTracker({ storage, carrier: line, clock });
+    const { account } = await tracker.accounts.ensure("Positions");
+    const session = tracker.session(await tracker.accounts.authenticate((await tracker.accounts.issueKey(account.id)).apiKey));
+    const requests = [];
+    for (let i = 0; i < 40; i++) requests.push(await session.trackingRequests.create({ request_type: "bill_of_lading", request_number: `MAEU${700_000_000 + i}`, scac: "MAEU" }));
+    // Ten days on, the ships are under way: each answer reports its vessels' tracks.
+    clock.advance(10 * 86_400_000);
+    await tracker.refresh.runDue();
+    const now = clock.now();
+    const reported = new Map<string, Set<string>>();
+    for (const request of requests) {
+      const answer = await line.fetch({ tracking_request_id: request.id, request_type: "bill_of_lading", request_number: request.request_number, scac: "MAEU", requested_at: request.created_at, attempt: 0 }, { now });
+      if (answer.status !== "found") continue;
+      for (const vessel of answer.snapshot.vessels ?? []) {
+        const times = reported.get(vessel.imo!) ?? new Set<string>();
+        for (const position of vessel.positions ?? []) times.add(new Date(position.timestamp).toISOString());
+        reported.set(vessel.imo!, times);
+      }
+    }
+    expect([...reported.values()].some((times) => times.size > 0)).toBe(true);
+    for (const [imo, times] of reported) {
+      const vessel = await storage.vessels.getByImo(imo);
+      const stored = new Set((await storage.vesselPositions.listByVessel(vessel!.id)).map((position) => position.timestamp));
+      expect([...times].filter((time) => !stored.has(time))).toStrictEqual([]);
+    }
     await tracker.close();
   });
 });

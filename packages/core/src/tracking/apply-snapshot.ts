@@ -56,6 +56,14 @@ export async function prepareSnapshot(reader: StorageRepositories, request: Trac
   return { request, state, vesselIds, plan };
 }
 
+/** Options of {@link applySnapshot}. */
+export interface ApplyOptions {
+  /** A plan made before the transaction, written when still current (see {@link prepareSnapshot}). */
+  prepared?: PreparedSnapshot | null;
+  /** Positions already written in this transaction (see {@link resolveVessels}). */
+  positionsWritten?: Set<string>;
+}
+
 /** A snapshot applied by {@link applySnapshot}: its plan, and the vessel each IMO number it mentions resolved to. */
 export interface AppliedSnapshot {
   /** What was written (empty when the snapshot changed nothing). */
@@ -74,11 +82,12 @@ export interface AppliedSnapshot {
  * again, when the request, the stored state and the vessel ids it was made from are still what
  * `tx` reads (anything written in between, by anyone, means planning again).
  */
-export async function applySnapshot(tx: StorageRepositories, request: TrackingRequest, snapshot: CarrierSnapshot, now: string, prepared?: PreparedSnapshot | null): Promise<AppliedSnapshot> {
+export async function applySnapshot(tx: StorageRepositories, request: TrackingRequest, snapshot: CarrierSnapshot, now: string, options: ApplyOptions = {}): Promise<AppliedSnapshot> {
+  const { prepared } = options;
   const state = await readStoredState(tx, request);
   assertTracking(state.shipment);
   const mentioned = mentionedImos(snapshot);
-  const vessels = await resolveVessels(tx, mentioned, snapshot.vessels, now);
+  const vessels = await resolveVessels(tx, mentioned, snapshot.vessels, now, options.positionsWritten);
   const vesselIdByImo = (imo: string) => vessels.get(imo)?.id ?? null;
   const current =
     prepared &&
@@ -112,12 +121,16 @@ function mentionedImos(snapshot: CarrierSnapshot): Set<string> {
 /**
  * The vessels of the IMO numbers `mentioned`, by IMO: stored ones, and new ones the `reported`
  * vessels describe with an MMSI (a vessel record needs one). Position reports are stored and move
- * the vessel's current position when newer.
+ * the vessel's current position when newer; those in `positionsWritten` (positions this transaction
+ * wrote already, as `vessel_id|timestamp`) are not written again, and those written are added to it.
  */
-export async function resolveVessels(tx: StorageRepositories, mentioned: Iterable<string>, reported: readonly SnapshotVessel[], now: string): Promise<Map<string, Vessel>> {
+export async function resolveVessels(tx: StorageRepositories, mentioned: Iterable<string>, reported: readonly SnapshotVessel[], now: string, positionsWritten?: Set<string>): Promise<Map<string, Vessel>> {
   const { byImo, upserts, positions } = await planVessels(tx, mentioned, reported, now);
   if (upserts.length > 0) await tx.vessels.upsertMany(upserts);
-  if (positions.length > 0) await tx.vesselPositions.insertMany(positions);
+  // Every shipment on a vessel reports the vessel's track: written once per transaction is enough.
+  const fresh = positionsWritten ? positions.filter((p) => !positionsWritten.has(`${p.vessel_id}|${p.timestamp}`)) : positions;
+  if (fresh.length > 0) await tx.vesselPositions.insertMany(fresh);
+  for (const p of fresh) positionsWritten?.add(`${p.vessel_id}|${p.timestamp}`);
   return byImo;
 }
 

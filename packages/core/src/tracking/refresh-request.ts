@@ -2,7 +2,7 @@ import type { Container, DomainEvent, Shipment, TrackingRequest } from "../domai
 import { isBollardError } from "../errors/index.js";
 import type { StorageRepositories } from "../storage/index.js";
 import { recordDomainEvents } from "./record-domain-events.js";
-import { applySnapshot, parseSnapshot, prepareSnapshot, resolveVessels, type PreparedSnapshot } from "./apply-snapshot.js";
+import { applySnapshot, parseSnapshot, prepareSnapshot, resolveVessels, type ApplyOptions, type PreparedSnapshot } from "./apply-snapshot.js";
 import { autoStopReason } from "./auto-stop.js";
 import type { CarrierResult } from "./carrier-source.js";
 import { CarrierSnapshotSchema, type CarrierSnapshot, type CarrierSnapshotInput, type SnapshotVessel } from "./snapshot-schema.js";
@@ -76,9 +76,10 @@ export async function prepareCarrierResult(reader: StorageRepositories, requestI
  * creates the shipment the first time), moves the request through its statuses, schedules the next
  * attempt, stops tracking automatically when a stop rule applies, and records the domain events
  * and the changes of the shipment and its containers (source `carrier`, or `terminal`).
- * `prepared` (from {@link prepareCarrierResult}) is written instead of planning again while it is current.
+ * `options.prepared` (from {@link prepareCarrierResult}) is written instead of planning again while
+ * it is current; `options.positionsWritten` are the vessel positions `outer`'s transaction wrote already.
  */
-export async function recordCarrierResult(outer: StorageRepositories, requestId: { account_id: string; id: string }, result: CheckedCarrierResult, nowMs: number, policy: RefreshPolicy, prepared?: PreparedSnapshot | null): Promise<RefreshOutcome> {
+export async function recordCarrierResult(outer: StorageRepositories, requestId: { account_id: string; id: string }, result: CheckedCarrierResult, nowMs: number, policy: RefreshPolicy, options: ApplyOptions = {}): Promise<RefreshOutcome> {
   const now = at(nowMs);
   // What the carrier changed goes into the history (terminal attributes as `terminal`).
   const tx = recordingChanges(outer, { source: "carrier", learnedAt: now });
@@ -91,7 +92,7 @@ export async function recordCarrierResult(outer: StorageRepositories, requestId:
   if (result.status === "found" || result.status === "unchanged") {
     // The same answer as last time, still standing: nothing to plan. No container changed since it was
     // applied, when the containers' stop rule was checked already; the time rules need only the shipment.
-    const same = result.status === "unchanged" ? await sameAsLastTime(tx, request, result, now) : null;
+    const same = result.status === "unchanged" ? await sameAsLastTime(tx, request, result, now, options.positionsWritten) : null;
     let tracked: Shipment;
     let containers: readonly Container[] = [];
     if (same) {
@@ -106,7 +107,7 @@ export async function recordCarrierResult(outer: StorageRepositories, requestId:
         if (!isBollardError(error)) throw error;
         return retry(tx, next, "unrecognized_response", nowMs, policy);
       }
-      const { plan, vesselIds } = await applySnapshot(tx, request, snapshot, now, prepared);
+      const { plan, vesselIds } = await applySnapshot(tx, request, snapshot, now, options);
       await keepSnapshotMemo(tx, request.account_id, plan.shipment.id, { requestId: request.id, hash: result.hash, vesselIds: Object.fromEntries(vesselIds) });
       tracked = plan.shipment;
       outcome = request.status !== "created" ? "created" : plan.domainEvents.length > 0 || plan.containersToUpdate.length > 0 ? "updated" : "unchanged";
@@ -153,13 +154,13 @@ export async function recordCarrierResult(outer: StorageRepositories, requestId:
  * as it did then (its vessel reports are written, as for any answer). Null when anything differs:
  * the answer is then applied in full.
  */
-async function sameAsLastTime(tx: StorageRepositories, request: TrackingRequest, result: Extract<CheckedCarrierResult, { status: "unchanged" }>, now: string): Promise<Shipment | null> {
+async function sameAsLastTime(tx: StorageRepositories, request: TrackingRequest, result: Extract<CheckedCarrierResult, { status: "unchanged" }>, now: string, positionsWritten?: Set<string>): Promise<Shipment | null> {
   if (request.status !== "created" || !request.tracked_object_id) return null;
   const memo = (await readSnapshotMemos(tx, request.account_id, [request.tracked_object_id])).get(request.tracked_object_id);
   if (!memoMatches(memo, request.id, result.hash)) return null;
   const shipment = await tx.shipments.get(request.account_id, request.tracked_object_id);
   if (!shipment || shipment.line_tracking_stopped_at) return null;
-  const vessels = await resolveVessels(tx, Object.keys(memo.vesselIds), result.vessels, now);
+  const vessels = await resolveVessels(tx, Object.keys(memo.vesselIds), result.vessels, now, positionsWritten);
   return Object.entries(memo.vesselIds).every(([imo, id]) => (vessels.get(imo)?.id ?? null) === id) ? shipment : null;
 }
 

@@ -162,7 +162,14 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
       const prepare = async (i: number) => {
         prepared[i] = await prepareCarrierResult(storage, due[i]!, results[i]!, nowMs);
       };
-      const record = (tx: StorageRepositories, i: number) => recordCarrierResult(tx, due[i]!, results[i]!, nowMs, policy, prepared[i]);
+      // Each slice is one transaction, whose repositories object is its own: the positions it wrote
+      // are kept by that object (a slice rolled back takes them with it).
+      const positionsWritten = new WeakMap<StorageRepositories, Set<string>>();
+      const record = (tx: StorageRepositories, i: number) => {
+        let written = positionsWritten.get(tx);
+        if (!written) positionsWritten.set(tx, (written = new Set()));
+        return recordCarrierResult(tx, due[i]!, results[i]!, nowMs, policy, { prepared: prepared[i], positionsWritten: written });
+      };
       const outcomes = await writePaced<RefreshOutcome>(storage, { count: due.length, prepare, record, failed: "skipped", ...(options.onError && { onError: options.onError }) });
       for (const outcome of outcomes) {
         summary[outcome] += 1;
