@@ -15,8 +15,11 @@ describe("LruCache", () => {
     cache.getOrBuild("c", build(3));
     expect(builds).toBe(3);
     expect(cache.size).toBe(2);
-    expect(cache.has("a")).toBe(true);
-    expect(cache.has("b")).toBe(false);
+    // "a" was used after "b", so "b" went: "a" comes from the cache, "b" is built again.
+    cache.getOrBuild("a", build(99));
+    expect(builds).toBe(3);
+    expect(cache.getOrBuild("b", build(20))).toBe(20);
+    expect(builds).toBe(4);
   });
 
   it("refuses a capacity that is not a positive integer", () => {

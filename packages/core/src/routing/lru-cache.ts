@@ -27,9 +27,4 @@ export class LruCache<V> {
     if (this.#entries.size > this.capacity) this.#entries.delete(this.#entries.keys().next().value as string);
     return value;
   }
-
-  /** Whether `key` is cached (without touching its recency). */
-  has(key: string): boolean {
-    return this.#entries.has(key);
-  }
 }

@@ -7,7 +7,7 @@ import { parseInput } from "../validation/input-validation.js";
 import type { StorageRepositories } from "../storage/index.js";
 import { recordDomainEvents } from "./record-domain-events.js";
 import { planIsEmpty, planSnapshot, type SnapshotPlan, type StoredState } from "./snapshot-plan.js";
-import { forgetSnapshotMemo } from "./snapshot-memo.js";
+import { forgetSnapshotMemo, keepSnapshotMemo, type SnapshotMemo } from "./snapshot-memo.js";
 import { CarrierSnapshotSchema, type CarrierSnapshot, type SnapshotVessel } from "./snapshot-schema.js";
 
 /** Validates a snapshot from a carrier source or a user's feed; 422s have paths under `snapshot`. */
@@ -62,27 +62,25 @@ export interface ApplyOptions {
   prepared?: PreparedSnapshot | null;
   /** Positions already written in this transaction (see {@link resolveVessels}). */
   positionsWritten?: Set<string>;
-}
-
-/** A snapshot applied by {@link applySnapshot}: its plan, and the vessel each IMO number it mentions resolved to. */
-export interface AppliedSnapshot {
-  /** What was written (empty when the snapshot changed nothing). */
-  readonly plan: SnapshotPlan;
-  /** The vessel id, or null, of each IMO number the snapshot mentions. */
-  readonly vesselIds: ReadonlyMap<string, string | null>;
+  /**
+   * The carrier answer being applied, to keep as the shipment's snapshot memo (a refresh applying
+   * an answer in full); without it, a plan that writes anything forgets the memo.
+   */
+  memo?: Pick<SnapshotMemo, "requestId" | "hash">;
 }
 
 /**
  * Applies a validated snapshot to the shipment a tracking request tracks, inside `tx`: loads what is
  * stored, plans the difference, and writes the shipment, containers, events, vessels, positions and
- * domain events. A plan that writes anything forgets the shipment's snapshot memo (see
- * `snapshot-memo.ts`): this is the one place a shipment's carrier data is written.
+ * domain events. Returns the plan (empty when the snapshot changed nothing). This is the one place a
+ * shipment's carrier data is written, so it keeps the shipment's snapshot memo (see
+ * `snapshot-memo.ts`): the answer's when `options.memo` gives it, else none once the plan wrote anything.
  *
  * Given a {@link PreparedSnapshot} of the same snapshot, its plan is written instead of planning
  * again, when the request, the stored state and the vessel ids it was made from are still what
  * `tx` reads (anything written in between, by anyone, means planning again).
  */
-export async function applySnapshot(tx: StorageRepositories, request: TrackingRequest, snapshot: CarrierSnapshot, now: string, options: ApplyOptions = {}): Promise<AppliedSnapshot> {
+export async function applySnapshot(tx: StorageRepositories, request: TrackingRequest, snapshot: CarrierSnapshot, now: string, options: ApplyOptions = {}): Promise<SnapshotPlan> {
   const { prepared } = options;
   const state = await readStoredState(tx, request);
   assertTracking(state.shipment);
@@ -103,8 +101,10 @@ export async function applySnapshot(tx: StorageRepositories, request: TrackingRe
   for (const event of plan.rawEventsToUpdate) await tx.rawEvents.update(event);
   if (plan.transportEvents.length > 0) await tx.transportEvents.insertMany(plan.transportEvents);
   await recordDomainEvents(tx, plan.domainEvents);
-  if (!plan.shipmentIsNew && !planIsEmpty(plan)) await forgetSnapshotMemo(tx, plan.shipment.account_id, plan.shipment.id);
-  return { plan, vesselIds: new Map([...mentioned].map((imo) => [imo, vesselIdByImo(imo)])) };
+  const { account_id: accountId, id: shipmentId } = plan.shipment;
+  if (options.memo) await keepSnapshotMemo(tx, accountId, shipmentId, { ...options.memo, vesselIds: Object.fromEntries([...mentioned].map((imo) => [imo, vesselIdByImo(imo)])) });
+  else if (!plan.shipmentIsNew && !planIsEmpty(plan)) await forgetSnapshotMemo(tx, accountId, shipmentId);
+  return plan;
 }
 
 /** The IMO numbers a snapshot mentions: its shipment's vessel, its events' vessels and its vessel reports'. */

@@ -93,7 +93,7 @@ export function createIngestService(storage: Storage, clock: Clock): IngestServi
     return storage.transaction(async (outer) => {
       const tx = recordingChanges(outer, { source: "ingest", learnedAt: now });
       const request = await find(tx);
-      const { plan } = await applySnapshot(tx, request, snapshot, now);
+      const plan = await applySnapshot(tx, request, snapshot, now);
       if (request.status !== "created") await applyInitialCustomFields(tx, request, plan.shipment.id, now);
       if (plan.shipmentIsNew || request.tracked_object_id !== plan.shipment.id) {
         await tx.trackingRequests.update({ ...request, status: "created", tracked_object_id: plan.shipment.id, tracked_object_type: "shipment", updated_at: now });

@@ -6,7 +6,7 @@ import { applySnapshot, parseSnapshot, prepareSnapshot, resolveVessels, type App
 import { autoStopReason } from "./auto-stop.js";
 import type { CarrierResult } from "./carrier-source.js";
 import { CarrierSnapshotSchema, type CarrierSnapshot, type CarrierSnapshotInput, type SnapshotVessel } from "./snapshot-schema.js";
-import { keepSnapshotMemo, memoMatches, readSnapshotMemos, snapshotHash, type SnapshotMemo } from "./snapshot-memo.js";
+import { memoMatches, readSnapshotMemos, snapshotHash, type SnapshotMemo } from "./snapshot-memo.js";
 import { parseInput } from "../validation/input-validation.js";
 import { retryDelay, type RefreshPolicy } from "./refresh-policy.js";
 import { trackingRequestEvent } from "./tracking-request-events.js";
@@ -107,8 +107,7 @@ export async function recordCarrierResult(outer: StorageRepositories, requestId:
         if (!isBollardError(error)) throw error;
         return retry(tx, next, "unrecognized_response", nowMs, policy);
       }
-      const { plan, vesselIds } = await applySnapshot(tx, request, snapshot, now, options);
-      await keepSnapshotMemo(tx, request.account_id, plan.shipment.id, { requestId: request.id, hash: result.hash, vesselIds: Object.fromEntries(vesselIds) });
+      const plan = await applySnapshot(tx, request, snapshot, now, { ...options, memo: { requestId: request.id, hash: result.hash } });
       tracked = plan.shipment;
       outcome = request.status !== "created" ? "created" : plan.domainEvents.length > 0 || plan.containersToUpdate.length > 0 ? "updated" : "unchanged";
       containers = await tx.containers.listByShipments(request.account_id, [plan.shipment.id]);

@@ -137,9 +137,9 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
       // Refreshed in this pass already and due again at once (a zero delay): due for the next pass instead.
       await release(claimed.filter((r) => seen.has(r.id)), lease, now.toISOString());
       if (due.length === 0) return summary;
+      const memos = await memosOf(due);
       // Ask the carrier for the whole batch (bounded concurrency), then write it in a few short
       // transactions: a commit is a disk sync, and one per shipment dominated a refresh cycle.
-      const memos = await memosOf(due);
       const results = new Array<CheckedCarrierResult>(due.length);
       let cursor = 0;
       const worker = async () => {

@@ -10,8 +10,9 @@ import type { CarrierSnapshotInput } from "./snapshot-schema.js";
  * but the refresh timestamps, and the refresh skips validating, reading and planning it.
  *
  * The memo stands until the shipment's tracked data is written by anything else: `applySnapshot`,
- * the one place the carrier data of a shipment is written (refreshes, feeds), forgets it whenever
- * its plan writes something, and a refresh keeps a new one after applying an answer in full.
+ * the one place the carrier data of a shipment is written (refreshes, feeds), keeps a refresh's
+ * answer as the new memo when it applies it in full, and otherwise forgets the memo whenever its
+ * plan writes something.
  * Other writes (tags, references, a container's `ref_numbers`) are not planned over. Memos are kept
  * as kept texts (`keptTexts`, stamp {@link MEMO_STAMP}): disposable, left behind by a copy; a
  * storage without that capability refreshes every answer in full.
