@@ -36,7 +36,7 @@ export function knownTotals(storage: Storage): Storage {
   };
   const listing = (name: Listing): ListMethod => async (accountId, query) => {
     const list = (storage[name] as unknown as { list: ListMethod }).list;
-    const versions = await storage.changeVersions.get(answerVersionKeys(accountId, false)).then(
+    const versions = await storage.changeVersions.get(answerVersionKeys(accountId)).then(
       (read) => read.join(","),
       () => undefined,
     );

@@ -10,18 +10,32 @@ import type { StorageRepositories } from "./repositories.js";
 
 /** Raised by every versioned write, whatever it changed: "something was written" (the background's sign of contention). */
 export const EVERY_WRITE_KEY = "*";
-/** Raised by writes of data every account's answers may include: reference data and vessels. */
+/** Raised by writes of reference data every account's answers may include: ports, terminals, shipping lines, … */
 export const SHARED_DATA_KEY = "~shared";
+/**
+ * Raised by writes of vessels, shared by every account like reference data but apart from it: an
+ * AIS feed moves them several times a second, which must not turn over every answer with an
+ * `include` — only those that may include a vessel.
+ */
+export const VESSELS_KEY = "~vessels";
 /** Raised by writes whose accounts are not known one by one (pruning the outbox, a copy's import): every account's answers change. */
 export const EVERY_ACCOUNT_KEY = "~accounts";
 
+/** Which records shared by every account an answer may include. */
+export interface SharedDataIncluded {
+  /** Reference data: ports, terminals, rail terminals, metro areas, shipping lines. */
+  reference?: boolean;
+  /** Vessels. */
+  vessels?: boolean;
+}
+
 /**
  * The keys whose versions together tell whether an account's answer is unchanged: the account's
- * own, {@link EVERY_ACCOUNT_KEY}, and {@link SHARED_DATA_KEY} when the answer includes records
- * outside the account (an `include` of ports, terminals, vessels, …).
+ * own, {@link EVERY_ACCOUNT_KEY}, {@link SHARED_DATA_KEY} when the answer may include reference
+ * data (an `include` of ports, terminals, …) and {@link VESSELS_KEY} when it may include vessels.
  */
-export function answerVersionKeys(accountId: string, includesSharedData: boolean): string[] {
-  return includesSharedData ? [EVERY_ACCOUNT_KEY, accountId, SHARED_DATA_KEY] : [EVERY_ACCOUNT_KEY, accountId];
+export function answerVersionKeys(accountId: string, shared: SharedDataIncluded = {}): string[] {
+  return [EVERY_ACCOUNT_KEY, accountId, ...(shared.reference ? [SHARED_DATA_KEY] : []), ...(shared.vessels ? [VESSELS_KEY] : [])];
 }
 
 type Keys = readonly string[];
@@ -41,6 +55,7 @@ const ofRecords = ([records]: readonly [readonly { account_id: string | null }[]
 const ofAccountArgument = ([accountId]: readonly [string, ...unknown[]]): Keys => [accountId];
 const shared = (): Keys => [SHARED_DATA_KEY];
 const reference = { upsertMany: shared, get: "read", getMany: "read", count: "read" } as const;
+const vessels = (): Keys => [VESSELS_KEY];
 
 /** Which keys each write of the storage contract changes. */
 const VERSION_RULES: VersionRules = {
@@ -53,9 +68,9 @@ const VERSION_RULES: VersionRules = {
   railTerminals: reference,
   metroAreas: { ...reference, getByLocode: "read" },
   shippingLines: { ...reference, getByScac: "read", list: "read" },
-  vessels: { ...reference, getByImo: "read", getByMmsi: "read" },
+  vessels: { ...reference, upsertMany: vessels, getByImo: "read", getByMmsi: "read" },
   // Positions show only in the vessel and map routes, which are never cached; a vessel's own position moves with `vessels.upsertMany`.
-  vesselPositions: { insertMany: "unversioned", listByVessel: "read", latest: "read" },
+  vesselPositions: { insertMany: "unversioned", listByVessel: "read", latest: "read", vesselIds: "read", deleteMany: "unversioned" },
   shipments: { insert: ofRecord, update: ofRecord, get: "read", getMany: "read", list: "read" },
   containers: { insert: ofRecord, update: ofRecord, get: "read", getMany: "read", listByShipments: "read", list: "read" },
   changes: { insertMany: ofRecords, listByResource: "read", listLearnedAfter: "read" },
@@ -121,10 +136,11 @@ function methodOf(repositories: StorageRepositories, name: string, method: strin
 
 /**
  * The storage with change versions kept: every write that changes an account raises that account's
- * version (and {@link EVERY_WRITE_KEY}; {@link SHARED_DATA_KEY} or {@link EVERY_ACCOUNT_KEY} where
- * the rules say) in the write's own transaction, so a version and the data it stands for commit
- * together. A write made outside a transaction runs in one of its own with its raise. A copy's
- * import raises {@link EVERY_ACCOUNT_KEY} and {@link SHARED_DATA_KEY} once it is written, clearing
+ * version (and {@link EVERY_WRITE_KEY}; {@link SHARED_DATA_KEY}, {@link VESSELS_KEY} or
+ * {@link EVERY_ACCOUNT_KEY} where the rules say) in the write's own transaction, so a version and the
+ * data it stands for commit together. A write made outside a transaction runs in one of its own with
+ * its raise. A copy's import raises {@link EVERY_ACCOUNT_KEY}, {@link SHARED_DATA_KEY} and
+ * {@link VESSELS_KEY} once it is written, clearing
  * an account raises the account's. `createTracker` wraps its storage in it, so everything written
  * through a tracker is versioned.
  *
@@ -163,7 +179,7 @@ export function versionedStorage(storage: Storage): Storage {
       ...copy,
       importBatch: async (noun, records, checkpoint) => {
         const imported = await copy.importBatch(noun, records, checkpoint);
-        if (imported > 0) await bump(storage, [EVERY_ACCOUNT_KEY, SHARED_DATA_KEY]);
+        if (imported > 0) await bump(storage, [EVERY_ACCOUNT_KEY, SHARED_DATA_KEY, VESSELS_KEY]);
         return imported;
       },
       clearAccount: async (accountId) => {

@@ -1,9 +1,9 @@
 import { expect } from "vitest";
-import { EVERY_ACCOUNT_KEY, EVERY_WRITE_KEY, SHARED_DATA_KEY, versionedStorage } from "../storage/change-versions.js";
+import { EVERY_ACCOUNT_KEY, EVERY_WRITE_KEY, SHARED_DATA_KEY, VESSELS_KEY, versionedStorage } from "../storage/change-versions.js";
 import { at, delay, expectCode, gate, seedAccount, type ContractContext } from "./contract-context.js";
 import { makeShipment, makeTrackingRequest } from "./fixtures.js";
 import { knownTotals } from "../read-model/known-totals.js";
-import { makeVessel } from "./fixtures-reference.js";
+import { makePort, makeVessel } from "./fixtures-reference.js";
 import { makeWebhook } from "./fixtures-webhooks.js";
 
 /**
@@ -109,10 +109,15 @@ export function describeChangeVersionsContract(ctx: ContractContext): void {
       }),
     ).rejects.toThrow("rolled back");
     expect(await storage.changeVersions.get([a.id, EVERY_WRITE_KEY, SHARED_DATA_KEY])).toStrictEqual(before);
+    const vesselsBefore = (await storage.changeVersions.get([VESSELS_KEY]))[0]!;
     await storage.vessels.upsertMany([makeVessel()]);
-    const [account, , shared] = await storage.changeVersions.get([a.id, EVERY_WRITE_KEY, SHARED_DATA_KEY]);
+    const [account, , shared, vessels] = await storage.changeVersions.get([a.id, EVERY_WRITE_KEY, SHARED_DATA_KEY, VESSELS_KEY]);
     expect(account).toBe(before[0]);
-    expect(shared).toBe(before[2]! + 1);
+    // Vessels move with every AIS report: they raise a key of their own, not the reference data's.
+    expect(shared).toBe(before[2]);
+    expect(vessels).toBe(vesselsBefore + 1);
+    await storage.ports.upsertMany([makePort()]);
+    expect((await storage.changeVersions.get([SHARED_DATA_KEY]))[0]).toBe(before[2]! + 1);
   });
 
   ctx.test("known totals: a page's total stays exact across writes in its account, in another account, through a copy's import and a cleared account", async () => {

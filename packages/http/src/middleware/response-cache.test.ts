@@ -83,12 +83,31 @@ describe.each(STORAGES)("the response cache on %s", (_name, makeStorage) => {
     }
     expect(tagsOf((await request("GET", "/v2/shipments")).body, acme.id)).toStrictEqual(["acme wrote"]);
     expect(hit()).toBe(false);
-    // A vessel (shared by every account) changes: answers with an include are read again, the others stay.
-    await trackerStorage(tracker).vessels.upsertMany([{ ...data.acme.vessels[0]!, name: "RENAMED" }]);
+    // A port (reference data shared by every account) changes: answers with an include are read again, the others stay.
+    const port = (await trackerStorage(tracker).ports.getByLocode("USLAX"))!;
+    await trackerStorage(tracker).ports.upsertMany([{ ...port, name: "RENAMED" }]);
     await request("GET", paths[0]!, { key: keys.other });
     expect(hit(), "globex's list without include").toBe(true);
     await request("GET", paths[1]!, { key: keys.other });
     expect(hit(), "globex's shipment with include").toBe(false);
+  });
+
+  it("keeps answers that cannot include a vessel while vessels move (an AIS feed); reads again those that may", async () => {
+    const { request, keys, tracker, data, hit } = await loggedHarness({ storage: makeStorage() });
+    const container = data.globex.containers[0]!;
+    const paths = [
+      `/v2/shipments/${data.globex.shipments[0]!.id}?include=containers`,
+      `/v2/containers/${container.id}/transport_events?include=vessel`,
+      `/v2/containers/${container.id}/transport_events?%69nclude=vessel`,
+    ];
+    for (const path of paths) expect((await request("GET", path, { key: keys.other })).status, path).toBe(200);
+    await trackerStorage(tracker).vessels.upsertMany([{ ...data.acme.vessels[0]!, latitude: 1, longitude: 2, position_timestamp: "2026-05-22T12:00:00Z" }]);
+    await request("GET", paths[0]!, { key: keys.other });
+    expect(hit(), "a shipment with its containers").toBe(true);
+    for (const path of paths.slice(1)) {
+      await request("GET", path, { key: keys.other });
+      expect(hit(), path).toBe(false);
+    }
   });
 
   it("sees writes made to the storage directly, behind the app's back", async () => {

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app-env.js";
-import { answerVersionKeys } from "@bollard/core/storage";
+import { answerVersionKeys, type SharedDataIncluded } from "@bollard/core/storage";
 import { keptJsonApi } from "../respond.js";
 
 /** Options of the response cache (`HttpAppOptions.responseCache`). */
@@ -72,12 +72,15 @@ export interface ResponseCache {
 }
 
 /**
- * Whether the answer to `url` may include records outside the account (reference data, vessels):
- * any `include` parameter (or a percent-encoded query, which could spell one) says it may.
+ * Which records outside the account the answer to `url` may include: reference data with any
+ * `include` parameter, vessels with one that names them (a percent-encoded query could spell
+ * either).
  */
-function mayIncludeSharedData(url: string): boolean {
-  const query = url.indexOf("?");
-  return query !== -1 && /include|%/i.test(url.slice(query));
+function sharedDataOf(url: string): SharedDataIncluded {
+  const start = url.indexOf("?");
+  if (start === -1) return {};
+  const query = url.slice(start);
+  return { reference: /include|%/i.test(query), vessels: query.includes("%") || (/include/i.test(query) && /vessel/i.test(query)) };
 }
 
 /** The one key of a kept response: the user's id and the URL. */
@@ -101,7 +104,7 @@ export function responseCache(readVersions: ReadVersions, options: ResponseCache
 
   /** The versions an answer to `url` for `accountId` depends on, as one token; undefined when the storage cannot tell. */
   const versionOf = (accountId: string, url: string): Promise<string | undefined> =>
-    readVersions(answerVersionKeys(accountId, mayIncludeSharedData(url))).then(
+    readVersions(answerVersionKeys(accountId, sharedDataOf(url))).then(
       (versions) => versions.join(" "),
       () => undefined,
     );
