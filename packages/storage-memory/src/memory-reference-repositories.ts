@@ -91,6 +91,14 @@ export function referenceRepositories(tables: MemoryTables, access: Access): Ref
         const series = listWhere(tables.vesselPositions, (p) => p.vessel_id === vesselId, (a, b) => cmp(b.timestamp, a.timestamp), { number: 1, size: 1 });
         return series.items[0] ?? null;
       }),
+    vesselIds: (after, limit) =>
+      access.read(() => [...new Set(valuesOf(tables.vesselPositions).map((p) => p.vessel_id))].filter((id) => after === null || id > after).sort(cmp).slice(0, limit)),
+    deleteMany: (vesselId, timestamps) =>
+      access.write(() => {
+        let deleted = 0;
+        for (const timestamp of new Set(timestamps)) if (tables.vesselPositions.delete(positionKey(vesselId, timestamp))) deleted += 1;
+        return deleted;
+      }),
   };
   return {
     ports,

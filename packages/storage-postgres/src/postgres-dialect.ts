@@ -60,4 +60,10 @@ export const postgresDialect: SqlDialect = {
     return table === "custom_fields" ? { number_value: exactNumber(record) } : {};
   },
   transportEvents: postgresTransportEvents,
+  vesselPositions: {
+    vessel: (id) => id,
+    vesselOf: (value) => String(value),
+    time: pgTime,
+    timeOf: (value) => (value instanceof Date ? value.toISOString() : String(value)),
+  },
 };

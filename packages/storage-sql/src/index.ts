@@ -14,7 +14,7 @@
  */
 export { createSqlStorage, type SqlStorageConfig } from "./sql-storage.js";
 export { createGroupCommit, type GroupCommitOptions, MAX_GROUP, type TransactionBody } from "./sql-group-commit.js";
-export type { Row, SqlDialect, TransportEventCodec } from "./sql-dialect.js";
+export type { Row, SqlDialect, TransportEventCodec, VesselPositionKeyCodec } from "./sql-dialect.js";
 export type { AnySelect, Db, DirectRead, ReadStamp, SqlScope } from "./sql-rows.js";
 export { docsOf, pageOfRows, precompiled, readFixed } from "./sql-rows.js";
 export { CONTAINER_LIST_ORDER, containersMatching, containersOfShipment, getContainer, getShipment, SHIPMENT_LIST_ORDER, shipmentsMatching } from "./sql-shipment-repositories.js";

@@ -8,6 +8,7 @@ import { type ApiKeyRow, decodeApiKeys } from "./sql-account-repositories.js";
 import type { TableName } from "./sql-schema.js";
 import { insertRawEvents, insertTransportEvents } from "./sql-event-repositories.js";
 import { positionsFor } from "./sql-event-feed.js";
+import { decodeVesselPositions, VESSEL_POSITION_COLUMNS } from "./sql-reference-repositories.js";
 import { insertRows } from "./sql-writes.js";
 import { refreshLogDayOf } from "./sql-refresh-log-repositories.js";
 
@@ -17,6 +18,8 @@ interface CopiedTable {
   keys: readonly string[];
   selected: readonly string[];
   decode(rows: readonly Record<string, unknown>[], dialect: SqlDialect): unknown[];
+  /** The cursor of a row and the key values it stands for, where a key column holds something JSON cannot (SQLite's position keys). */
+  cursor?: { of(row: Record<string, unknown>, dialect: SqlDialect): unknown[]; bound(values: readonly unknown[], dialect: SqlDialect): unknown[] };
 }
 
 const docs = (rows: readonly Record<string, unknown>[], dialect: SqlDialect) => docsOf(dialect, rows as { doc: unknown }[]);
@@ -33,7 +36,16 @@ const TABLES: Record<CopyNoun, CopiedTable> = {
   metroAreas: byId("metro_areas"),
   shippingLines: byId("shipping_lines"),
   vessels: byId("vessels"),
-  vesselPositions: { table: "vessel_positions", keys: ["vessel_id", "timestamp"], selected: ["doc"], decode: docs },
+  vesselPositions: {
+    table: "vessel_positions",
+    keys: ["vessel_id", "timestamp"],
+    selected: VESSEL_POSITION_COLUMNS,
+    decode: (rows, dialect) => decodeVesselPositions(dialect, rows),
+    cursor: {
+      of: (row, dialect) => [dialect.vesselPositions.vesselOf(row.vessel_id), dialect.vesselPositions.timeOf(row.timestamp)],
+      bound: ([vesselId, timestamp], dialect) => [dialect.vesselPositions.vessel(vesselId as string), dialect.vesselPositions.time(timestamp as string)],
+    },
+  },
   shipments: byId("shipments"),
   containers: byId("containers"),
   changes: byId("changes"),
@@ -131,14 +143,15 @@ export function sqlCopyPort(scope: SqlScope, privateMetaKeys: readonly string[] 
       const selected = noun === "transportEvents" ? dialect.transportEvents.selected : table.selected;
       let query = from(noun, copyScope).select([...new Set([...table.keys, ...selected])]);
       if (after !== null) {
-        const values = JSON.parse(after) as unknown[];
+        const parsed = JSON.parse(after) as unknown[];
+        const values = table.cursor ? table.cursor.bound(parsed, dialect) : parsed;
         query = query.where(sql<SqlBool>`(${sql.join(table.keys.map((key) => sql.ref(key)))}) > (${sql.join(values)})`);
       }
       for (const key of table.keys) query = query.orderBy(key);
       const rows = (await query.limit(Math.max(1, Math.floor(limit))).execute()) as Record<string, unknown>[];
       const last = rows.at(-1);
       if (!last) return null;
-      const cursor = table.keys.map((key) => (last[key] instanceof Date ? (last[key] as Date).toISOString() : last[key]));
+      const cursor = table.cursor ? table.cursor.of(last, dialect) : table.keys.map((key) => (last[key] instanceof Date ? (last[key] as Date).toISOString() : last[key]));
       return { records: table.decode(rows, dialect), after: JSON.stringify(cursor) };
     },
     async importBatch(noun, records, checkpoint) {

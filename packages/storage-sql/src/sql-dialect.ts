@@ -24,6 +24,23 @@ export interface TransportEventCodec {
 }
 
 /**
+ * How the key of a vessel position row is kept: the vessel's id and the report's time, each in the
+ * database's most compact exact form (SQLite: the UUID's 16 bytes and integer milliseconds). The
+ * other columns (`latitude`, `longitude`, `heading`, `speed_knots`, `source`) are plain values
+ * everywhere.
+ */
+export interface VesselPositionKeyCodec {
+  /** A vessel id as the `vessel_id` column holds it. */
+  vessel(id: string): unknown;
+  /** The vessel id a `vessel_id` value holds. */
+  vesselOf(value: unknown): string;
+  /** A canonical timestamp as the `timestamp` column holds it. */
+  time(value: string): unknown;
+  /** The canonical timestamp a `timestamp` value holds. */
+  timeOf(value: unknown): string;
+}
+
+/**
  * What differs between the databases the shared SQL repositories run on, and nothing else (the
  * way Kysely's dialects override small parts of its default query compiler). Everything a
  * repository does is written once in this package against these members.
@@ -83,5 +100,7 @@ export interface SqlDialect {
   extraColumns?(table: TableName, record: never): Row;
   /** How transport events are stored. */
   readonly transportEvents: TransportEventCodec;
+  /** How the keys of vessel positions, the time series an AIS feed fills, are stored. */
+  readonly vesselPositions: VesselPositionKeyCodec;
 }
 

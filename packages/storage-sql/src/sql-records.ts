@@ -51,7 +51,16 @@ export const rowsOf = {
   metro_areas: (m: MetroArea): Row => ({ id: m.id, code: m.code, doc: doc(m) }),
   shipping_lines: (l: ShippingLine): Row => ({ id: l.id, scac: l.scac, doc: doc(l) }),
   vessels: (v: Vessel): Row => ({ id: v.id, imo: v.imo, mmsi: v.mmsi, doc: doc(v) }),
-  vessel_positions: (p: VesselPositionRecord, d: SqlDialect): Row => ({ vessel_id: p.vessel_id, timestamp: d.time(p.timestamp), doc: doc(p) }),
+  // Columns, not a document: an AIS feed stores millions, and each is a few numbers.
+  vessel_positions: (p: VesselPositionRecord, d: SqlDialect): Row => ({
+    vessel_id: d.vesselPositions.vessel(p.vessel_id),
+    timestamp: d.vesselPositions.time(p.timestamp),
+    latitude: p.latitude,
+    longitude: p.longitude,
+    heading: p.heading,
+    speed_knots: p.speed_knots,
+    source: p.source,
+  }),
   shipments: (s: Shipment, d: SqlDialect): Row =>
     withExtra(d, "shipments", s, {
       id: s.id,

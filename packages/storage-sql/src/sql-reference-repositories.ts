@@ -9,8 +9,8 @@ import {
   type VesselRepository,
 } from "@bollard/core/storage";
 import { sql, type SqlBool } from "kysely";
-import type { Row } from "./sql-dialect.js";
-import { docOf, docsOf, idEquals, inIdOrder, pageOfDocs, type SqlScope } from "./sql-rows.js";
+import type { Row, SqlDialect } from "./sql-dialect.js";
+import { docOf, docsOf, inIdOrder, pageOfDocs, type SqlScope } from "./sql-rows.js";
 import { rowsOf } from "./sql-records.js";
 import { insertRows } from "./sql-writes.js";
 
@@ -97,36 +97,78 @@ export function sqlVesselRepository(scope: SqlScope): VesselRepository {
   };
 }
 
+/** The columns a position row is read from. */
+export const VESSEL_POSITION_COLUMNS = ["vessel_id", "timestamp", "latitude", "longitude", "heading", "speed_knots", "source"] as const;
+
+/** The position records rows of {@link VESSEL_POSITION_COLUMNS} hold, in order (keys in the schema's order). */
+export function decodeVesselPositions(dialect: SqlDialect, rows: readonly Record<string, unknown>[]): VesselPositionRecord[] {
+  const codec = dialect.vesselPositions;
+  return rows.map((row) => ({
+    vessel_id: codec.vesselOf(row.vessel_id),
+    latitude: row.latitude as number,
+    longitude: row.longitude as number,
+    heading: row.heading as number | null,
+    speed_knots: row.speed_knots as number | null,
+    timestamp: codec.timeOf(row.timestamp),
+    source: row.source as string,
+  }));
+}
+
 /** Vessel positions: a (`vessel_id`, `timestamp`) repeat is skipped, not an error. */
 export function sqlVesselPositionRepository(scope: SqlScope): VesselPositionRepository {
   const { read, dialect } = scope;
+  const codec = dialect.vesselPositions;
+  const ofVessel = (vesselId: string) => read.selectFrom("vessel_positions").where("vessel_id", "=", codec.vessel(vesselId));
   return {
     insertMany(positions) {
       return insertRows(scope, "vessel_positions", positions.map((position) => rowsOf.vessel_positions(position, dialect)), { kind: "ignore" });
     },
     async listByVessel(vesselId, window = {}, options = {}) {
       if (!dialect.isId(vesselId)) return [];
-      let matching = read.selectFrom("vessel_positions").where("vessel_id", "=", vesselId);
-      if (window.from !== undefined) matching = matching.where("timestamp", ">=", dialect.time(window.from));
-      if (window.to !== undefined) matching = matching.where("timestamp", "<=", dialect.time(window.to));
+      let matching = ofVessel(vesselId);
+      if (window.from !== undefined) matching = matching.where("timestamp", ">=", codec.time(dialect.time(window.from)));
+      if (window.to !== undefined) matching = matching.where("timestamp", "<=", codec.time(dialect.time(window.to)));
       if (options.maxPoints !== undefined) {
         const { n } = await matching.select(sql<string>`count(*)`.as("n")).executeTakeFirstOrThrow();
         const step = thinningStep(Number(n), options.maxPoints);
         if (step > 1) {
-          // Thin in the database over the narrow time index, then read only the kept documents:
-          // turning every report of a dense AIS track into objects is what costs.
-          const numbered = matching.select(["timestamp", sql<number>`row_number() over (order by timestamp) - 1`.as("rn")]).as("numbered");
-          const kept = read.selectFrom(numbered).select("timestamp").where(sql<SqlBool>`rn % ${step} = 0 or rn = ${Number(n) - 1}`);
-          const rows = await read.selectFrom("vessel_positions").select("doc").where(idEquals(dialect, "vessel_id", vesselId)).where("timestamp", "in", kept).orderBy("timestamp").execute();
-          return docsOf<VesselPositionRecord>(dialect, rows);
+          const numbered = matching.select([...VESSEL_POSITION_COLUMNS, sql<number>`row_number() over (order by timestamp) - 1`.as("rn")]).as("numbered");
+          const rows = await read.selectFrom(numbered).select(VESSEL_POSITION_COLUMNS).where(sql<SqlBool>`rn % ${step} = 0 or rn = ${Number(n) - 1}`).orderBy("timestamp").execute();
+          return decodeVesselPositions(dialect, rows);
         }
       }
-      return docsOf<VesselPositionRecord>(dialect, await matching.select("doc").orderBy("timestamp").execute());
+      return decodeVesselPositions(dialect, await matching.select(VESSEL_POSITION_COLUMNS).orderBy("timestamp").execute());
     },
     async latest(vesselId) {
       if (!dialect.isId(vesselId)) return null;
-      const row = await read.selectFrom("vessel_positions").select("doc").where("vessel_id", "=", vesselId).orderBy("timestamp", "desc").limit(1).executeTakeFirst();
-      return docOf<VesselPositionRecord>(dialect, row);
+      const rows = await ofVessel(vesselId).select(VESSEL_POSITION_COLUMNS).orderBy("timestamp", "desc").limit(1).execute();
+      return decodeVesselPositions(dialect, rows)[0] ?? null;
+    },
+    async vesselIds(after, limit) {
+      // One index seek per vessel: the next key after the last one (a DISTINCT would read every report).
+      const ids: string[] = [];
+      let last = after === null ? null : dialect.isId(after) ? codec.vessel(after) : null;
+      if (after !== null && last === null) return ids;
+      while (ids.length < limit) {
+        let next = read.selectFrom("vessel_positions").select("vessel_id").orderBy("vessel_id").limit(1);
+        if (last !== null) next = next.where("vessel_id", ">", last);
+        const row = await next.executeTakeFirst();
+        if (!row) break;
+        ids.push(codec.vesselOf(row.vessel_id));
+        last = row.vessel_id;
+      }
+      return ids;
+    },
+    async deleteMany(vesselId, timestamps) {
+      if (!dialect.isId(vesselId) || timestamps.length === 0) return 0;
+      let deleted = 0;
+      // Bounded statements: a thinning pass may delete thousands of one vessel's reports at once.
+      for (let i = 0; i < timestamps.length; i += 500) {
+        const times = timestamps.slice(i, i + 500).map((timestamp) => codec.time(dialect.time(timestamp)));
+        const result = await scope.write.deleteFrom("vessel_positions").where("vessel_id", "=", codec.vessel(vesselId)).where("timestamp", "in", times).executeTakeFirst();
+        deleted += Number(result.numDeletedRows);
+      }
+      return deleted;
     },
   };
 }

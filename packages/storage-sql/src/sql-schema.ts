@@ -76,9 +76,15 @@ export interface VesselsTable {
 
 /** Vessel position reports, keyed by (`vessel_id`, `timestamp`). */
 export interface VesselPositionsTable {
-  vessel_id: string;
-  timestamp: string;
-  doc: Doc;
+  /** The vessel's id, as the dialect keeps it (`SqlDialect.vesselPositions`). */
+  vessel_id: unknown;
+  /** The report's time, as the dialect keeps it. */
+  timestamp: unknown;
+  latitude: number;
+  longitude: number;
+  heading: number | null;
+  speed_knots: number | null;
+  source: string;
 }
 
 /** Shipments; the `_lc` columns are lower-cased for case-insensitive matches. */

@@ -1,5 +1,5 @@
 import { toTimestamp } from "@bollard/core/storage";
-import type { SqlDialect } from "@bollard/storage-sql";
+import type { SqlDialect, VesselPositionKeyCodec } from "@bollard/storage-sql";
 import { sql, type SqlBool } from "kysely";
 import { translateSqliteError } from "./sqlite-errors.js";
 import { sqliteTransportEvents } from "./sqlite-transport-event-codec.js";
@@ -7,11 +7,29 @@ import { sqliteTransportEvents } from "./sqlite-transport-event-codec.js";
 /** A canonical timestamp, as core writes every one (`2026-03-01T12:00:00.000Z`). */
 const CANONICAL_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Position keys in their smallest exact form: a lower-case UUID as its 16 bytes, a canonical
+ * timestamp as integer milliseconds (a varint of 6 bytes); anything else, which the storage
+ * contract does not produce, as given (the columns are `any`).
+ */
+export const sqliteVesselPositionKeys: VesselPositionKeyCodec = {
+  vessel: (id) => (UUID.test(id) ? Buffer.from(id.replaceAll("-", ""), "hex") : id),
+  vesselOf(value) {
+    if (typeof value === "string") return value;
+    const hex = (value as Buffer).toString("hex");
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  },
+  time: (value) => (CANONICAL_TIME.test(value) ? Date.parse(value) : value),
+  timeOf: (value) => (typeof value === "number" ? new Date(value).toISOString() : String(value)),
+};
+
 /**
  * What SQLite does differently from the shared SQL repositories: text timestamps compared as text
  * (canonical ISO strings order as instants), integer flags, `doc` as JSON text, id lists bound as
  * one JSON array, `instr` for literal substrings, no row locks (the single writer serializes
- * claims), constraint errors that fail one statement only, and compact transport events.
+ * claims), constraint errors that fail one statement only, compact transport events and position keys.
  */
 export const sqliteDialect: SqlDialect = {
   name: "sqlite",
@@ -32,4 +50,5 @@ export const sqliteDialect: SqlDialect = {
   updatesRewriteSetIndexes: true,
   translateError: translateSqliteError,
   transportEvents: sqliteTransportEvents,
+  vesselPositions: sqliteVesselPositionKeys,
 };

@@ -155,6 +155,13 @@ export interface VesselPositionRepository {
   listByVessel(vesselId: string, window?: TimeWindow, options?: { maxPoints?: number }): Promise<VesselPositionRecord[]>;
   /** The vessel's report with the greatest `timestamp`, or null. */
   latest(vesselId: string): Promise<VesselPositionRecord | null>;
+  /**
+   * The ids of the vessels that have at least one report, ascending, after `after` (null: from the
+   * first), at most `limit` of them: how core's position retention walks the fleet.
+   */
+  vesselIds(after: string | null, limit: number): Promise<string[]>;
+  /** Deletes the vessel's reports at these timestamps (absent ones are skipped); returns how many it deleted. */
+  deleteMany(vesselId: string, timestamps: readonly string[]): Promise<number>;
 }
 
 /** What a listing's caller may already know of its total (see core's `knownTotals`). */

@@ -93,4 +93,54 @@ export function describeVesselPositionsContract(ctx: ContractContext): void {
     await ctx.storage.vesselPositions.insertMany([makeVesselPosition(await seedVessel(), { timestamp: at(9) })]);
     expect(await ctx.storage.vesselPositions.latest(vesselId)).toStrictEqual(reports[1]);
   });
+
+  ctx.test("vesselPositions keep every number and time exactly as reported", async () => {
+    const vesselId = await seedVessel();
+    const reports = [
+      makeVesselPosition(vesselId, { timestamp: "2026-05-22T12:00:00.123Z", latitude: 1 / 3, longitude: -179.99999999, heading: 359.5, speed_knots: 12.34, source: "ais" }),
+      makeVesselPosition(vesselId, { timestamp: "1999-12-31T23:59:59.999Z", latitude: 0, longitude: 0, heading: 0, speed_knots: null, source: "carrier" }),
+    ];
+    await ctx.storage.vesselPositions.insertMany(reports);
+    expect(await ctx.storage.vesselPositions.listByVessel(vesselId)).toStrictEqual([reports[1], reports[0]]);
+    expect(await ctx.storage.vesselPositions.latest(vesselId)).toStrictEqual(reports[0]);
+  });
+
+  ctx.test("vesselPositions.vesselIds walks the vessels that have reports, ascending, a page at a time", async () => {
+    const withReports = [await seedVessel(), await seedVessel(), await seedVessel()];
+    const without = await seedVessel();
+    await ctx.storage.vesselPositions.insertMany(withReports.flatMap((id) => [makeVesselPosition(id, { timestamp: at(1) }), makeVesselPosition(id, { timestamp: at(2) })]));
+    const walked: string[] = [];
+    for (let after: string | null = null; ; ) {
+      const page = await ctx.storage.vesselPositions.vesselIds(after, 2);
+      expect(page.length).toBeLessThanOrEqual(2);
+      if (page.length === 0) break;
+      walked.push(...page);
+      after = page.at(-1)!;
+    }
+    expect(walked).toStrictEqual([...new Set(walked)].sort());
+    for (const id of withReports) expect(walked).toContain(id);
+    expect(walked).not.toContain(without);
+    const sorted = [...withReports].sort();
+    expect(await ctx.storage.vesselPositions.vesselIds(sorted[1]!, 1_000)).not.toContain(sorted[1]);
+    expect(await ctx.storage.vesselPositions.vesselIds(sorted[1]!, 1_000)).toContain(sorted[2]);
+    expect(await ctx.storage.vesselPositions.vesselIds(null, 0)).toStrictEqual([]);
+  });
+
+  ctx.test("vesselPositions.deleteMany deletes the vessel's reports at those times and counts them; other vessels keep theirs", async () => {
+    const [vesselId, otherId] = [await seedVessel(), await seedVessel()];
+    const reports = [1, 2, 3, 4].map((minute) => makeVesselPosition(vesselId, { timestamp: at(minute) }));
+    const other = makeVesselPosition(otherId, { timestamp: at(2) });
+    await ctx.storage.vesselPositions.insertMany([...reports, other]);
+    expect(await ctx.storage.vesselPositions.deleteMany(vesselId, [at(2), at(4), at(9), at(2)])).toBe(2);
+    expect(await ctx.storage.vesselPositions.listByVessel(vesselId)).toStrictEqual([reports[0], reports[2]]);
+    expect(await ctx.storage.vesselPositions.listByVessel(otherId)).toStrictEqual([other]);
+    expect(await ctx.storage.vesselPositions.deleteMany(vesselId, [])).toBe(0);
+    await expect(
+      ctx.storage.transaction(async (tx) => {
+        await tx.vesselPositions.deleteMany(vesselId, [at(1)]);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect(await ctx.storage.vesselPositions.listByVessel(vesselId)).toStrictEqual([reports[0], reports[2]]);
+  });
 }

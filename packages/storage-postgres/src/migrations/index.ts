@@ -10,6 +10,7 @@ import * as eventFeed from "./0008-event-feed.js";
 import * as webhookReplays from "./0009-webhook-replays.js";
 import * as changeVersions from "./0010-change-versions.js";
 import * as keptTexts from "./0011-kept-texts.js";
+import * as compactVesselPositions from "./0012-compact-vessel-positions.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   "0009-webhook-replays": webhookReplays,
   "0010-change-versions": changeVersions,
   "0011-kept-texts": keptTexts,
+  "0012-compact-vessel-positions": compactVesselPositions,
 };
 
 /** The Kysely migration provider over the in-code migrations. */

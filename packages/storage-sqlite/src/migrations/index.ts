@@ -14,6 +14,7 @@ import * as webhookReplays from "./0012-webhook-replays.js";
 import * as changeVersions from "./0013-change-versions.js";
 import * as keptTexts from "./0014-kept-texts.js";
 import * as recordsAsRecords from "./0015-records-as-records.js";
+import * as compactVesselPositions from "./0016-compact-vessel-positions.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "0013-change-versions": changeVersions,
   "0014-kept-texts": keptTexts,
   "0015-records-as-records": recordsAsRecords,
+  "0016-compact-vessel-positions": compactVesselPositions,
 };
 
 /** The Kysely migration provider over the in-code migrations. */
