@@ -20,6 +20,7 @@ const BENCHES: Record<string, () => Promise<BenchResult[]>> = {
   "mixed-costs": async () => (await import("./mixed-costs-bench.js")).run(),
   "dcsa-events": async () => (await import("./dcsa-events-bench.js")).run(),
   "webhook-replay": async () => (await import("./webhook-replay-bench.js")).run(),
+  ais: async () => (await import("./ais-bench.js")).run(),
 };
 
 /** Options that size a benchmark, by flag: `pnpm bench scale --shipments 5000`. */
@@ -51,8 +52,8 @@ for (let i = 0; i < args.length; i++) {
     process.env[variable] = value;
   } else if (!flag.startsWith("-")) selected.push(flag);
 }
-// `scale` builds 100,000 shipments twice (tens of minutes) and `mixed` wants a baseline: they run only when named.
-const names = selected.length > 0 ? selected : Object.keys(BENCHES).filter((name) => name !== "scale" && name !== "mixed");
+// `scale` builds 100,000 shipments twice (tens of minutes), `ais` feeds for ten minutes and `mixed` wants a baseline: they run only when named.
+const names = selected.length > 0 ? selected : Object.keys(BENCHES).filter((name) => name !== "scale" && name !== "mixed" && name !== "ais");
 const results: BenchResult[] = [];
 for (const name of names) {
   const bench = BENCHES[name];
