@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { createTracker, type Vessel } from "@bollard/core";
+import { createPositionRetention, createTracker, manualClock, type PositionRetentionSummary, type Vessel } from "@bollard/core";
 import { trackerStorage } from "@bollard/core/storage";
 import { sqliteStorage } from "@bollard/storage-sqlite";
 import Database from "better-sqlite3";
@@ -57,6 +57,19 @@ function positionBytes(filename: string): { bytes: number; rows: number } {
   }
 }
 
+/** Thins every stored track as the retention pass does once reports leave the full-resolution window (here: at once). */
+async function thinAll(filename: string): Promise<PositionRetentionSummary & { seconds: number }> {
+  const tracker = await createTracker({ storage: sqliteStorage({ filename }) });
+  try {
+    const retention = createPositionRetention({ storage: trackerStorage(tracker), clock: manualClock(new Date(Date.now() + 60_000)), options: { fullResolutionMs: 0 } });
+    const started = performance.now();
+    const summary = await retention.runDue();
+    return { ...summary, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    await tracker.close();
+  }
+}
+
 /** What the feed process printed after its run. */
 interface FeedRun {
   received: number;
@@ -74,7 +87,8 @@ interface FeedRun {
  * `tracker.ingest.positions` in the process that serves the API (pinned to one core), while wrk
  * reads at 16 connections: shipments with their containers, containers, the shipment list and
  * vessels with their recent track. Reports the rate sustained, the reads' p99 with the feed
- * running and without it, and the bytes a stored position takes.
+ * running and without it, the bytes a stored position takes, and how fast the retention pass thins
+ * the tracks once they leave the full-resolution window.
  */
 export async function run(): Promise<BenchResult[]> {
   requireWrk();
@@ -118,10 +132,12 @@ request = function() return wrk.format("GET", paths[math.random(#paths)]) end
     child.process = undefined;
     const after = positionBytes(filename);
     const perPosition = after.bytes / after.rows;
+    const thinning = await thinAll(filename);
     return [
       { name: `AIS feed: positions stored a second, sustained ${Math.round(feed.seconds)} s (${BATCHES_PER_SECOND} batches a second, ${FLEET.toLocaleString("en-US")} vessels)`, value: feed.perSecond, unit: "/s", target: { value: 2_000 }, notes: `${feed.stored.toLocaleString("en-US")} of ${feed.received.toLocaleString("en-US")} stored; a batch took p50 ${feed.batchP50.toFixed(1)} ms, p99 ${feed.batchP99.toFixed(1)} ms, max ${feed.batchMax.toFixed(0)} ms` },
       { name: `AIS feed: GET p99 at ${CONNECTIONS} connections while it runs`, value: reads.p99, unit: "ms", baseline: { name: "the reads alone", value: alone.p99 }, target: { value: 100, lowerIsBetter: true }, notes: `${Math.round(reads.rps)} req/s (alone ${Math.round(alone.rps)}); shipments with containers, containers, the shipment list, vessels with their track` },
       { name: "AIS feed: bytes per stored position (table and indexes)", value: perPosition, unit: "B", notes: `${after.rows.toLocaleString("en-US")} positions in ${(after.bytes / 1e6).toFixed(0)} MB; ${(((after.bytes - before.bytes) / Math.max(1, after.rows - before.rows))).toFixed(0)} B each for those of the run` },
+      { name: "AIS feed: positions thinned a second (one per 10 minutes, turns kept)", value: thinning.examined / thinning.seconds, unit: "/s", target: { value: 660 }, notes: `${thinning.examined.toLocaleString("en-US")} examined and ${thinning.deleted.toLocaleString("en-US")} deleted over ${thinning.vessels.toLocaleString("en-US")} vessels in ${thinning.seconds.toFixed(1)} s; the target is the whole fleet's full AIS cadence (57 M a day)` },
     ];
   } finally {
     child.process?.kill("SIGTERM");

@@ -29,6 +29,7 @@ export const SERVE_OPTIONS: readonly OptionSpec[] = [
   { name: "allow-private-webhooks", type: "boolean", defaultText: "off", description: "Let webhooks target private and loopback addresses (development)" },
   { name: "shutdown-timeout", type: "string", value: "SECONDS", defaultText: "10", env: "BOLLARD_SHUTDOWN_TIMEOUT", description: "How long a stop on SIGTERM/SIGINT may take" },
   { name: "webhook-retention-days", type: "string", value: "DAYS", defaultText: "30", description: "Delete delivered webhook notifications (with their attempts) older than this" },
+  { name: "position-full-resolution-days", type: "string", value: "DAYS", defaultText: "7", description: "Keep every vessel position this long; thin older tracks to one per 10 minutes, keeping turns" },
 ];
 
 /** The `--db` option of the commands that work on an existing database. */
@@ -56,7 +57,7 @@ export const serveSpec: CommandSpec = {
 };
 
 /** The serve options `bollard worker` reads too: the database and what the loops do. */
-const WORKER_OPTION_NAMES = ["db", "config", "log-level", "clock-speed", "clock-origin", "allow-private-webhooks", "shutdown-timeout", "webhook-retention-days"];
+const WORKER_OPTION_NAMES = ["db", "config", "log-level", "clock-speed", "clock-origin", "allow-private-webhooks", "shutdown-timeout", "webhook-retention-days", "position-full-resolution-days"];
 
 /** `bollard worker`. */
 export const workerSpec: CommandSpec = {

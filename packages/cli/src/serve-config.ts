@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
-import type { OutboxRetentionOptions } from "@bollard/core";
+import type { OutboxRetentionOptions, PositionRetentionOptions } from "@bollard/core";
 import { DcsaCarrierConfigSchema } from "@bollard/carrier-dcsa/config";
 import { z } from "zod";
 import { CliError, usageError } from "./cli-error.js";
 import type { ParsedOptions } from "./command-spec.js";
 import { suggestion } from "./did-you-mean.js";
-import { parseRetentionDays } from "./serve-retention.js";
+import { parsePositionRetentionDays, parseRetentionDays } from "./serve-retention.js";
 
 /** Where `bollard serve` runs its background loops (`--background`). */
 export const BACKGROUND_MODES = ["thread", "inline", "off"] as const;
@@ -65,6 +65,7 @@ const ConfigFileSchema = z.strictObject({
   "allow-private-webhooks": z.boolean().optional(),
   "shutdown-timeout": number(0, 3_600).optional(),
   "webhook-retention-days": z.union([z.number(), text]).optional(),
+  "position-full-resolution-days": z.union([z.number(), text]).optional(),
   dcsa: DcsaConfigSchema.optional(),
 });
 
@@ -107,6 +108,8 @@ export interface ServeConfig {
   shutdownSeconds: number;
   /** How long delivered webhook notifications are kept (`--webhook-retention-days`). */
   webhookRetention: OutboxRetentionOptions;
+  /** How long vessel positions keep full resolution (`--position-full-resolution-days`). */
+  positionRetention: PositionRetentionOptions;
   /** DCSA carriers and subscriptions (config file only: they hold credentials). */
   dcsa: DcsaServeConfig;
   /** Environment variables that were set but gave way to a flag or the config file, for a warning. */
@@ -191,6 +194,7 @@ export function serveConfig(flags: ParsedOptions, env: Record<string, string | u
     allowPrivateWebhooks: (pick("allow-private-webhooks") as boolean | undefined) ?? false,
     shutdownSeconds: option("shutdown-timeout", number(0, 3_600), pick("shutdown-timeout"), 10),
     webhookRetention: parseRetentionDays(pick("webhook-retention-days") as string | number | undefined),
+    positionRetention: parsePositionRetentionDays(pick("position-full-resolution-days") as string | number | undefined),
     dcsa: file.dcsa ?? { carriers: [], subscriptions: [] },
     ignoredEnv,
   };

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createTracker, manualClock } from "@bollard/core";
-import { makeAccount, makeWebhook, makeWebhookNotification, makeWebhookNotificationAttempt } from "@bollard/core/testing";
+import { makeAccount, makeVessel, makeWebhook, makeWebhookNotification, makeWebhookNotificationAttempt } from "@bollard/core/testing";
 import { sqliteStorage } from "@bollard/storage-sqlite";
 import { afterAll, describe, expect, it } from "vitest";
 import { CliError } from "./cli-error.js";
-import { parseRetentionDays } from "./serve-retention.js";
+import { parsePositionRetentionDays, parseRetentionDays } from "./serve-retention.js";
 import { trackerStorage } from "@bollard/core/storage";
 
 const dir = mkdtempSync(join(tmpdir(), "bollard-retention-"));
@@ -46,6 +46,36 @@ describe("outbox retention (issue 13)", () => {
     expect(await trackerStorage(tracker).webhookNotifications.get(account.id, pending.id)).toStrictEqual(pending);
     const gone = delivered.find((n) => n.created_at < "2026-06-23T00:00:00.000Z")!;
     expect(await trackerStorage(tracker).webhookNotifications.listAttempts(gone.id)).toStrictEqual([]);
+    await tracker.close();
+  }, 60_000);
+});
+
+describe("position retention", () => {
+  it("--position-full-resolution-days takes a positive number of days", () => {
+    expect(parsePositionRetentionDays(undefined)).toStrictEqual({});
+    expect(parsePositionRetentionDays("30")).toStrictEqual({ fullResolutionMs: 30 * 86_400_000 });
+    expect(parsePositionRetentionDays(1.5)).toStrictEqual({ fullResolutionMs: 129_600_000 });
+    for (const bad of ["0", "-2", "x", "", "40000"]) expect(() => parsePositionRetentionDays(bad)).toThrow(CliError);
+  });
+
+  it("a tracker whose refresh loop runs thins an AIS track older than the window in its SQLite file, and keeps the window's reports", async () => {
+    const clock = manualClock("2026-06-03T00:00:00.000Z");
+    const tracker = await createTracker({ storage: sqliteStorage({ filename: join(dir, "positions.sqlite") }), clock, positions: { retention: { fullResolutionMs: 86_400_000, everyMs: 10 } } });
+    const vessel = makeVessel({ imo: "9321483", mmsi: "219000001" });
+    await trackerStorage(tracker).vessels.upsertMany([vessel]);
+    // Two days of a report a minute, heading steady: the older day is thinned to one per 10 minutes.
+    const start = Date.parse("2026-06-01T00:00:00.000Z");
+    const reports = Array.from({ length: 2 * 1_440 }, (_, i) => ({ imo: vessel.imo!, latitude: 10, longitude: i / 1_000, heading: 90, speed_knots: 14, timestamp: new Date(start + i * 60_000).toISOString() }));
+    for (let i = 0; i < reports.length; i += 1_000) await tracker.ingest.positions(reports.slice(i, i + 1_000));
+    const count = async () => (await trackerStorage(tracker).vesselPositions.listByVessel(vessel.id)).length;
+    expect(await count()).toBe(2_880);
+
+    tracker.refresh.start(60_000);
+    for (let waited = 0; (await count()) === 2_880 && waited < 50_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    await tracker.refresh.stop();
+    expect(await count()).toBe(144 + 1_440);
+    const window = await trackerStorage(tracker).vesselPositions.listByVessel(vessel.id, { from: "2026-06-02T00:00:00.000Z" });
+    expect(window).toHaveLength(1_440);
     await tracker.close();
   }, 60_000);
 });

@@ -235,6 +235,12 @@ export {
   type WebhookTransport,
 } from "./webhooks/index.js";
 
+// Vessel position retention.
+export {
+  createPositionRetention, thinnedAway, DEFAULT_FULL_RESOLUTION_MS, DEFAULT_THINNED_INTERVAL_MS, DEFAULT_TURN_DEGREES,
+  type PositionRetention, type PositionRetentionOptions, type PositionRetentionSummary,
+} from "./vessels/index.js";
+
 // Maps and demo data.
 export type { ContainerMap, ContainerMapFeature } from "./map/index.js";
 export { generateDemoDataset, type DemoDataset, type DemoDatasetOptions } from "./demo/index.js";

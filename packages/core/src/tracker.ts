@@ -12,6 +12,7 @@ import type { CarrierSource } from "./tracking/carrier-source.js";
 import { createIngestService, type IngestService } from "./tracking/ingest-service.js";
 import { DEFAULT_REFRESH_POLICY, type RefreshPolicy } from "./tracking/refresh-policy.js";
 import { createRefreshScheduler, type RefreshScheduler, type RefreshSummary } from "./tracking/refresh-scheduler.js";
+import { createPositionRetention, type PositionRetentionOptions, withPositionRetention } from "./vessels/position-retention.js";
 import { simulatedCarrier } from "./simulated-carrier/index.js";
 import { webhookSettings, type WebhookOptions } from "./services/webhook-service.js";
 import { createWebhookDispatcher, type WebhookDeliverySummary } from "./webhooks/webhook-dispatcher.js";
@@ -53,6 +54,12 @@ export interface TrackerOptions {
    * @default {} (public targets only, DEFAULT_WEBHOOK_DELIVERY_POLICY)
    */
   webhooks?: WebhookOptions;
+  /**
+   * Vessel positions: how long they keep full resolution and how older tracks are thinned, a pass
+   * riding along the refresh loop (`tracker.refresh.start()`); `retention: false` keeps every report.
+   * @default { retention: {} } (7 days at full resolution, then one report per 10 minutes and every turn of 20°)
+   */
+  positions?: { retention?: PositionRetentionOptions | false };
   /**
    * Receives the errors the refresh loop and the webhook worker could not handle (a failed pass,
    * a batch that had to be written request by request, an attempt that could not be recorded).
@@ -196,11 +203,15 @@ export async function createTracker(options: TrackerOptions): Promise<Tracker> {
   let closed = false;
   const onError = options.onBackgroundError;
   const onPass = options.onBackgroundPass;
-  const refresh = createRefreshScheduler({
+  const refreshing = createRefreshScheduler({
     storage, clock, carrier, policy,
     ...(onError && { onError: (error: unknown) => onError(error, "refresh") }),
     ...(onPass && { onPass: (summary: RefreshSummary, durationMs: number) => onPass({ loop: "refresh", summary, durationMs }) }),
   });
+  const retention = options.positions?.retention ?? {};
+  const refresh = retention === false
+    ? refreshing
+    : withPositionRetention(refreshing, createPositionRetention({ storage, clock, options: retention, ...(onError && { onError: (error: unknown) => onError(error, "refresh") }) }), retention.everyMs);
   const settings = webhookSettings(options.webhooks);
   const webhooks = parts ? { ...settings, transport: faultyTransport(settings.transport, parts.faults) } : settings;
   const dispatcher = createWebhookDispatcher({

@@ -23,6 +23,7 @@ import { describeShipmentsContract } from "./contract-shipments.js";
 import { describeTrackingRequestsContract } from "./contract-tracking-requests.js";
 import { describeTransactionsContract } from "./contract-transactions.js";
 import { describeVesselPositionsContract } from "./contract-vessel-positions.js";
+import { describePositionRetentionContract } from "./contract-position-retention.js";
 import { describeWebhooksContract } from "./contract-webhooks.js";
 import { describeWebhookReplaysContract } from "./contract-webhook-replays.js";
 import { describeUnchangedAnswersContract } from "./contract-unchanged-answers.js";
@@ -95,6 +96,7 @@ export function runStorageContract(name: string, makeStorage: () => Promise<Stor
     describe("accounts, users, API keys and meta", () => describeAccountsContract(ctx));
     describe("reference data", () => describeReferenceContract(ctx));
     describe("vessel positions", () => describeVesselPositionsContract(ctx));
+    describe("position retention", () => describePositionRetentionContract(ctx));
     describe("shipments", () => describeShipmentsContract(ctx));
     describe("containers", () => describeContainersContract(ctx));
     describe("history (changes)", () => describeChangesContract(ctx));
