@@ -12,7 +12,7 @@ export { createTracker, type BackgroundPass, type CloseOptions, type Tracker, ty
 export type { WorkCountOptions, WorkCounts } from "./services/work-counts.js";
 export type { Documents, ListDocumentOptions, ShipmentDocumentOptions } from "./documents/documents.js";
 export { manualClock, realClock, scaledClock, type Clock, type ManualClock } from "./clock/index.js";
-export type { StopOptions } from "./background/index.js";
+export type { PeriodicPass, StopOptions } from "./background/index.js";
 export type { Storage } from "./storage/storage.js";
 export { createTurnScheduler, type TurnScheduler } from "./storage/turn-end.js";
 export { uuidv7 } from "./ids/index.js";

@@ -59,7 +59,10 @@ export interface TrackerOptions {
    * riding along the refresh loop (`tracker.refresh.start()`); `retention: false` keeps every report.
    * @default { retention: {} } (7 days at full resolution, then one report per 10 minutes and every turn of 20°)
    */
-  positions?: { retention?: PositionRetentionOptions | false };
+  positions?: {
+    /** How long reports keep full resolution and how older tracks are thinned; `false` keeps every report. */
+    retention?: PositionRetentionOptions | false;
+  };
   /**
    * Receives the errors the refresh loop and the webhook worker could not handle (a failed pass,
    * a batch that had to be written request by request, an attempt that could not be recorded).
