@@ -152,6 +152,13 @@ export function trackingRepositories(tables: MemoryTables, access: Access): Trac
             (query.event === undefined || e.event === query.event);
           return listWhere(tables.domainEvents, match, oldestFirst, query.page);
         }),
+      pruneCreatedBefore: (accountId, before, limit) =>
+        access.write(() => {
+          if (!(limit >= 1)) return 0;
+          const old = listWhere(tables.domainEvents, (e) => e.account_id === accountId && e.created_at < before, oldestFirst, { number: 1, size: Math.max(0, Math.floor(limit)) });
+          for (const event of old.items) tables.domainEvents.delete(event.id);
+          return old.items.length;
+        }),
     },
   };
 }

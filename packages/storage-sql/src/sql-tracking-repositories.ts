@@ -75,5 +75,12 @@ export function sqlDomainEventRepository(scope: SqlScope): DomainEventRepository
       if (event !== undefined) query = query.where("event", "=", event);
       return pageOfDocs<DomainEvent>(dialect, query, (ordered) => ordered.orderBy("created_at").orderBy("id"), page);
     },
+    async pruneCreatedBefore(accountId, before, limit) {
+      if (!dialect.isId(accountId) || !(limit >= 1)) return 0;
+      // Over the account's (created_at, id) index: the oldest first, a bounded batch.
+      const picked = read.selectFrom("domain_events").select("id").where("account_id", "=", accountId).where("created_at", "<", dialect.time(before)).orderBy("created_at").orderBy("id").limit(Math.floor(limit));
+      const result = await scope.write.deleteFrom("domain_events").where("id", "in", picked).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   };
 }

@@ -100,7 +100,8 @@ const VERSION_RULES: VersionRules = {
     pruneDelivered: (_args, pruned) => (pruned > 0 ? [EVERY_ACCOUNT_KEY] : []),
   },
   webhookReplays: { insert: ofRecord, update: ofRecord, get: "read", listRunning: "read" },
-  domainEvents: { insertMany: ofRecords, get: "read", list: "read" },
+  // No answer shows domain events: pruning them changes none.
+  domainEvents: { insertMany: ofRecords, get: "read", list: "read", pruneCreatedBefore: "unversioned" },
   meta: { get: "read", set: "unversioned" },
   changeVersions: { bump: "unversioned", get: "read" },
   // Texts made from records already versioned: keeping one changes no answer.

@@ -399,6 +399,11 @@ export interface DomainEventRepository {
   get(accountId: string, id: string): Promise<DomainEvent | null>;
   /** Ordered by `created_at`, then `id`, ascending (the order they happened in). */
   list(accountId: string, query: DomainEventListQuery): Promise<PageResult<DomainEvent>>;
+  /**
+   * Deletes the account's events created before `before`, oldest first, at most `limit` of them;
+   * returns how many it deleted (core's retention: nothing reads an event after its transaction).
+   */
+  pruneCreatedBefore(accountId: string, before: string, limit: number): Promise<number>;
 }
 
 /** A small key/value store for storage-level bookkeeping (e.g. the reference data version). */

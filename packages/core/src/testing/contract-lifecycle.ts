@@ -101,4 +101,20 @@ export function describeLifecycleContract(ctx: ContractContext): void {
     await expectPaging((page) => ctx.storage.domainEvents.list(account.id, { page }), sorted);
     await expectCode(ctx.storage.domainEvents.insertMany([events[0]!]), "conflict");
   });
+
+  ctx.test("domainEvents.pruneCreatedBefore deletes the account's oldest events created before the instant, a bounded batch at a time", async () => {
+    const account = await seedAccount(ctx.storage);
+    const other = await seedAccount(ctx.storage);
+    const events = [5, 1, 3, 2, 4, 9].map((minute) => makeDomainEvent(account.id, { created_at: at(minute) }));
+    const elsewhere = makeDomainEvent(other.id, { created_at: at(1) });
+    await ctx.storage.domainEvents.insertMany([...events, elsewhere]);
+    const left = async () => (await ctx.storage.domainEvents.list(account.id, { page: { number: 1, size: 10 } })).items.map((e) => e.created_at);
+    expect(await ctx.storage.domainEvents.pruneCreatedBefore(account.id, at(5), 2)).toBe(2);
+    expect(await left()).toStrictEqual([at(3), at(4), at(5), at(9)]);
+    expect(await ctx.storage.domainEvents.pruneCreatedBefore(account.id, at(5), 10)).toBe(2);
+    expect(await left()).toStrictEqual([at(5), at(9)]);
+    expect(await ctx.storage.domainEvents.pruneCreatedBefore(account.id, at(5), 10)).toBe(0);
+    expect(await ctx.storage.domainEvents.pruneCreatedBefore(account.id, at(99), 0)).toBe(0);
+    expect((await ctx.storage.domainEvents.list(other.id, { page: { number: 1, size: 10 } })).items).toStrictEqual([elsewhere]);
+  });
 }

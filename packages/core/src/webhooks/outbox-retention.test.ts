@@ -4,10 +4,16 @@ import type { Storage } from "../storage/index.js";
 import { createOutboxRetention, withOutboxRetention } from "./outbox-retention.js";
 import type { WebhookDispatcher } from "./webhook-dispatcher.js";
 
-/** A storage whose outbox holds `backlog` delivered notifications older than any cutoff. */
-function outbox(backlog: number) {
+/**
+ * A storage whose outbox holds `backlog` delivered notifications older than any cutoff, and whose
+ * accounts hold `domainEvents` old domain events each.
+ */
+function outbox(backlog: number, domainEvents: Record<string, number> = {}) {
   const calls: { before: string; limit: number }[] = [];
+  const eventCalls: { accountId: string; before: string; limit: number }[] = [];
   let left = backlog;
+  const eventsLeft = { ...domainEvents };
+  const accounts = Object.keys(domainEvents).map((id) => ({ id }));
   const storage = {
     webhookNotifications: {
       pruneDelivered: async (before: string, limit: number) => {
@@ -17,8 +23,19 @@ function outbox(backlog: number) {
         return pruned;
       },
     },
+    accounts: {
+      list: async (page: { number: number; size: number }) => ({ items: accounts.slice((page.number - 1) * page.size, page.number * page.size), total: accounts.length }),
+    },
+    domainEvents: {
+      pruneCreatedBefore: async (accountId: string, before: string, limit: number) => {
+        eventCalls.push({ accountId, before, limit });
+        const pruned = Math.min(eventsLeft[accountId] ?? 0, limit);
+        eventsLeft[accountId] = (eventsLeft[accountId] ?? 0) - pruned;
+        return pruned;
+      },
+    },
   } as unknown as Storage;
-  return { storage, calls, left: () => left };
+  return { storage, calls, eventCalls, left: () => left, eventsLeft: () => eventsLeft };
 }
 
 describe("outbox retention", () => {
@@ -37,6 +54,23 @@ describe("outbox retention", () => {
     expect(await retention.runDue()).toBe(1_000);
     expect(calls[0]).toStrictEqual({ before: "2026-03-30T00:00:00.000Z", limit: 10 });
     expect(() => createOutboxRetention({ storage, clock: manualClock(), options: { batchSize: 0 } })).toThrow(TypeError);
+  });
+
+  it("prunes every account's domain events older than 7 days by default, in batches, bounded per pass", async () => {
+    const { storage, eventCalls, eventsLeft } = outbox(0, { a: 1_200, b: 10 });
+    const retention = createOutboxRetention({ storage, clock: manualClock("2026-03-31T00:00:00.000Z") });
+    expect(await retention.runDue()).toBe(0);
+    expect(eventsLeft()).toStrictEqual({ a: 0, b: 0 });
+    expect(eventCalls.map((call) => `${call.accountId} ${call.limit}`)).toStrictEqual(["a 500", "a 500", "a 500", "b 500"]);
+    expect(new Set(eventCalls.map((call) => call.before))).toStrictEqual(new Set(["2026-03-24T00:00:00.000Z"]));
+    // A backlog larger than a pass's 100 batches is worked off over several passes.
+    const big = outbox(0, { a: 60_000, b: 5 });
+    const small = createOutboxRetention({ storage: big.storage, clock: manualClock("2026-03-31T00:00:00.000Z"), options: { domainEventMaxAgeMs: 86_400_000 } });
+    await small.runDue();
+    expect(big.eventsLeft()).toStrictEqual({ a: 10_000, b: 5 });
+    expect(big.eventCalls[0]!.before).toBe("2026-03-30T00:00:00.000Z");
+    await small.runDue();
+    expect(big.eventsLeft()).toStrictEqual({ a: 0, b: 0 });
   });
 
   it("runs beside the delivery worker: start and stop drive both, runDue is delivery alone", async () => {

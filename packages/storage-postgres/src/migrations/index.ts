@@ -11,6 +11,7 @@ import * as webhookReplays from "./0009-webhook-replays.js";
 import * as changeVersions from "./0010-change-versions.js";
 import * as keptTexts from "./0011-kept-texts.js";
 import * as compactVesselPositions from "./0012-compact-vessel-positions.js";
+import * as domainEventIndexes from "./0013-domain-event-indexes.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "0010-change-versions": changeVersions,
   "0011-kept-texts": keptTexts,
   "0012-compact-vessel-positions": compactVesselPositions,
+  "0013-domain-event-indexes": domainEventIndexes,
 };
 
 /** The Kysely migration provider over the in-code migrations. */

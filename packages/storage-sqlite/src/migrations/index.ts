@@ -15,6 +15,7 @@ import * as changeVersions from "./0013-change-versions.js";
 import * as keptTexts from "./0014-kept-texts.js";
 import * as recordsAsRecords from "./0015-records-as-records.js";
 import * as compactVesselPositions from "./0016-compact-vessel-positions.js";
+import * as domainEventIndexes from "./0017-domain-event-indexes.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   "0014-kept-texts": keptTexts,
   "0015-records-as-records": recordsAsRecords,
   "0016-compact-vessel-positions": compactVesselPositions,
+  "0017-domain-event-indexes": domainEventIndexes,
 };
 
 /** The Kysely migration provider over the in-code migrations. */
