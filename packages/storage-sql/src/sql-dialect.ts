@@ -1,4 +1,4 @@
-import type { TransportEvent } from "@bollard/core";
+import type { RawEvent, TransportEvent } from "@bollard/core";
 import type { Expression, SelectQueryBuilder, SqlBool } from "kysely";
 import type { TableName } from "./sql-schema.js";
 
@@ -57,6 +57,11 @@ export interface SqlDialect {
   flag(value: boolean): boolean | number;
   /** The record a `doc` column value holds (SQLite reads text, PostgreSQL's driver parses `json`). */
   parseDoc(value: unknown): unknown;
+  /**
+   * The `doc` of a raw event, the largest table, where the database keeps it compact (SQLite: its
+   * values without their keys; `parseDoc` reads it back). Default: the whole record as JSON.
+   */
+  rawEventDoc?(event: RawEvent): string;
   /** False for an id the id columns cannot hold (PostgreSQL's `uuid`): a lookup of it finds nothing. */
   isId(value: string): boolean;
   /** `column IN (…values)` for an id column, with one bound parameter so the SQL text never varies. */

@@ -81,7 +81,7 @@ export const rowsOf = {
       number_lc: c.number.toLowerCase(),
       doc: doc(c),
     }),
-  raw_events: (e: RawEvent, d: SqlDialect): Row => ({ id: e.id, account_id: e.account_id, container_id: e.container_id, idx: e.index, created_at: d.time(e.created_at), doc: doc(e) }),
+  raw_events: (e: RawEvent, d: SqlDialect): Row => ({ id: e.id, account_id: e.account_id, container_id: e.container_id, idx: e.index, created_at: d.time(e.created_at), doc: d.rawEventDoc?.(e) ?? doc(e) }),
   tracking_requests: (r: TrackingRequest, d: SqlDialect): Row => ({
     id: r.id,
     account_id: r.account_id,

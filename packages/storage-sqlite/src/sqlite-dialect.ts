@@ -3,6 +3,7 @@ import type { SqlDialect, VesselPositionKeyCodec } from "@bollard/storage-sql";
 import { sql, type SqlBool } from "kysely";
 import { translateSqliteError } from "./sqlite-errors.js";
 import { sqliteTransportEvents } from "./sqlite-transport-event-codec.js";
+import { parseSqliteDoc, rawEventDoc } from "./sqlite-raw-event-doc.js";
 
 /** A canonical timestamp, as core writes every one (`2026-03-01T12:00:00.000Z`). */
 const CANONICAL_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -29,14 +30,15 @@ export const sqliteVesselPositionKeys: VesselPositionKeyCodec = {
  * What SQLite does differently from the shared SQL repositories: text timestamps compared as text
  * (canonical ISO strings order as instants), integer flags, `doc` as JSON text, id lists bound as
  * one JSON array, `instr` for literal substrings, no row locks (the single writer serializes
- * claims), constraint errors that fail one statement only, compact transport events and position keys.
+ * claims), constraint errors that fail one statement only, compact transport events, raw events and position keys.
  */
 export const sqliteDialect: SqlDialect = {
   name: "sqlite",
   // Canonical strings (nearly all) pass as they are; a bound that does not parse is used as given.
   time: (value) => (CANONICAL_TIME.test(value) ? value : (toTimestamp(value) ?? value)),
   flag: (value) => (value ? 1 : 0),
-  parseDoc: (value) => JSON.parse(value as string),
+  parseDoc: (value) => parseSqliteDoc(value as string),
+  rawEventDoc,
   isId: () => true,
   notIndexed: (column) => sql`+${sql.ref(column)}`,
   idIn: (column, values) => sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(values)}))`,
