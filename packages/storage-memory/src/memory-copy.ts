@@ -25,6 +25,7 @@ const TABLE_OF: Record<CopyNoun, keyof MemoryTables> = {
   rawEvents: "rawEvents",
   trackingRequests: "trackingRequests",
   parties: "parties",
+  tariffs: "tariffs",
   customFieldDefinitions: "customFieldDefinitions",
   customFieldOptions: "customFieldOptions",
   customFields: "customFields",

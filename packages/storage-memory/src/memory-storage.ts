@@ -10,6 +10,7 @@ import { partyRepositories } from "./memory-party-repositories.js";
 import type { Access } from "./memory-records.js";
 import { refreshLogRepositories } from "./memory-refresh-log-repositories.js";
 import { referenceRepositories } from "./memory-reference-repositories.js";
+import { tariffRepositories } from "./memory-tariff-repositories.js";
 import { createTables, overlayTables, type MemoryTables } from "./memory-table.js";
 import { trackingRepositories } from "./memory-tracking-repositories.js";
 import { webhookRepositories } from "./memory-webhook-repositories.js";
@@ -25,6 +26,7 @@ function repositories(tables: MemoryTables, access: Access): StorageRepositories
       ...refreshLogRepositories(tables, access),
       ...customFieldRepositories(tables, access),
       ...partyRepositories(tables, access),
+      ...tariffRepositories(tables, access),
       ...webhookRepositories(tables, access),
       ...changeVersionRepositories(tables, access),
       ...keptTextRepositories(tables, access),

@@ -8,6 +8,7 @@ import type {
   Port,
   RailTerminal,
   ShippingLine,
+  Tariff,
   Terminal,
   Vessel,
   CustomField,
@@ -125,6 +126,7 @@ export const rowsOf = {
       doc: doc(f),
     }),
   parties: (p: Party, d: SqlDialect): Row => ({ id: p.id, account_id: p.account_id, company_name: p.company_name, created_at: d.time(p.created_at), doc: doc(p) }),
+  tariffs: (t: Tariff, d: SqlDialect): Row => ({ id: t.id, account_id: t.account_id, created_at: d.time(t.created_at), doc: doc(t) }),
   webhooks: (w: Webhook, d: SqlDialect): Row => ({ id: w.id, account_id: w.account_id, active: d.flag(w.active), created_at: d.time(w.created_at), doc: doc(w) }),
   webhook_notifications: (n: WebhookNotification, d: SqlDialect): Row => ({
     id: n.id,

@@ -19,6 +19,7 @@ import {
 import { sqlPartyRepository } from "./sql-party-repositories.js";
 import type { SqlScope } from "./sql-rows.js";
 import { sqlContainerRepository, sqlShipmentRepository } from "./sql-shipment-repositories.js";
+import { sqlTariffRepository } from "./sql-tariff-repositories.js";
 import { sqlDomainEventRepository, sqlTrackingRequestRepository } from "./sql-tracking-repositories.js";
 import { sqlWebhookNotificationRepository, sqlWebhookReplayRepository, sqlWebhookRepository } from "./sql-webhook-repositories.js";
 
@@ -44,6 +45,7 @@ export function sqlRepositories(scope: SqlScope): StorageRepositories {
     eventFeed: sqlEventFeedRepository(scope),
     trackingRequests: sqlTrackingRequestRepository(scope),
     parties: sqlPartyRepository(scope),
+    tariffs: sqlTariffRepository(scope),
     customFieldDefinitions: sqlCustomFieldDefinitionRepository(scope),
     customFieldOptions: sqlCustomFieldOptionRepository(scope),
     customFields: sqlCustomFieldRepository(scope),

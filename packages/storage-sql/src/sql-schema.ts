@@ -187,6 +187,14 @@ export interface PartiesTable {
   doc: Doc;
 }
 
+/** Tariff rules (free time and daily rates) of an account. */
+export interface TariffsTable {
+  id: string;
+  account_id: string;
+  created_at: string;
+  doc: Doc;
+}
+
 /** Tracking requests. */
 export interface TrackingRequestsTable {
   id: string;
@@ -311,6 +319,7 @@ export interface SqlDatabase {
   kept_texts: KeptTextsTable;
   tracking_requests: TrackingRequestsTable;
   parties: PartiesTable;
+  tariffs: TariffsTable;
   custom_field_definitions: CustomFieldDefinitionsTable;
   custom_field_options: CustomFieldOptionsTable;
   custom_fields: CustomFieldsTable;
@@ -339,6 +348,7 @@ export const INDEXED_COLUMNS = {
   parties: ["created_at", "company_name"],
   raw_events: ["container_id", "idx", "feed_seq"],
   shipments: ["created_at", "bl_number_lc", "normalized_number_lc"],
+  tariffs: ["created_at"],
   tracking_requests: ["created_at", "request_number_lc", "next_attempt_at", "scac", "status"],
   webhooks: ["created_at"],
   webhook_notifications: ["created_at", "delivery_status", "next_attempt_at", "webhook_id"],

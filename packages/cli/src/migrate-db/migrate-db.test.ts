@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Storage } from "@bollard/core";
-import { makeCustomFieldDefinition, makeParty, makeWebhook, makeWebhookNotification, makeWebhookNotificationAttempt } from "@bollard/core/testing";
+import { makeCustomFieldDefinition, makeParty, makeTariff, makeWebhook, makeWebhookNotification, makeWebhookNotificationAttempt } from "@bollard/core/testing";
 import { postgresStorage } from "@bollard/storage-postgres";
 import { postgresAvailability, startLocalPostgres, type LocalPostgres } from "@bollard/storage-postgres/testing";
 import { sqliteStorage } from "@bollard/storage-sqlite";
@@ -45,6 +45,7 @@ async function snapshot(storage: Storage) {
       notifications: (await storage.webhookNotifications.list(account.id, { page: all })).items,
       definitions: (await storage.customFieldDefinitions.list(account.id, { page: all })).items,
       parties: (await storage.parties.list(account.id, all)).items,
+      tariffs: (await storage.tariffs.list(account.id, all)).items,
     });
   }
   return { accounts, perAccount, ports: await storage.ports.count(), shippingLines: (await storage.shippingLines.list(all)).total };
@@ -69,6 +70,7 @@ describe.skipIf(!availability.available)("bollard migrate-db", () => {
     await storage.webhookNotifications.insertAttempt(makeWebhookNotificationAttempt(notification.id));
     await storage.customFieldDefinitions.insert(makeCustomFieldDefinition(account.id));
     await storage.parties.insert(makeParty(account.id));
+    await storage.tariffs.insert(makeTariff(account.id));
     await storage.close();
   }, 120_000);
 

@@ -19,6 +19,8 @@ export * from "./custom-field-definition-schema.js";
 export * from "./custom-field-option-schema.js";
 export * from "./custom-field-schema.js";
 export * from "./party-schema.js";
+export * from "./tariff-schema.js";
+export * from "./demurrage-schema.js";
 export * from "./webhook-schema.js";
 export * from "./webhook-notification-schema.js";
 export * from "./webhook-replay-schema.js";

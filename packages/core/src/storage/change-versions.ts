@@ -81,6 +81,7 @@ const VERSION_RULES: VersionRules = {
   // A claim moves only `next_attempt_at`, the scheduler's lease, which no answer shows.
   trackingRequests: { insert: ofRecord, update: ofRecord, get: "read", list: "read", listDue: "read", claimDue: "unversioned" },
   parties: { insert: ofRecord, update: ofRecord, get: "read", findByName: "read", list: "read" },
+  tariffs: { insert: ofRecord, update: ofRecord, delete: ofAccountArgument, get: "read", list: "read" },
   customFieldDefinitions: { insert: ofRecord, update: ofRecord, delete: ofAccountArgument, get: "read", getBySlug: "read", list: "read" },
   customFieldOptions: { insert: ofRecord, update: ofRecord, delete: ofAccountArgument, get: "read", listByDefinition: "read", deleteByDefinition: ofAccountArgument },
   customFields: { insert: ofRecord, update: ofRecord, delete: ofAccountArgument, get: "read", getByEntitySlug: "read", list: "read", deleteByDefinition: ofAccountArgument },

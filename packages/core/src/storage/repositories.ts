@@ -13,6 +13,7 @@ import type {
   RawEvent,
   Shipment,
   ShippingLine,
+  Tariff,
   Terminal,
   TrackingRequest,
   TransportEvent,
@@ -379,6 +380,20 @@ export interface PartyRepository {
   list(accountId: string, page: Page): Promise<PageResult<Party>>;
 }
 
+/** Tariff rules of an account: free time and daily rates for demurrage, detention and storage. */
+export interface TariffRepository {
+  /** Stores a new rule; `conflict` when the id is taken. */
+  insert(tariff: Tariff): Promise<void>;
+  /** Replaces the stored rule; `not_found` when there is none. */
+  update(tariff: Tariff): Promise<void>;
+  /** The account's rule with this id, or null. */
+  get(accountId: string, id: string): Promise<Tariff | null>;
+  /** Removes the account's rule; true when it removed one. */
+  delete(accountId: string, id: string): Promise<boolean>;
+  /** Ordered by `created_at`, then `id`, ascending. */
+  list(accountId: string, page: Page): Promise<PageResult<Tariff>>;
+}
+
 /** Filters of the domain events listing. */
 export interface DomainEventListQuery {
   /** Which page to return. */
@@ -454,6 +469,8 @@ export interface StorageRepositories {
   readonly trackingRequests: TrackingRequestRepository;
   /** Parties (customers) of accounts. */
   readonly parties: PartyRepository;
+  /** Tariff rules (free time and rates) of accounts. */
+  readonly tariffs: TariffRepository;
   /** Custom field definitions. */
   readonly customFieldDefinitions: CustomFieldDefinitionRepository;
   /** Options of enum custom field definitions. */

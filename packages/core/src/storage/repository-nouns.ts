@@ -21,6 +21,7 @@ export const REPOSITORY_NOUNS: Readonly<Record<keyof StorageRepositories, string
   eventFeed: "event",
   trackingRequests: "tracking request",
   parties: "party",
+  tariffs: "tariff",
   customFieldDefinitions: "custom field definition",
   customFieldOptions: "custom field option",
   customFields: "custom field",

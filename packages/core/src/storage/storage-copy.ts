@@ -19,6 +19,7 @@ export const ACCOUNT_DATA_NOUNS = [
   "transportEvents",
   "rawEvents",
   "parties",
+  "tariffs",
   "trackingRequests",
   "customFieldDefinitions",
   "customFieldOptions",

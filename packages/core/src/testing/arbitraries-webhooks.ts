@@ -24,6 +24,8 @@ export function arbitraryWebhook(accountId: string): fc.Arbitrary<Webhook> {
       events: fc.uniqueArray(fc.constantFrom(...WebhookEventNameSchema.options), { minLength: 1, maxLength: WebhookEventNameSchema.options.length }),
       secret: nonEmptyTextArb,
       headers: nullable(fc.array(fc.record({ name: nonEmptyTextArb, value: textArb() }, plain), { maxLength: 4 })),
+      free_time_ending_days: fc.integer({ min: 0, max: 30 }),
+      demurrage_cost_threshold: nullable(fc.record({ amount: fc.constantFrom("0", "150.00", "1234.5678"), currency: fc.constantFrom("USD", "EUR") }, plain)),
       consecutive_failures: intArb(0),
       created_at: timestampArb,
       updated_at: timestampArb,

@@ -5,6 +5,7 @@ import {
   AccountSchema,
   ApiKeySchema,
   ContainerSchema,
+  ChargeTypeSchema,
   ContainerStatusSchema,
   CustomFieldDataTypeSchema,
   CustomFieldDefinitionSchema,
@@ -28,6 +29,7 @@ import {
   WebhookSchema,
   WebhookReplayRecordSchema,
   PartySchema,
+  TariffSchema,
 } from "../domain/index.js";
 import { uuidv7 } from "../ids/index.js";
 import * as a from "./arbitraries.js";
@@ -57,6 +59,7 @@ const cases: ReadonlyArray<readonly [string, z.ZodType, fc.Arbitrary<unknown>]> 
   ["arbitraryCustomField", CustomFieldSchema, a.arbitraryCustomField(accountId, parentId)],
   ["arbitraryWebhook", WebhookSchema, a.arbitraryWebhook(accountId)],
   ["arbitraryParty", PartySchema, a.arbitraryParty(accountId)],
+  ["arbitraryTariff", TariffSchema, a.arbitraryTariff(accountId)],
   ["arbitraryWebhookNotification", WebhookNotificationSchema, a.arbitraryWebhookNotification(accountId, parentId)],
   ["arbitraryWebhookNotificationAttempt", WebhookNotificationAttemptSchema, a.arbitraryWebhookNotificationAttempt(parentId)],
   ["arbitraryWebhookReplay", WebhookReplayRecordSchema, a.arbitraryWebhookReplay(accountId, parentId)],
@@ -90,6 +93,25 @@ describe("arbitraries", () => {
     expect(new Set(definitions.map((d) => d.data_type))).toEqual(new Set(CustomFieldDataTypeSchema.options));
     const shipments = fc.sample(a.arbitraryShipment(accountId), 500);
     expect(shipments.some((s) => /[\u{10000}-\u{10FFFF}]/u.test(s.bill_of_lading_number))).toBe(true);
+  });
+
+  it("arbitraryTariff reaches every charge type, decimal rates, empty and full lists, open and closed rules, holiday states", () => {
+    const tariffs = fc.sample(a.arbitraryTariff(accountId), 2000);
+    expect(new Set(tariffs.map((t) => t.charge_type))).toEqual(new Set(ChargeTypeSchema.options));
+    const rates = tariffs.flatMap((t) => t.rates.map((tier) => tier.rate));
+    for (const rate of ["0.5", "1234.5678"]) expect(rates).toContain(rate);
+    expect(rates.some((rate) => !rate.includes("."))).toBe(true);
+    for (const list of ["rates", "carrier_scacs", "port_locodes", "terminal_ids", "customer_names", "equipment_types", "equipment_lengths", "weekend_days", "closures"] as const) {
+      expect(tariffs.some((t) => t[list].length === 0), list).toBe(true);
+      expect(tariffs.some((t) => t[list].length > 1), list).toBe(true);
+    }
+    expect(tariffs.some((t) => t.valid_to === null)).toBe(true);
+    expect(tariffs.some((t) => t.valid_to !== null && t.valid_to > t.valid_from)).toBe(true);
+    expect(tariffs.some((t) => t.rates.at(-1)?.to_day === null)).toBe(true);
+    expect(tariffs.some((t) => t.holiday_calendar === null)).toBe(true);
+    const states = tariffs.flatMap((t) => (t.holiday_calendar ? [t.holiday_calendar.state] : []));
+    expect(states).toContain(null);
+    expect(states).toContain("CA");
   });
 
   it("generates plain objects, never null-prototype records", () => {

@@ -1,5 +1,9 @@
 import fc from "fast-check";
 import {
+  ChargeMilestoneSchema,
+  ChargeTypeSchema,
+  EquipmentLengthSchema,
+  EquipmentTypeSchema,
   FailedReasonSchema,
   LineTrackingStoppedReasonSchema,
   LocationTypeSchema,
@@ -7,14 +11,20 @@ import {
   TerminalTypeSchema,
   TrackingRequestStatusSchema,
   UserRoleSchema,
+  WeekdaySchema,
+  TARIFF_FORMAT,
   type Account,
   type Party,
+  type RateTier,
+  type Tariff,
   type ApiKey,
   type Shipment,
   type TrackingRequest,
   type User,
 } from "../domain/index.js";
 import {
+  countryCodeArb,
+  dateOnlyArb,
   imoArb,
   intArb,
   locodeArb,
@@ -46,6 +56,68 @@ export function arbitraryAccount(): fc.Arbitrary<Account> {
 /** Any valid party (customer) of the account. */
 export function arbitraryParty(accountId: string): fc.Arbitrary<Party> {
   return fc.record({ id: uuidArb, account_id: fc.constant(accountId), company_name: textArb({ minLength: 1, maxLength: 255 }), created_at: timestampArb, updated_at: timestampArb }, plain);
+}
+
+/** Text that a trimming schema keeps as it is: no white space at either end, 1 to `max` UTF-16 units. */
+function trimmedTextArb(max: number): fc.Arbitrary<string> {
+  return textArb({ minLength: 1, maxLength: max }).map((text) => text.trim()).filter((text) => text.length > 0 && text.length <= max);
+}
+
+/** An exact decimal amount: the edges of the format, and any other. */
+const decimalArb = fc.oneof(fc.constantFrom("0", "0.5", "100.00", "1234.5678", "999999999999.9999"), fc.stringMatching(/^\d{1,12}(\.\d{1,4})?$/));
+
+/** Rate tiers as a rule holds them: from day 1 without gaps, one currency, only the last open-ended. */
+const rateTiersArb: fc.Arbitrary<RateTier[]> = fc
+  .tuple(fc.stringMatching(/^[A-Z]{3}$/), fc.array(fc.tuple(fc.integer({ min: 1, max: 400 }), decimalArb), { maxLength: 5 }), fc.boolean())
+  .map(([currency, tiers, openEnded]) => {
+    let from = 1;
+    return tiers.map(([days, rate], index) => {
+      const tier = { from_day: from, to_day: openEnded && index === tiers.length - 1 ? null : from + days - 1, rate, currency };
+      from += days;
+      return tier;
+    });
+  });
+
+/** Any valid tariff rule of the account: every option, empty and full lists, open and closed validity. */
+export function arbitraryTariff(accountId: string): fc.Arbitrary<Tariff> {
+  return fc
+    .record(
+      {
+        id: uuidArb,
+        account_id: fc.constant(accountId),
+        format: fc.constant(TARIFF_FORMAT),
+        name: trimmedTextArb(200),
+        sample: fc.boolean(),
+        kind: fc.constantFrom("tariff" as const, "contract" as const),
+        charge_type: fc.constantFrom(...ChargeTypeSchema.options),
+        direction: fc.constantFrom("import" as const, "export" as const),
+        carrier_scacs: fc.array(scacArb, { maxLength: 4 }),
+        port_locodes: fc.array(locodeArb, { maxLength: 4 }),
+        terminal_ids: fc.array(uuidArb, { maxLength: 3 }),
+        customer_names: fc.array(trimmedTextArb(255), { maxLength: 3 }),
+        equipment_types: fc.uniqueArray(fc.constantFrom(...EquipmentTypeSchema.options), { maxLength: 3 }),
+        equipment_lengths: fc.uniqueArray(fc.constantFrom(...EquipmentLengthSchema.values), { maxLength: 4 }),
+        validity: fc.tuple(dateOnlyArb, nullable(dateOnlyArb)),
+        milestones: fc.uniqueArray(fc.constantFrom(...ChargeMilestoneSchema.options), { minLength: 2, maxLength: 2 }),
+        first_free_day: fc.constantFrom("start_day" as const, "next_day" as const),
+        free_days: fc.oneof(fc.constantFrom(0, 365), fc.integer({ min: 0, max: 365 })),
+        day_count_type: fc.constantFrom("calendar" as const, "business" as const),
+        weekend_days: fc.uniqueArray(fc.constantFrom(...WeekdaySchema.options), { maxLength: 6 }),
+        holiday_calendar: nullable(fc.record({ country: countryCodeArb, state: nullable(fc.oneof(fc.constant("CA"), fc.stringMatching(/^[A-Z0-9]{1,3}$/))) }, plain)),
+        closures: fc.array(dateOnlyArb, { maxLength: 4 }),
+        rates: rateTiersArb,
+        created_at: timestampArb,
+        updated_at: timestampArb,
+      },
+      plain,
+    )
+    .map(({ validity: [from, to], milestones: [starts, ends], ...rule }) => ({
+      ...rule,
+      valid_from: to === null || from <= to ? from : to,
+      valid_to: to === null || from <= to ? to : from,
+      free_time_starts: starts!,
+      charge_ends: ends!,
+    }));
 }
 
 /** Any valid user of the account. */

@@ -5,6 +5,7 @@ import { makeApiKey, makeAccount, makeContainer, makeDomainEvent, makeRawEvent, 
 import { makeCustomField, makeCustomFieldDefinition, makeCustomFieldOption } from "./fixtures-custom-fields.js";
 import { makeMetroArea, makePort, makeRailTerminal, makeShippingLine, makeTerminal, makeVessel, makeVesselPosition } from "./fixtures-reference.js";
 import { makeParty } from "./fixtures-parties.js";
+import { makeTariff } from "./fixtures-tariffs.js";
 import { makeChange } from "./fixtures-changes.js";
 import { makeRefreshLogDay } from "./fixtures-refresh-log.js";
 import { makeWebhook, makeWebhookNotification, makeWebhookNotificationAttempt, makeWebhookReplay } from "./fixtures-webhooks.js";
@@ -56,6 +57,7 @@ export async function seedEverything(storage: Storage): Promise<Record<CopyNoun,
     transportEvents,
     rawEvents,
     parties: [makeParty(a), makeParty(a, { company_name: "Second Customer" })],
+    tariffs: [makeTariff(a), makeTariff(a, { kind: "contract", charge_type: "detention", valid_to: "2026-12-31", holiday_calendar: { country: "US", state: null }, rates: [] })],
     trackingRequests: [makeTrackingRequest(a), makeTrackingRequest(a, { next_attempt_at: at(5) })],
     customFieldDefinitions: definitions,
     customFieldOptions: options,
@@ -84,6 +86,7 @@ export async function seedEverything(storage: Storage): Promise<Record<CopyNoun,
   await storage.transportEvents.insertMany(transportEvents);
   await storage.rawEvents.insertMany(rawEvents);
   for (const party of seeded.parties) await storage.parties.insert(party as never);
+  for (const tariff of seeded.tariffs) await storage.tariffs.insert(tariff as never);
   for (const request of seeded.trackingRequests) await storage.trackingRequests.insert(request as never);
   for (const definition of definitions) await storage.customFieldDefinitions.insert(definition);
   for (const option of options) await storage.customFieldOptions.insert(option);

@@ -126,6 +126,7 @@ const ROUND_TRIPS: RoundTrip<unknown>[] = [
     read: (s, r) => s.trackingRequests.get(r.account_id, r.id),
   }),
   roundTrip({ name: "parties", parents: scoped, arbitrary: (p) => arb.arbitraryParty(p.account.id), write: (s, r) => s.parties.insert(r), read: (s, r) => s.parties.get(r.account_id, r.id) }),
+  roundTrip({ name: "tariffs", parents: scoped, arbitrary: (p) => arb.arbitraryTariff(p.account.id), write: (s, r) => s.tariffs.insert(r), read: (s, r) => s.tariffs.get(r.account_id, r.id) }),
   roundTrip({
     name: "customFieldDefinitions",
     parents: scoped,

@@ -14,6 +14,8 @@ export function makeWebhook(accountId: string, overrides: Partial<Webhook> = {})
     events: ["container.transport.vessel_arrived", "tracking_request.succeeded", "tracking_request.failed"],
     secret: sha256Hex(`webhook-secret-${n}`),
     headers: [{ name: "X-Partner-Id", value: `partner-${n}` }],
+    free_time_ending_days: 3,
+    demurrage_cost_threshold: null,
     consecutive_failures: 0,
     created_at: now,
     updated_at: now,

@@ -25,6 +25,7 @@ import {
   WebhookSchema,
   WebhookReplayRecordSchema,
   PartySchema,
+  TariffSchema,
   isContainerNumber,
   isImo,
 } from "../domain/index.js";
@@ -58,6 +59,7 @@ const cases = [
   ["makeCustomField", CustomFieldSchema, () => f.makeCustomField(accountId, parentId)],
   ["makeWebhook", WebhookSchema, () => f.makeWebhook(accountId)],
   ["makeParty", PartySchema, () => f.makeParty(accountId)],
+  ["makeTariff", TariffSchema, () => f.makeTariff(accountId)],
   ["makeChange", ChangeSchema, () => f.makeChange(accountId, uuidv7())],
   ["makeRefreshLogDay", RefreshLogDaySchema, () => f.makeRefreshLogDay(accountId, parentId)],
   ["makeDomainEvent", DomainEventSchema, () => f.makeDomainEvent(accountId)],

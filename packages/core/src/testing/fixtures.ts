@@ -8,6 +8,7 @@ export * from "./fixtures-reference.js";
 export * from "./fixtures-custom-fields.js";
 export * from "./fixtures-webhooks.js";
 export * from "./fixtures-parties.js";
+export * from "./fixtures-tariffs.js";
 export * from "./fixtures-changes.js";
 export * from "./fixtures-refresh-log.js";
 

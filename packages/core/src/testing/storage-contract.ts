@@ -20,6 +20,7 @@ import { describePartiesContract } from "./contract-parties.js";
 import { describeReferenceContract } from "./contract-reference.js";
 import { describeRoundTripsContract } from "./contract-round-trips.js";
 import { describeShipmentsContract } from "./contract-shipments.js";
+import { describeTariffsContract } from "./contract-tariffs.js";
 import { describeTrackingRequestsContract } from "./contract-tracking-requests.js";
 import { describeTransactionsContract } from "./contract-transactions.js";
 import { describeVesselPositionsContract } from "./contract-vessel-positions.js";
@@ -112,6 +113,7 @@ export function runStorageContract(name: string, makeStorage: () => Promise<Stor
     describe("tracking requests", () => describeTrackingRequestsContract(ctx));
     describe("refreshes with unchanged answers", () => describeUnchangedAnswersContract(ctx));
     describe("parties", () => describePartiesContract(ctx));
+    describe("tariffs", () => describeTariffsContract(ctx));
     describe("custom field definitions and options", () => describeCustomFieldsContract(ctx));
     describe("custom field values", () => describeCustomFieldValuesContract(ctx));
     describe("webhooks", () => describeWebhooksContract(ctx));

@@ -12,6 +12,7 @@ import * as changeVersions from "./0010-change-versions.js";
 import * as keptTexts from "./0011-kept-texts.js";
 import * as compactVesselPositions from "./0012-compact-vessel-positions.js";
 import * as domainEventIndexes from "./0013-domain-event-indexes.js";
+import * as tariffs from "./0014-tariffs.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "0011-kept-texts": keptTexts,
   "0012-compact-vessel-positions": compactVesselPositions,
   "0013-domain-event-indexes": domainEventIndexes,
+  "0014-tariffs": tariffs,
 };
 
 /** The Kysely migration provider over the in-code migrations. */

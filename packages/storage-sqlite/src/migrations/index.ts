@@ -16,6 +16,7 @@ import * as keptTexts from "./0014-kept-texts.js";
 import * as recordsAsRecords from "./0015-records-as-records.js";
 import * as compactVesselPositions from "./0016-compact-vessel-positions.js";
 import * as domainEventIndexes from "./0017-domain-event-indexes.js";
+import * as tariffs from "./0018-tariffs.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   "0015-records-as-records": recordsAsRecords,
   "0016-compact-vessel-positions": compactVesselPositions,
   "0017-domain-event-indexes": domainEventIndexes,
+  "0018-tariffs": tariffs,
 };
 
 /** The Kysely migration provider over the in-code migrations. */
