@@ -21,6 +21,7 @@ const BENCHES: Record<string, () => Promise<BenchResult[]>> = {
   "dcsa-events": async () => (await import("./dcsa-events-bench.js")).run(),
   "webhook-replay": async () => (await import("./webhook-replay-bench.js")).run(),
   ais: async () => (await import("./ais-bench.js")).run(),
+  demurrage: async () => (await import("./demurrage-bench.js")).run(),
 };
 
 /** Options that size a benchmark, by flag: `pnpm bench scale --shipments 5000`. */

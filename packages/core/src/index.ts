@@ -53,6 +53,9 @@ export type { CustomFieldOptionCreate, CustomFieldOptionInclude, CustomFieldOpti
 export type { CustomFieldInclude, CustomFieldListOptions, CustomFieldService, CustomFieldUpdate, CustomFieldUpsert, CustomFieldWriteResult } from "./services/custom-field-service.js";
 export type { CustomFieldTarget } from "./custom-fields/custom-field-lookup.js";
 export { PARTY_PAGE_SIZE, type PartyInput, type PartyService } from "./services/party-service.js";
+export { TARIFF_PAGE_SIZE, type TariffInput, type TariffService } from "./services/tariff-service.js";
+export type { ContainerDemurrageResult, DemurrageReadOptions, DemurrageService, ExposureOptions } from "./services/demurrage-service.js";
+export type { SessionParts } from "./services/session.js";
 export { MAX_VESSEL_POSITIONS, type FuturePositionsFromQuery, type FuturePositionsQuery, type PositionWindowOptions, type VesselService, type VesselWithPositions } from "./services/vessel-service.js";
 export type { MapService } from "./services/map-service.js";
 export type { WebhookCreate, WebhookOptions, WebhookReplay, WebhookService, WebhookTrigger, WebhookTriggerResult, WebhookUpdate } from "./services/webhook-service.js";
@@ -107,6 +110,12 @@ export type {
   ChangeResourceType,
   ChangeSource,
   Container,
+  ChargeExposure,
+  ChargeMilestone,
+  ChargeType,
+  ContainerDemurrage,
+  ExposureGroup,
+  ExposureGroupBy,
   ContainerFee,
   ContainerHold,
   ContainerStatus,
@@ -134,10 +143,14 @@ export type {
   LineTrackingStoppedReason,
   LocationType,
   MetroArea,
+  LastFreeDayBasis,
+  LastFreeDayFigure,
+  Money,
   Party,
   Port,
   RailTerminal,
   RawEvent,
+  RateTier,
   RawEventName,
   RequestType,
   Shipment,
@@ -146,6 +159,8 @@ export type {
   TerminalFacilityType,
   TerminalType,
   Timestamp,
+  Tariff,
+  TariffAttributes,
   TrackingRequest,
   TrackingRequestStatus,
   TransportEvent,
@@ -156,6 +171,9 @@ export type {
   Vessel,
   VesselPosition,
   VesselPositionRecord,
+  Weekday,
+  WorkingDay,
+  HolidayCalendar,
   Webhook,
   WebhookDeliveryStatus,
   WebhookEventName,
@@ -240,6 +258,12 @@ export {
   createPositionRetention, thinnedAway, DEFAULT_FULL_RESOLUTION_MS, DEFAULT_THINNED_INTERVAL_MS, DEFAULT_TURN_DEGREES,
   type PositionRetention, type PositionRetentionOptions, type PositionRetentionSummary,
 } from "./vessels/index.js";
+
+// Demurrage and detention, as pure functions over facts and rules.
+export {
+  chargeFactsOf, containerDemurrage, createCalendars, formatMoney, localDateOf, SAMPLE_TARIFFS,
+  type Calendars, type ChargeFacts, type DemurrageOptions, type LocalDate, type MilestoneFact,
+} from "./demurrage/index.js";
 
 // Maps and demo data.
 export type { ContainerMap, ContainerMapFeature } from "./map/index.js";

@@ -1,3 +1,5 @@
+import { SAMPLE_TARIFFS } from "../demurrage/sample-tariffs.js";
+import type { Tariff } from "../domain/tariff-schema.js";
 import type { Container } from "../domain/container-schema.js";
 import type { RawEvent } from "../domain/raw-event-schema.js";
 import type { Shipment } from "../domain/shipment-schema.js";
@@ -27,6 +29,8 @@ export interface DemoDataset {
   vessels: Vessel[];
   /** Position reports of the vessels along the journeys. */
   vesselPositions: VesselPositionRecord[];
+  /** The sample tariff rules ({@link SAMPLE_TARIFFS}) whose rates the demo's demurrage fees use; loaded into an account that has no rules yet. */
+  tariffs: Tariff[];
 }
 
 /** Options of {@link generateDemoDataset}. */
@@ -68,7 +72,7 @@ export function generateDemoJourneys(options: DemoDatasetOptions): DemoDatasetWi
   const journeys = stages.map((stage) => planJourney(rng.fork(), book, stage, now));
 
   const dataset: DemoDataset = {
-    trackingRequests: [], shipments: [], containers: [], transportEvents: [], rawEvents: [], vessels: [], vesselPositions: [],
+    trackingRequests: [], shipments: [], containers: [], transportEvents: [], rawEvents: [], vessels: [], vesselPositions: [], tariffs: [],
   };
   const stageById = new Map<string, JourneyStage>();
   const usedNumbers = new Set<string>();
@@ -84,6 +88,10 @@ export function generateDemoJourneys(options: DemoDatasetOptions): DemoDatasetWi
   const { vessels, positions } = vesselsAndPositions(rng.fork(), book, now);
   dataset.vessels = vessels;
   dataset.vesselPositions = positions;
+  // Their own id stream, so the records above keep the ids they had before samples existed.
+  const tariffIds = createRng(hashSeed(`${options.accountId}/tariffs`, options.seed));
+  const at = new Date(now).toISOString();
+  dataset.tariffs = SAMPLE_TARIFFS.map((attributes) => ({ ...attributes, id: seededUuid(tariffIds), account_id: options.accountId, created_at: at, updated_at: at }));
   return { dataset, stages: stageById };
 }
 

@@ -19,7 +19,7 @@ interface Written {
 function recordingStorage() {
   const calls: string[] = [];
   const ids = {
-    vessels: new Set<string>(), trackingRequests: new Set<string>(), shipments: new Set<string>(), containers: new Set<string>(), rawEvents: new Set<string>(),
+    vessels: new Set<string>(), trackingRequests: new Set<string>(), shipments: new Set<string>(), containers: new Set<string>(), rawEvents: new Set<string>(), tariffs: new Set<string>(),
   };
   let inTransaction = false;
   const requireParent = (set: Set<string>, id: string | null | undefined, what: string): void => {
@@ -46,6 +46,10 @@ function recordingStorage() {
       requireParent(ids.rawEvents, e.raw_event_id, "transport event");
     }) },
     rawEvents: { insertMany: write("rawEvents.insertMany", (e) => requireParent(ids.containers, e.container_id, "raw event"), ids.rawEvents) },
+    tariffs: {
+      list: async () => ({ items: [...ids.tariffs].map((id) => ({ id })), total: ids.tariffs.size }),
+      insert: write("tariffs.insert", () => undefined, ids.tariffs),
+    },
   };
   let transactions = 0;
   const storage = {
@@ -74,15 +78,19 @@ describe("loadDemoDataset", () => {
     const firstOf = (name: string) => recorder.calls.indexOf(name);
     expect(firstOf("vessels.upsertMany")).toBe(0);
     expect(firstOf("vesselPositions.insertMany")).toBe(1);
-    expect(recorder.calls.at(-1)).toBe("transportEvents.insertMany");
+    // The sample tariff rules come last, into an account that had none.
+    expect(recorder.calls.slice(-4)).toEqual(["transportEvents.insertMany", "tariffs.insert", "tariffs.insert", "tariffs.insert"]);
+    expect(recorder.ids.tariffs.size).toBe(dataset.tariffs.length);
     // Each shipment's refresh timestamps are logged, as a refresh would log them.
     expect(recorder.calls.filter((call) => call === "refreshLog.append").length).toBeGreaterThanOrEqual(dataset.shipments.length);
   });
 
-  it("writes nothing outside the transaction for an empty data set", async () => {
+  it("writes only the sample rules, inside the transaction, for a data set without shipments; a second load adds none", async () => {
     const recorder = recordingStorage();
     await loadDemoDataset(recorder.storage, generateDemoDataset({ seed: 1, accountId, now, shipments: 0 }));
     expect(recorder.transactions()).toBe(1);
-    expect(recorder.calls).toEqual([]);
+    expect(recorder.calls).toEqual(["tariffs.insert", "tariffs.insert", "tariffs.insert"]);
+    await loadDemoDataset(recorder.storage, generateDemoDataset({ seed: 2, accountId, now, shipments: 0 }));
+    expect(recorder.calls).toHaveLength(3);
   });
 });

@@ -1,3 +1,4 @@
+import { sampleDemurragePerDay } from "../demurrage/sample-tariffs.js";
 import type { Container, ContainerHold } from "../domain/container-schema.js";
 import type { EquipmentHeight, EquipmentLength, EquipmentType } from "../domain/enums.js";
 import type { RawEvent } from "../domain/raw-event-schema.js";
@@ -126,7 +127,7 @@ export function shipmentRecords(journey: ShipmentJourney, ctx: ShipmentRecordsCo
       chassisNumber: `${rng.pick(["TRAZ", "DCLZ", "FLXZ", "MCHZ"])}${rng.int(100_000, 999_999)}`,
       lineFreeDays: rng.chance(0.3) ? rng.int(4, 7) : null,
       terminalFreeDays: rng.int(3, 5),
-      demurragePerDay: equipment[0] === "reefer" ? 300 : equipment[1] === 20 ? 150 : 225,
+      demurragePerDay: sampleDemurragePerDay(equipment[0], equipment[1]),
       appointmentAt: rng.chance(0.35) ? ceilHour(now + rng.int(18, 72) * HOUR) : null,
     });
     containers.push({

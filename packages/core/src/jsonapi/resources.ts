@@ -8,6 +8,7 @@ import {
   CustomFieldOptionAttributesSchema,
   MetroAreaAttributesSchema,
   PartyAttributesSchema,
+  TariffServedAttributesSchema,
   PortAttributesSchema,
   RailTerminalAttributesSchema,
   RawEventAttributesSchema,
@@ -28,6 +29,7 @@ import {
   type CustomFieldOption,
   type MetroArea,
   type Party,
+  type Tariff,
   type Port,
   type RailTerminal,
   type RawEvent,
@@ -123,6 +125,14 @@ export const partyResource = defineResource<Party>({
   selfLink: (p) => `/v2/parties/${p.id}`,
 });
 
+/** The tariff resource (a Bollard extension): a rule of free time and daily rates, with `links.self`. */
+export const tariffResource = defineResource<Tariff>({
+  type: "tariff",
+  attributes: keys<Tariff>(TariffServedAttributesSchema),
+  relationships: RELATIONS.tariff,
+  selfLink: (t) => `/v2/tariffs/${t.id}`,
+});
+
 /**
  * The custom field definition resource: its options' linkage always; the linkage of the values
  * that use it (`fields`) with `include=fields` only, as a definition may have more values than
@@ -184,6 +194,7 @@ export const resourceRegistry: ReadonlyMap<string, ResourceDefinition> = new Map
     userResource,
     trackingRequestResource,
     partyResource,
+    tariffResource,
     customFieldDefinitionResource,
     customFieldOptionResource,
     customFieldResource,

@@ -24,3 +24,4 @@ export { PositionReportSchema } from "../tracking/position-ingest.js";
 // Custom field typing and display, to check a value before sending it.
 export * from "../custom-fields/index.js";
 export { EventFeedOptionsSchema } from "../services/event-feed-service.js";
+export { DemurrageOptionsSchema, ExposureOptionsSchema } from "../services/demurrage-service.js";

@@ -7,6 +7,7 @@ import type {
   CustomFieldOption,
   MetroArea,
   Party,
+  Tariff,
   Port,
   RailTerminal,
   RawEvent,
@@ -52,6 +53,8 @@ export interface RecordTypes {
   tracking_request: TrackingRequest;
   /** A party: a customer of the account, the `customer` of tracking requests. */
   party: Party;
+  /** A tariff rule: free time and daily rates for demurrage, detention or storage. */
+  tariff: Tariff;
   /** A custom field definition. */
   custom_field_definition: CustomFieldDefinition;
   /** An option of an enum or enum_multi custom field definition. */

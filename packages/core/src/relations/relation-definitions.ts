@@ -120,6 +120,7 @@ export const RELATIONS = {
     account: trackingRequest.one("account", "account_id"),
   },
   party: {},
+  tariff: {},
   custom_field_definition: {
     account: definition.one("account", "account_id"),
     options: definition.many("custom_field_option"),

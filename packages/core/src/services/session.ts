@@ -19,6 +19,9 @@ import { createTrackingRequestService, type TrackingRequestService } from "./tra
 import { createVesselService, type VesselService } from "./vessel-service.js";
 import { createWebhookNotificationService, type WebhookNotificationService } from "./webhook-notification-service.js";
 import { createWebhookService, defaultWebhookSettings, type WebhookService, type WebhookSettings } from "./webhook-service.js";
+import { createTariffService, type TariffService } from "./tariff-service.js";
+import { createDemurrageService, type DemurrageService } from "./demurrage-service.js";
+import { type Calendars, createCalendars } from "../demurrage/calendars.js";
 
 /**
  * The tracker as seen by one user of one account: every read and write is scoped to the account,
@@ -43,6 +46,10 @@ export interface Session {
   readonly customFields: CustomFieldService;
   /** The account's parties: the customers tracking requests name. */
   readonly parties: PartyService;
+  /** The account's tariff rules: free time and daily rates for demurrage, detention and storage. */
+  readonly tariffs: TariffService;
+  /** Demurrage and detention of the account's containers: last free days, money accrued and projected, and the working. */
+  readonly demurrage: DemurrageService;
   /** Vessels (shared by every account), their positions and forecasts along the sea lanes. */
   readonly vessels: VesselService;
   /** The GeoJSON maps of the account's containers. */
@@ -57,8 +64,25 @@ export interface Session {
   readonly sandbox: SandboxService;
 }
 
+/** What every session of a tracker is made from. */
+export interface SessionParts {
+  /** The tracker's storage. */
+  storage: Storage;
+  /** The tracker's clock. */
+  clock: Clock;
+  /** The carrier source. */
+  carrier: CarrierSource;
+  /** Webhook settings. @default defaultWebhookSettings() */
+  webhooks?: WebhookSettings;
+  /** The sandbox, when the tracker is one. @default null */
+  sandbox?: Sandbox | null;
+  /** Public holidays and zone offsets, shared by every session so each is computed once. @default createCalendars() */
+  calendars?: Calendars;
+}
+
 /** Creates a {@link Session} for a principal. */
-export function createSession(storage: Storage, clock: Clock, carrier: CarrierSource, principal: Principal, webhooks: WebhookSettings = defaultWebhookSettings(), sandbox: Sandbox | null = null): Session {
+export function createSession(parts: SessionParts, principal: Principal): Session {
+  const { storage, clock, carrier, webhooks = defaultWebhookSettings(), sandbox = null, calendars = createCalendars() } = parts;
   const context: SessionContext = {
     storage,
     clock,
@@ -80,6 +104,8 @@ export function createSession(storage: Storage, clock: Clock, carrier: CarrierSo
     customFieldDefinitions: createCustomFieldDefinitionService(context),
     customFields: createCustomFieldService(context),
     parties: createPartyService(context),
+    tariffs: createTariffService(context),
+    demurrage: createDemurrageService(context, calendars),
     vessels: createVesselService(context),
     maps: createMapService(context),
     webhooks: createWebhookService(context, webhooks),

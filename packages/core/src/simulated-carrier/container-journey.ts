@@ -1,3 +1,4 @@
+import { sampleDemurragePerDay } from "../demurrage/sample-tariffs.js";
 import { milestoneDataSource } from "../demo/journey-events.js";
 import type { CarrierStyle } from "../demo/carrier-styles.js";
 import { actualWording, estimatedWording, rawEventName } from "../demo/event-wording.js";
@@ -229,7 +230,7 @@ export function buildContainer(rng: Rng, ctx: JourneyContext, draft: PlannedMile
     lfdTerminal: lfdTerminal && { knownAt: dischargedAt, at: lfdTerminal, ...moved(dischargedAt + 1.5 * DAY, DAY) },
     lfdRail: lfdRail && unloadedAt !== null ? { knownAt: unloadedAt, at: lfdRail, ...moved(unloadedAt + 12 * HOUR, DAY) } : null,
     demurrageFrom: inland || !ctx.terminalData ? null : (lfdLine ?? lfdTerminal),
-    demurragePerDay: equipment[0] === "reefer" ? 300 : equipment[1] === 20 ? 150 : 225,
+    demurragePerDay: sampleDemurragePerDay(equipment[0], equipment[1]),
     appointment,
     yardSlot: `Yard ${rng.pick(["A", "B", "C", "D", "E", "F"])}-${rng.int(1, 40)}`,
     inlandArrivalAt: timeOf(plan, "arrived_at_inland_destination"),

@@ -4,6 +4,7 @@ import "zod-openapi";
 import { includeParameter, pageNumberParameter } from "./query-parameters.js";
 import { CUSTOM_FIELD_ROUTE_SPECS } from "./custom-field-route-specs.js";
 import { PARTY_ROUTE_SPECS } from "./party-route-specs.js";
+import { DEMURRAGE_ROUTE_SPECS } from "./demurrage-route-specs.js";
 import { collectionDocument, singleDocument } from "./resource-schemas.js";
 import { VESSEL_ROUTE_SPECS } from "./vessel-route-specs.js";
 import type { RouteSpec } from "./route-spec.js";
@@ -96,6 +97,7 @@ export const ROUTE_SPECS: RouteSpec[] = [
   ...LOOKUP_ROUTE_SPECS,
   ...CUSTOM_FIELD_ROUTE_SPECS,
   ...PARTY_ROUTE_SPECS,
+  ...DEMURRAGE_ROUTE_SPECS,
   ...VESSEL_ROUTE_SPECS,
   ...WEBHOOK_ROUTE_SPECS,
   // The sandbox's controls are Bollard's own (the hosted service's sandbox has none of them).
