@@ -2,6 +2,7 @@ import { realClock, type Clock } from "./clock/index.js";
 import { allMetroAreas, allPorts, allRailTerminals, allShippingLines, allTerminals } from "./reference/index.js";
 import { createAccountService, type AccountService, type Principal } from "./services/account-service.js";
 import { createSession, type Session } from "./services/session.js";
+import { createCalendars } from "./demurrage/calendars.js";
 import { createTurnScheduler, versionedStorage, type ChangeVersionRepository, type Storage, type StorageHealth, type TurnScheduler } from "./storage/index.js";
 import { createRenderedReads } from "./read-model/rendered-reads.js";
 import { createDocuments, type Documents } from "./documents/documents.js";
@@ -12,7 +13,9 @@ import type { CarrierSource } from "./tracking/carrier-source.js";
 import { createIngestService, type IngestService } from "./tracking/ingest-service.js";
 import { DEFAULT_REFRESH_POLICY, type RefreshPolicy } from "./tracking/refresh-policy.js";
 import { createRefreshScheduler, type RefreshScheduler, type RefreshSummary } from "./tracking/refresh-scheduler.js";
-import { createPositionRetention, type PositionRetentionOptions, withPositionRetention } from "./vessels/position-retention.js";
+import { createPositionRetention, DEFAULT_POSITION_RETENTION_EVERY_MS, type PositionRetentionOptions } from "./vessels/position-retention.js";
+import { createDemurrageAlerts, DEFAULT_DEMURRAGE_ALERT_EVERY_MS, type DemurrageAlerts } from "./demurrage/demurrage-alerts.js";
+import { ridingAlong } from "./background/index.js";
 import { simulatedCarrier } from "./simulated-carrier/index.js";
 import { webhookSettings, type WebhookOptions } from "./services/webhook-service.js";
 import { createWebhookDispatcher, type WebhookDeliverySummary } from "./webhooks/webhook-dispatcher.js";
@@ -62,6 +65,15 @@ export interface TrackerOptions {
   positions?: {
     /** How long reports keep full resolution and how older tracks are thinned; `false` keeps every report. */
     retention?: PositionRetentionOptions | false;
+  };
+  /**
+   * Demurrage and detention alerts (`container.free_time.ending`, `container.demurrage.started`,
+   * `container.detention.started`): a pass riding along the refresh loop (docs/demurrage.md).
+   * @default { alertEveryMs: 900_000 } (every 15 minutes)
+   */
+  demurrage?: {
+    /** How often the alert pass runs while the refresh loop runs. */
+    alertEveryMs?: number;
   };
   /**
    * Receives the errors the refresh loop and the webhook worker could not handle (a failed pass,
@@ -142,6 +154,11 @@ export interface Tracker {
    * for the replays alone), or `start()` the loops on real time.
    */
   readonly webhooks: WebhookWorker;
+  /**
+   * The demurrage and detention alert pass, riding along the refresh loop: `runDue()` raises the
+   * alerts today's figures call for (tests on a manual clock call it after advancing).
+   */
+  readonly demurrageAlerts: DemurrageAlerts;
   /** The sandbox controls when created with {@link TrackerOptions.sandbox}, else null. */
   readonly sandbox: Sandbox | null;
   /**
@@ -212,9 +229,14 @@ export async function createTracker(options: TrackerOptions): Promise<Tracker> {
     ...(onPass && { onPass: (summary: RefreshSummary, durationMs: number) => onPass({ loop: "refresh", summary, durationMs }) }),
   });
   const retention = options.positions?.retention ?? {};
-  const refresh = retention === false
-    ? refreshing
-    : withPositionRetention(refreshing, createPositionRetention({ storage, clock, options: retention, ...(onError && { onError: (error: unknown) => onError(error, "refresh") }) }), retention.everyMs);
+  const onRefreshError = onError && { onError: (error: unknown) => onError(error, "refresh") };
+  const calendars = createCalendars();
+  const alerts = createDemurrageAlerts({ storage, clock, calendars, ...onRefreshError });
+  // Position retention and the demurrage alerts ride along the refresh loop, each on its own timer.
+  const refresh = ridingAlong(refreshing, [
+    ...(retention === false ? [] : [{ pass: createPositionRetention({ storage, clock, options: retention, ...onRefreshError }), everyMs: retention.everyMs ?? DEFAULT_POSITION_RETENTION_EVERY_MS }]),
+    { pass: alerts, everyMs: options.demurrage?.alertEveryMs ?? DEFAULT_DEMURRAGE_ALERT_EVERY_MS },
+  ]);
   const settings = webhookSettings(options.webhooks);
   const webhooks = parts ? { ...settings, transport: faultyTransport(settings.transport, parts.faults) } : settings;
   const dispatcher = createWebhookDispatcher({
@@ -227,13 +249,14 @@ export async function createTracker(options: TrackerOptions): Promise<Tracker> {
   // Replays are worked off in batches by the same worker, never inside the request that asked for them.
   const replays = createReplayPass({ storage, clock, settings: webhooks.replay, ...(onError && { onError: (error: unknown) => onError(error, "webhooks") }) });
   const worker = withReplays(retaining, replays, webhooks.replay.everyMs);
-  const sandbox = parts ? createSandbox(parts, { storage, refresh, webhooks: worker }) : null;
+  const sandbox = parts ? createSandbox(parts, { storage, refresh, webhooks: worker, alerts: { runDue: async () => ({ total: (await alerts.runDue()).total }) } }) : null;
   const tracker: Tracker = {
     clock,
     turns,
     carrier,
     refresh,
     webhooks: worker,
+    demurrageAlerts: alerts,
     sandbox,
     documents: createDocuments(createRenderedReads(storage)),
     // A read needs none of the wrappers (they version writes): straight to the adapter, on every cached request.
@@ -242,7 +265,7 @@ export async function createTracker(options: TrackerOptions): Promise<Tracker> {
     countWork: (options) => countWork(storage, clock.now().toISOString(), options),
     ingest: createIngestService(storage, clock),
     accounts: createAccountService(storage, clock),
-    session: (principal) => createSession(storage, clock, carrier, principal, webhooks, sandbox),
+    session: (principal) => createSession({ storage, clock, carrier, webhooks, sandbox, calendars }, principal),
     async close(options = {}) {
       if (closed) return;
       closed = true;

@@ -77,6 +77,11 @@ describe("every webhook event a subscription offers is produced by a scenario", 
 
     const webhook = await api("POST", "/v2/webhooks", { data: { type: "webhook", attributes: { url: receiver.url, active: true, events: WebhookEventNameSchema.options } } });
     expect(webhook.status).toBe(201);
+    // Rules for the demurrage and detention alerts: a combined charge from discharge to the empty's
+    // return (bound by the reported last free days) and detention with no free day.
+    const rule = (attributes: Record<string, unknown>) => api("POST", "/v2/tariffs", { data: { type: "tariff", attributes: { valid_from: "2020-01-01", rates: [{ from_day: 1, to_day: null, rate: "100.00", currency: "USD" }], ...attributes } } });
+    expect((await rule({ name: "Combined", charge_type: "combined", free_time_starts: "discharge", charge_ends: "empty_return", free_days: 3 })).status).toBe(201);
+    expect((await rule({ name: "Detention", charge_type: "detention", free_time_starts: "full_out", charge_ends: "empty_return", free_days: 0 })).status).toBe(201);
     for (const number of SCENARIOS) {
       const created = await api("POST", "/v2/tracking_requests", { data: { type: "tracking_request", attributes: { request_type: "bill_of_lading", request_number: number, scac: "TEST" } } });
       expect(created.status, number).toBe(201);
@@ -84,6 +89,7 @@ describe("every webhook event a subscription offers is produced by a scenario", 
     // Each step is one refresh of every tracked shipment; notifications go out once a simulated day.
     for (let elapsed = 0; elapsed <= HORIZON; elapsed += STEP) {
       await tracker.refresh.runDue();
+      await tracker.demurrageAlerts.runDue();
       if (elapsed % DAY === 0) await tracker.webhooks.runDue();
       clock.advance(STEP);
     }
@@ -100,8 +106,8 @@ describe("every webhook event a subscription offers is produced by a scenario", 
     await tracker?.close();
   });
 
-  it("delivers each of the 43 event names at least once, and shows which scenario produces it", () => {
-    expect(WebhookEventNameSchema.options).toHaveLength(43);
+  it("delivers each of the 46 event names at least once, and shows which scenario produces it", () => {
+    expect(WebhookEventNameSchema.options).toHaveLength(46);
     const producers = new Map<string, Set<string>>();
     for (const n of notifications) producers.set(n.event, (producers.get(n.event) ?? new Set()).add(n.scenario));
     const rows = WebhookEventNameSchema.options.map((event) => `${event.padEnd(62)} ${NEVER_PRODUCED[event] ? `never: ${NEVER_PRODUCED[event]}` : [...(producers.get(event) ?? ["MISSING"])].sort().join(", ")}`);

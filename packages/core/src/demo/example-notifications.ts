@@ -66,6 +66,19 @@ export async function exampleNotification(event: WebhookEventName, options: Exam
     Object.assign(domainEvent, { reference_object_type: "container_updated_event", data: { changeset, timestamp: created, timezone: container.pod_timezone, data_source: "terminal" } });
   } else if (event === "container.created") {
     Object.assign(domainEvent, { reference_object_type: "container_created_event", data: { timestamp: created, timezone: container.pod_timezone } });
+  } else if (event === "container.free_time.ending" || event === "container.demurrage.started" || event === "container.detention.started") {
+    const days = event === "container.free_time.ending" ? 2 : -1;
+    const lastFreeDay = new Date(EXAMPLE_NOW.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+    const charge = event === "container.detention.started" ? "detention" : "demurrage";
+    const accrued = days < 0 ? { amount: "225.00", currency: "USD" } : { amount: "0.00", currency: "USD" };
+    Object.assign(domainEvent, {
+      reference_object_type: "container_demurrage_event",
+      data: {
+        event, charge_type: charge, last_free_day: lastFreeDay, basis: charge === "detention" ? "tariff" : "carrier_reported", days_until_last_free_day: days,
+        days_ahead: days < 0 ? null : 3, accrued, projected: { amount: "1575.00", currency: "USD" }, projected_through: new Date(EXAMPLE_NOW.getTime() + 7 * 86_400_000).toISOString().slice(0, 10),
+        tariff_id: null, timestamp: created, timezone: container.pod_timezone,
+      },
+    });
   } else if (event === "container.pod_terminal_changed") {
     Object.assign(domainEvent, { reference_object_type: "container_pod_terminal_changed_event", data: { timestamp: created, data_source: "shipping_line", terminal_id: container.pod_terminal_id } });
   }

@@ -10,6 +10,7 @@ export const DomainEventObjectTypeSchema = z.enum([
   "container_updated_event",
   "container_created_event",
   "container_pod_terminal_changed_event",
+  "container_demurrage_event",
 ]);
 
 /**

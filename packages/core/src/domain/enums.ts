@@ -283,6 +283,9 @@ export const WebhookEventNameSchema = z.enum([
   "container.created",
   "container.updated",
   "container.pod_terminal_changed",
+  "container.free_time.ending",
+  "container.demurrage.started",
+  "container.detention.started",
 ]);
 /**
  * An event a webhook can subscribe to.

@@ -116,6 +116,15 @@ export const WEBHOOK_EVENT_CATEGORIES: readonly WebhookEventCategory[] = [
     ],
   },
   {
+    id: "demurrage-events",
+    name: "Demurrage and Detention Events (Bollard extension)",
+    events: [
+      { name: "container.free_time.ending", description: "A container's binding last free day is within the webhook's free_time_ending_days (sent once per last free day and webhook); from the account's tariff rules and what was reported." },
+      { name: "container.demurrage.started", description: "A pickup charge (demurrage, storage or combined) began: today is past its last free day and the container is still in (once per charge and last free day)." },
+      { name: "container.detention.started", description: "Detention began: today is past the free time for returning the empty (once per last free day)." },
+    ],
+  },
+  {
     id: "document-events",
     name: "Document Events",
     events: [

@@ -3,6 +3,8 @@ import { NullableTimestampSchema, TimestampSchema } from "./common-schema.js";
 import type { Container } from "./container-schema.js";
 import type { DomainEvent } from "./domain-event-schema.js";
 import type { Shipment } from "./shipment-schema.js";
+import { LastFreeDayBasisSchema, MoneySchema } from "./demurrage-schema.js";
+import { ChargeTypeSchema } from "./tariff-schema.js";
 
 /** Attributes of an `estimated_event` (the reference object of `shipment.estimated.arrival`). */
 export const EstimatedEventAttributesSchema = z.object({
@@ -50,6 +52,34 @@ export const ContainerPodTerminalChangedEventAttributesSchema = z.object({
   data_source: z.enum(["shipping_line", "terminal", "pierpass"]),
 });
 
+/** Attributes of a `container_demurrage_event` (a Bollard extension): the charge, its last free day and money when the alert was raised. */
+export const ContainerDemurrageEventAttributesSchema = z.object({
+  /** The webhook event it announces. */
+  event: z.enum(["container.free_time.ending", "container.demurrage.started", "container.detention.started"]),
+  /** The charge concerned. */
+  charge_type: ChargeTypeSchema,
+  /** The binding last free day (a local date). */
+  last_free_day: z.string(),
+  /** Where it comes from. */
+  basis: LastFreeDayBasisSchema,
+  /** Days from the alert's local date to the last free day (0: today is the last free day; negative: past it). */
+  days_until_last_free_day: z.number().int(),
+  /** For `container.free_time.ending`, the webhook setting it was sent for (`free_time_ending_days`); else `null`. */
+  days_ahead: z.number().int().nullable(),
+  /** The charge accrued so far, or `null` when no rule gives rates. */
+  accrued: MoneySchema.nullable(),
+  /** The charge projected to `projected_through`, or `null` when no rule gives rates. */
+  projected: MoneySchema.nullable(),
+  /** The local date the projection runs to. */
+  projected_through: z.string().nullable(),
+  /** The rule behind the figures, or `null` when only a reported last free day is known. */
+  tariff_id: z.string().nullable(),
+  /** When the alert was raised. */
+  timestamp: TimestampSchema,
+  /** The facility's time zone. */
+  timezone: z.string().nullable(),
+});
+
 /** An `estimated_event` record with its relationship ids. */
 export interface EstimatedEventRecord extends z.infer<typeof EstimatedEventAttributesSchema> {
   /** The event's id (its domain event's `reference_object_id`). */
@@ -93,8 +123,18 @@ export interface ContainerPodTerminalChangedEventRecord extends z.infer<typeof C
   terminal_id: string | null;
 }
 
+/** A `container_demurrage_event` record with its relationship ids. */
+export interface ContainerDemurrageEventRecord extends z.infer<typeof ContainerDemurrageEventAttributesSchema> {
+  /** The event's id (its domain event's `reference_object_id`). */
+  id: string;
+  /** The container concerned. */
+  container_id: string | null;
+  /** The container's shipment. */
+  shipment_id: string | null;
+}
+
 /** Any record that exists only inside webhook payloads, built from a domain event. */
-export type EventObjectRecord = EstimatedEventRecord | ContainerUpdatedEventRecord | ContainerCreatedEventRecord | ContainerPodTerminalChangedEventRecord;
+export type EventObjectRecord = EstimatedEventRecord | ContainerUpdatedEventRecord | ContainerCreatedEventRecord | ContainerPodTerminalChangedEventRecord | ContainerDemurrageEventRecord;
 
 const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
 
@@ -140,6 +180,9 @@ export function eventObjectRecord(event: DomainEvent, related: { shipment: Shipm
       const source = data.data_source === "terminal" || data.data_source === "pierpass" ? data.data_source : "shipping_line";
       return { ...owner, timestamp, data_source: source, terminal_id: text(data.terminal_id) ?? related.container?.pod_terminal_id ?? null };
     }
+    case "container_demurrage_event":
+      // The alert pass writes `data` in exactly this shape (demurrage/demurrage-alerts.ts).
+      return { ...owner, ...(ContainerDemurrageEventAttributesSchema.parse({ ...data, timestamp }) as z.infer<typeof ContainerDemurrageEventAttributesSchema>) };
     default:
       return null;
   }

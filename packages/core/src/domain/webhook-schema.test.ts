@@ -7,6 +7,8 @@ const webhook: Webhook = {
   events: ["container.transport.vessel_arrived", "tracking_request.succeeded", "container.updated"],
   secret: "whsec_4f1c0d6e2b7a49d8",
   headers: [{ name: "X-Acme-Source", value: "bollard" }],
+  free_time_ending_days: 3,
+  demurrage_cost_threshold: null,
   created_at: "2024-01-02T03:04:05.678Z",
   updated_at: "2024-01-02T03:04:05.678Z",
   id: "0190a1b2-c3d4-7e5f-8a6b-900000000000",

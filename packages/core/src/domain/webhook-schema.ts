@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TimestampSchema, UuidSchema } from "./common-schema.js";
 import { WebhookEventNameSchema } from "./enums.js";
+import { MoneySchema } from "./demurrage-schema.js";
 
 /** A custom HTTP header sent with every delivery of a webhook. */
 export const WebhookHeaderSchema = z.object({
@@ -28,6 +29,10 @@ export const WebhookAttributesSchema = z.object({
   secret: z.string().min(1),
   /** Extra HTTP headers sent with every delivery, if any. */
   headers: z.array(WebhookHeaderSchema).nullable(),
+  /** How many days before a last free day `container.free_time.ending` is sent (a Bollard extension; 0: on the day). */
+  free_time_ending_days: z.int().min(0).max(30).default(3),
+  /** Demurrage and detention notifications only for charges projected at least this much, in its currency (a Bollard extension); `null` for all. */
+  demurrage_cost_threshold: MoneySchema.nullable().default(null),
   /** When the webhook was created. */
   created_at: TimestampSchema,
   /** When the webhook last changed. */

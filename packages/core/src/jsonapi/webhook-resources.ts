@@ -12,6 +12,8 @@ import { RELATIONS, relationBuilders } from "../relations/relation-definitions.j
 import type { WebhookEventCategory } from "../domain/webhook-event-catalogue.js";
 import {
   ContainerCreatedEventAttributesSchema,
+  ContainerDemurrageEventAttributesSchema,
+  type ContainerDemurrageEventRecord,
   ContainerPodTerminalChangedEventAttributesSchema,
   ContainerUpdatedEventAttributesSchema,
   EstimatedEventAttributesSchema,
@@ -69,6 +71,7 @@ export const WEBHOOK_RESOURCE_ATTRIBUTES: Record<string, z.ZodObject> = {
   container_updated_event: ContainerUpdatedEventAttributesSchema,
   container_created_event: ContainerCreatedEventAttributesSchema,
   container_pod_terminal_changed_event: ContainerPodTerminalChangedEventAttributesSchema,
+  container_demurrage_event: ContainerDemurrageEventAttributesSchema,
 };
 
 /** One delivery attempt as a `webhook_notification_log` resource. */
@@ -99,6 +102,7 @@ const estimated = relationBuilders<EstimatedEventRecord>();
 const updated = relationBuilders<ContainerUpdatedEventRecord>();
 const created = relationBuilders<ContainerCreatedEventRecord>();
 const podChanged = relationBuilders<ContainerPodTerminalChangedEventRecord>();
+const demurrage = relationBuilders<ContainerDemurrageEventRecord>();
 
 /** The `estimated_event` of a `shipment.estimated.arrival` notification. */
 export const estimatedEventResource = defineResource<EstimatedEventRecord>({
@@ -128,6 +132,13 @@ export const containerPodTerminalChangedEventResource = defineResource<Container
   relationships: { container: podChanged.one("container", "container_id"), terminal: podChanged.one("terminal", "terminal_id"), shipment: podChanged.one("shipment", "shipment_id") },
 });
 
+/** The `container_demurrage_event` of the demurrage and detention notifications (a Bollard extension). */
+export const containerDemurrageEventResource = defineResource<ContainerDemurrageEventRecord>({
+  type: "container_demurrage_event",
+  attributes: keys<ContainerDemurrageEventRecord>(ContainerDemurrageEventAttributesSchema),
+  relationships: { container: demurrage.one("container", "container_id"), shipment: demurrage.one("shipment", "shipment_id") },
+});
+
 /** The resource types that appear only in webhook payloads and the webhook endpoints. */
 export const WEBHOOK_EXTRA_RESOURCES = [
   webhookNotificationLogResource,
@@ -137,4 +148,5 @@ export const WEBHOOK_EXTRA_RESOURCES = [
   containerUpdatedEventResource,
   containerCreatedEventResource,
   containerPodTerminalChangedEventResource,
+  containerDemurrageEventResource,
 ] as const;

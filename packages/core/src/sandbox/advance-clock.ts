@@ -37,6 +37,8 @@ export interface AdvanceDeps {
   refresh: DuePass;
   /** The webhook delivery worker. */
   webhooks: DuePass;
+  /** The demurrage alert pass: run between the refresh and the webhook pass, at least once a day of the way. */
+  alerts?: DuePass;
 }
 
 /**
@@ -44,6 +46,7 @@ export interface AdvanceDeps {
  * step moves forward, so an advance always ends.
  */
 const MIN_STEP_MS = 1_000;
+const DAY_MS = 86_400_000;
 
 /**
  * Moves the paused clock to `target`, stopping at every instant at which a tracking request or a
@@ -59,11 +62,14 @@ export async function advanceClock(deps: AdvanceDeps, target: Date): Promise<San
   try {
     for (;;) {
       summary.refreshed += (await deps.refresh.runDue()).total;
+      await deps.alerts?.runDue();
       summary.delivery_attempts += (await deps.webhooks.runDue()).total;
       const now = clock.now().getTime();
       if (now >= target.getTime()) break;
       const next = await nextDue(storage, target);
-      const to = next === null ? target.getTime() : Math.min(target.getTime(), Math.max(next, now + MIN_STEP_MS));
+      // With alerts, no step is longer than a day: each day's alerts are raised on their day.
+      const until = deps.alerts ? Math.min(target.getTime(), now + DAY_MS) : target.getTime();
+      const to = next === null ? until : Math.min(until, Math.max(next, now + MIN_STEP_MS));
       clock.jumpTo(new Date(to));
       if (next !== null) summary.steps += 1;
     }

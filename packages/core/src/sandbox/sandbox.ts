@@ -73,6 +73,8 @@ export interface SandboxDeps {
   refresh: DuePass;
   /** The webhook delivery worker. */
   webhooks: DuePass;
+  /** The demurrage alert pass, run at least once a day of an advance. */
+  alerts?: DuePass;
 }
 
 /** The parts of a sandbox a tracker wires in before its jobs exist: the clock, the faults and the scenarios. */

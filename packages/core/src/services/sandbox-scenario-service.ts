@@ -1,3 +1,4 @@
+import { createTariffService } from "./tariff-service.js";
 import type { TrackingRequest } from "../domain/index.js";
 import { BollardError, NotFoundError, ValidationError } from "../errors/index.js";
 import type { Sandbox } from "../sandbox/sandbox.js";
@@ -66,6 +67,7 @@ const builtinOf = (scenario: (typeof BUILTIN_SCENARIOS)[number]): SandboxScenari
 /** Creates the scenario part of a session's sandbox service. */
 export function createSandboxScenarioService(context: SessionContext, need: () => Sandbox, trackingRequests: TrackingRequestWrites): SandboxScenarioService {
   const { accountId } = context;
+  const tariffs = createTariffService(context);
   const ownOf = (document: ScenarioDocument, start: Date): SandboxScenario => ({
     id: `${document.scac}:${document.number.trim().toUpperCase()}`,
     name: null,
@@ -107,6 +109,8 @@ export function createSandboxScenarioService(context: SessionContext, need: () =
         if (!scenario.builtin) sandbox.scenarios.remove(accountId, scenario.scac, scenario.number);
         throw error;
       }
+      // The scenario's tariff rules join the account's once it is tracked.
+      if (!scenario.builtin) for (const tariff of scenario.document?.tariffs ?? []) await tariffs.create(tariff);
       await sandbox.advanceBy(0);
       const tracking = await context.storage.trackingRequests.get(accountId, created.id);
       if (!tracking) throw new NotFoundError(`No tracking request ${created.id}`);

@@ -1,3 +1,4 @@
+import { upgradeWebhook } from "../storage/record-upgrades.js";
 import type { OutboxRetentionOptions } from "../webhooks/outbox-retention.js";
 import { realClock, type Clock } from "../clock/index.js";
 import type { Webhook, WebhookEventName, WebhookReplayRecord } from "../domain/index.js";
@@ -190,12 +191,12 @@ export function createWebhookService(context: SessionContext, settings: WebhookS
     async list(options = {}) {
       const page = resolvePage(options.page, 30);
       const { items, total } = await storage.webhooks.list(accountId, page);
-      return { data: items, total, page };
+      return { data: items.map(upgradeWebhook), total, page };
     },
     async get(id) {
       const webhook = await storage.webhooks.get(accountId, id);
       if (!webhook) throw new NotFoundError(`No webhook ${id}`);
-      return webhook;
+      return upgradeWebhook(webhook);
     },
     async create(create) {
       context.requireEditor();
@@ -204,7 +205,8 @@ export function createWebhookService(context: SessionContext, settings: WebhookS
       const now = context.clock.now().toISOString();
       const webhook: Webhook = {
         id: uuidv7(), account_id: accountId, url: input.url, active: input.active, events: input.events, secret: generateWebhookSecret(),
-        headers: input.headers ?? null, consecutive_failures: 0, created_at: now, updated_at: now,
+        headers: input.headers ?? null, free_time_ending_days: input.free_time_ending_days, demurrage_cost_threshold: input.demurrage_cost_threshold,
+        consecutive_failures: 0, created_at: now, updated_at: now,
       };
       await storage.webhooks.insert(webhook);
       return webhook;
@@ -214,8 +216,9 @@ export function createWebhookService(context: SessionContext, settings: WebhookS
       const patch = definedOnly(parseInput(WebhookPatchSchema, update ?? {}));
       if (patch.url !== undefined) await assertSafe(patch.url);
       const updated = await storage.transaction(async (tx) => {
-        const stored = await tx.webhooks.get(accountId, id);
-        if (!stored) throw new NotFoundError(`No webhook ${id}`);
+        const found = await tx.webhooks.get(accountId, id);
+        if (!found) throw new NotFoundError(`No webhook ${id}`);
+        const stored = upgradeWebhook(found);
         const reactivated = patch.active === true && !stored.active;
         const next: Webhook = { ...stored, ...patch, ...(reactivated && { consecutive_failures: 0 }), updated_at: context.clock.now().toISOString() };
         await tx.webhooks.update(next);

@@ -1,4 +1,4 @@
-import type { TransportEvent } from "../domain/index.js";
+import type { TransportEvent, Webhook } from "../domain/index.js";
 
 /**
  * A transport event as this version reads it, from a document an older version may have written
@@ -17,4 +17,14 @@ export function upgradeTransportEvent(event: TransportEvent): TransportEvent {
     invalidated_at: legacy.invalidated_at ?? null,
     previous_version_id: legacy.previous_version_id ?? null,
   };
+}
+
+/**
+ * A webhook as this version reads it: the demurrage settings added since (`free_time_ending_days`,
+ * `demurrage_cost_threshold`) read as their defaults. Returns the record itself when it has them.
+ */
+export function upgradeWebhook(webhook: Webhook): Webhook {
+  const legacy = webhook as Partial<Webhook>;
+  if (legacy.free_time_ending_days !== undefined && legacy.demurrage_cost_threshold !== undefined) return webhook;
+  return { ...webhook, free_time_ending_days: legacy.free_time_ending_days ?? 3, demurrage_cost_threshold: legacy.demurrage_cost_threshold ?? null };
 }

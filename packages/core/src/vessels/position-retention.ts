@@ -2,7 +2,6 @@ import { periodicPass, type PassControl, type PeriodicPass } from "../background
 import type { Clock } from "../clock/index.js";
 import type { VesselPositionRecord } from "../domain/vessel-schema.js";
 import type { Storage } from "../storage/index.js";
-import type { RefreshScheduler } from "../tracking/refresh-scheduler.js";
 
 /** How long vessel positions keep full resolution, and how older tracks are thinned. */
 export interface PositionRetentionOptions {
@@ -37,7 +36,7 @@ export const DEFAULT_THINNED_INTERVAL_MS = 10 * 60 * 1000;
 /** 20°: the heading change a thinned track always keeps, by default. */
 export const DEFAULT_TURN_DEGREES = 20;
 /** 10 minutes: how often the pass runs by default. */
-const DEFAULT_EVERY_MS = 10 * 60 * 1000;
+export const DEFAULT_POSITION_RETENTION_EVERY_MS = 10 * 60 * 1000;
 
 /** Where the pass has thinned every track up to (exclusive), in `meta`. */
 const THINNED_THROUGH_KEY = "vessel_positions_thinned_through";
@@ -156,21 +155,4 @@ export function createPositionRetention(config: { storage: Storage; clock: Clock
     empty,
     config.onError,
   );
-}
-
-/**
- * The refresh loop with position retention riding along: `start()` starts both (retention every
- * `everyMs`), `stop()` stops both; `runDue()` is the refresh alone.
- */
-export function withPositionRetention(refresh: RefreshScheduler, retention: PositionRetention, everyMs = DEFAULT_EVERY_MS): RefreshScheduler {
-  return {
-    runDue: () => refresh.runDue(),
-    start(refreshEveryMs) {
-      refresh.start(refreshEveryMs);
-      retention.start(everyMs);
-    },
-    async stop(options) {
-      await Promise.all([refresh.stop(options), retention.stop(options)]);
-    },
-  };
 }

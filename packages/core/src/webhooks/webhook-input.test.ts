@@ -12,7 +12,7 @@ describe("WebhookCreateSchema", () => {
 
   it("defaults active to true and capitalizes custom header names", () => {
     expect(WebhookCreateSchema.parse({ ...base, headers: [{ name: "x-secret-sauce", value: "sriracha" }] })).toStrictEqual({
-      ...base, active: true, headers: [{ name: "X-Secret-Sauce", value: "sriracha" }],
+      ...base, active: true, headers: [{ name: "X-Secret-Sauce", value: "sriracha" }], free_time_ending_days: 3, demurrage_cost_threshold: null,
     });
   });
 

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { toTimestamp, WebhookEventNameSchema } from "../domain/index.js";
+import { CurrencyCodeSchema, DecimalAmountSchema, toTimestamp, WebhookEventNameSchema } from "../domain/index.js";
+
+/** How many days before a last free day `container.free_time.ending` is sent: 0 to 30. */
+const FreeTimeEndingDaysSchema = z.int().min(0).max(30);
+/** A cost threshold: a decimal amount and its currency. */
+const CostThresholdSchema = z.strictObject({ amount: DecimalAmountSchema, currency: CurrencyCodeSchema }).nullable();
 
 /** Headers Bollard sets on every delivery; a webhook's custom headers cannot replace them. */
 export const RESERVED_WEBHOOK_HEADERS: ReadonlySet<string> = new Set([
@@ -71,6 +76,10 @@ export const WebhookCreateSchema = z.strictObject({
   events: WebhookEventsInputSchema,
   /** Custom headers sent with every delivery. */
   headers: WebhookHeadersInputSchema.optional(),
+  /** Days before a last free day `container.free_time.ending` is sent (Bollard extension). */
+  free_time_ending_days: FreeTimeEndingDaysSchema.default(3),
+  /** Only demurrage and detention notifications for charges projected at least this much (Bollard extension). */
+  demurrage_cost_threshold: CostThresholdSchema.default(null),
 });
 
 /** The attributes `PATCH /v2/webhooks/{id}` accepts (any subset). */
@@ -83,6 +92,10 @@ export const WebhookPatchSchema = z.strictObject({
   events: WebhookEventsInputSchema.optional(),
   /** Replaces the custom headers; `null` or `[]` removes them. */
   headers: WebhookHeadersInputSchema.optional(),
+  /** Days before a last free day `container.free_time.ending` is sent. */
+  free_time_ending_days: FreeTimeEndingDaysSchema.optional(),
+  /** The cost threshold of demurrage and detention notifications; `null` removes it. */
+  demurrage_cost_threshold: CostThresholdSchema.optional(),
 });
 
 /** The body of `POST /v2/webhooks/trigger`: where to send a sample of which event, and the optional signing secret. */

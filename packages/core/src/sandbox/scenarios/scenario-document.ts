@@ -1,3 +1,4 @@
+import { TariffAttributesSchema } from "../../domain/tariff-schema.js";
 import { z } from "zod";
 import {
   ContainerHoldSchema,
@@ -244,6 +245,8 @@ export const ScenarioFieldsSchema = z.strictObject({
   pickup_appointments: z.array(ScenarioDateChangeSchema).max(50).optional(),
   /** More transport events at offsets. */
   events: z.array(ScenarioEventSchema).max(500).optional(),
+  /** Tariff rules (docs/demurrage.md) added to the account when the scenario is tracked, so its demurrage can be tested on the sandbox clock. */
+  tariffs: z.array(TariffAttributesSchema).max(20).optional(),
 });
 
 /** A validated scenario document (see `ScenarioDocumentSchema`, which checks it further). */
