@@ -48,14 +48,15 @@ export interface ChargeFacts {
  * and the reported last free days. Shipments Bollard tracks are imports.
  */
 export function chargeFactsOf(container: Container, shipment: Shipment | null, availableAt: Timestamp | null): ChargeFacts {
-  const fullOut = container.pod_full_out_at ?? container.final_destination_full_out_at;
+  // A box moving inland leaves the POD terminal on rail: that ends the POD's pickup charges.
+  const fullOut = container.pod_full_out_at ?? container.pod_rail_loaded_at ?? container.final_destination_full_out_at;
   const milestones: ChargeFacts["milestones"] = {};
   const add = (milestone: ChargeMilestone, at: Timestamp | null, timeZone: string | null = null) => {
     if (at !== null) milestones[milestone] = { at, time_zone: timeZone };
   };
   add("discharge", container.pod_discharged_at);
   add("available_for_pickup", availableAt);
-  add("full_out", fullOut, container.pod_full_out_at === null ? container.final_destination_timezone : null);
+  add("full_out", fullOut, container.pod_full_out_at === null && container.pod_rail_loaded_at === null ? container.final_destination_timezone : null);
   add("empty_return", container.empty_terminated_at, container.empty_terminated_timezone);
   add("empty_out", container.empty_out_at);
   add("full_in", container.pol_full_in_at);

@@ -34,3 +34,18 @@ describe("the demo's demurrage fees and the sample tariffs", () => {
     expect(compared).toBeGreaterThan(5);
   });
 });
+
+describe("a box moving inland", () => {
+  it("stops the POD's pickup charges when it is loaded on rail there", () => {
+    const dataset = generateDemoDataset({ seed: 1, accountId: ACCOUNT, now: new Date("2026-11-01T12:00:00Z"), shipments: 150 });
+    const shipments = new Map(dataset.shipments.map((s) => [s.id, s]));
+    const railed = dataset.containers.filter((c) => c.pod_rail_loaded_at !== null && c.pod_full_out_at === null);
+    expect(railed.length).toBeGreaterThan(0);
+    for (const container of railed) {
+      const facts = chargeFactsOf(container, shipments.get(container.shipment_id)!, null);
+      expect(facts.milestones.full_out?.at).toBe(container.pod_rail_loaded_at);
+      const charge = containerDemurrage(facts, dataset.tariffs, { now: new Date("2026-11-01T12:00:00Z"), calendars }).charges.find((c) => c.charge_type === "demurrage");
+      if (charge && charge.started_on !== null) expect(charge.status).toBe("ended");
+    }
+  });
+});
