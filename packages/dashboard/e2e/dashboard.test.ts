@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectionOf, type ProjectionParameters } from "../src/app/map/projection.js";
+import { formatExact } from "../src/app/lib/lfd.js";
 import { REPOSITORY_ROOT, startBollardServer, type BollardServer } from "./testing/bollard-server.js";
 import { launchBrowser, screenshot, seriousViolations, type TestBrowser } from "./testing/browser.js";
 
@@ -208,7 +209,42 @@ describe("the dashboard in a browser", () => {
       const titles = page.locator(`section[data-bucket="${bucket}"] .card-title`);
       await expect.poll(() => titles.allTextContents(), { timeout: 20_000 }).toEqual(expected[bucket]);
     }
+    // Each card shows the money at risk the API works out from the demo's sample rules, exactly.
+    type Money = { amount: string; currency: string };
+    const exposure = await server.api<{ data: { attributes: { key: string; accrued: Money[]; projected: Money[] } }[] }>("/demurrage_exposure?group_by=container&page%5Bsize%5D=100");
+    const byId = new Map(exposure.data.map((group) => [group.attributes.key, group.attributes]));
+    const priced = waiting.filter((c) => (byId.get(c.id)?.accrued.length ?? 0) > 0);
+    expect(priced.length).toBeGreaterThan(2);
+    for (const c of priced) {
+      const figures = byId.get(c.id)!;
+      await expect
+        .poll(() => page.locator(`li[data-container-id="${c.id}"] [data-testid="card-money"]`).textContent(), { timeout: 20_000 })
+        .toBe(`${figures.accrued.map(formatExact).join(", ")} accrued · ${figures.projected.map(formatExact).join(", ")} projected`);
+    }
     await screenshot(page, "lfd-board");
+    expect(await seriousViolations(page)).toEqual([]);
+  }, 60_000);
+
+  it("shows a container's demurrage with its basis, money and the working, as the API works them out", async () => {
+    type Charge = { charge_type: string; status: string; accrued: { amount: string; currency: string } | null; charged_days: number; working: unknown[] };
+    const containers = await allContainers();
+    let found: { id: string; charge: Charge } | null = null;
+    for (const c of containers) {
+      const body = await server.api<{ data: { attributes: { charges: Charge[] } } }>(`/containers/${c.id}/demurrage`);
+      const charge = body.data.attributes.charges.find((x) => x.status === "charging" && x.accrued !== null);
+      if (charge) {
+        found = { id: c.id, charge };
+        break;
+      }
+    }
+    expect(found).not.toBeNull();
+    await open(`/app/containers/${found!.id}`);
+    const panel = page.getByTestId("demurrage-panel");
+    const { charge } = found!;
+    await expect.poll(() => panel.getByTestId(`accrued-${charge.charge_type}`).textContent(), { timeout: 20_000 }).toBe(`${formatExact(charge.accrued!)} (${charge.charged_days} day${charge.charged_days === 1 ? "" : "s"})`);
+    await panel.locator(`[data-charge="${charge.charge_type}"] summary`).click();
+    await expect.poll(() => panel.locator(`[data-charge="${charge.charge_type}"] table.working tbody tr`).count()).toBe(charge.working.length);
+    await screenshot(page, "container-demurrage");
     expect(await seriousViolations(page)).toEqual([]);
   }, 60_000);
 

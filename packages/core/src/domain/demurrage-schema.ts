@@ -127,7 +127,7 @@ export const ContainerDemurrageSchema = z.object({
 export interface ContainerDemurrage extends z.infer<typeof ContainerDemurrageSchema> {}
 
 /** What exposure groups containers by. */
-export const ExposureGroupBySchema = z.enum(["terminal", "carrier", "customer", "port"]);
+export const ExposureGroupBySchema = z.enum(["terminal", "carrier", "customer", "port", "container"]);
 /**
  * What exposure groups containers by.
  * @useDeclaredType
@@ -136,7 +136,7 @@ export type ExposureGroupBy = z.infer<typeof ExposureGroupBySchema>;
 
 /** The money at risk of one group of containers (`GET /v2/demurrage_exposure`). */
 export const ExposureGroupSchema = z.object({
-  /** The group's key: a terminal id, a SCAC, a customer name or a UN/LOCODE; `null` for containers without one. */
+  /** The group's key: a terminal id, a SCAC, a customer name, a UN/LOCODE or a container id; `null` for containers without one. */
   key: z.string().nullable(),
   /** Containers with a charge running (in free time or charging). */
   containers: z.number().int(),

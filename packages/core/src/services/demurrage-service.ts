@@ -1,6 +1,6 @@
 import Big from "big.js";
 import { z } from "zod";
-import { type ContainerDemurrage, type ExposureGroup, ExposureGroupBySchema, type Money } from "../domain/demurrage-schema.js";
+import { type ContainerDemurrage, type ExposureGroup, type ExposureGroupBy, ExposureGroupBySchema, type Money } from "../domain/demurrage-schema.js";
 import { DateOnlySchema } from "../domain/common-schema.js";
 import type { Container, Shipment, Tariff } from "../domain/index.js";
 import { chargeFactsOf } from "../demurrage/charge-facts.js";
@@ -103,7 +103,7 @@ export function createDemurrageService(context: SessionContext, calendars: Calen
       for await (const { container, shipment, demurrage } of pages(storage, projectedThrough ? { projectedThrough } : {})) {
         const running = demurrage.charges.filter((charge) => charge.status === "free" || charge.status === "charging");
         if (running.length === 0) continue;
-        const key = groupBy === "terminal" ? container.pod_terminal_id : groupBy === "carrier" ? (shipment?.shipping_line_scac ?? null) : groupBy === "customer" ? (shipment?.customer_name ?? null) : (shipment?.port_of_discharge_locode ?? null);
+        const key = groupKey(groupBy, container, shipment);
         let entry = groups.get(key);
         if (!entry) {
           entry = { group: { key, containers: 0, charging: 0, free_time_ending: 0, accrued: [], projected: [], unpriced_charges: 0 }, accrued: new Map(), projected: new Map() };
@@ -129,6 +129,22 @@ export function createDemurrageService(context: SessionContext, calendars: Calen
     },
     eachContainer: (options = {}) => pages(storage, options),
   };
+}
+
+/** The key a container is grouped under. */
+function groupKey(groupBy: ExposureGroupBy, container: Container, shipment: Shipment | null): string | null {
+  switch (groupBy) {
+    case "terminal":
+      return container.pod_terminal_id;
+    case "carrier":
+      return shipment?.shipping_line_scac ?? null;
+    case "customer":
+      return shipment?.customer_name ?? null;
+    case "port":
+      return shipment?.port_of_discharge_locode ?? null;
+    case "container":
+      return container.id;
+  }
 }
 
 function addTo(totals: Map<string, Big>, money: Money): void {

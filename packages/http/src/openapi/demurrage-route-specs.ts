@@ -53,9 +53,9 @@ export const DEMURRAGE_ROUTE_SPECS: RouteSpec[] = [
   {
     method: "get",
     path: "/demurrage_exposure",
-    summary: "Money at risk: the running charges of the account's containers grouped by terminal, carrier, customer or port (JSON:API, or CSV with format=csv)",
+    summary: "Money at risk: the running charges of the account's containers grouped by terminal, carrier, customer or port (JSON:API, or CSV with format=csv); by container for a board of every container",
     query: z.object({
-      group_by: ExposureGroupBySchema.optional().meta({ description: "What to group by (default terminal)" }),
+      group_by: ExposureGroupBySchema.optional().meta({ description: "What to group by (default terminal); container gives one group per container" }),
       ending_within_days: z.string().optional().meta({ description: "How many days ahead a last free day counts as ending soon (default 3, at most 60)" }),
       projected_through: projectedThrough,
       format: z.enum(["json", "csv"]).optional().meta({ description: "csv answers text/csv, one row per group and currency, every group at once" }),

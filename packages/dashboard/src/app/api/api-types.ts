@@ -170,3 +170,67 @@ export interface ContainerMap {
   type: "FeatureCollection";
   features: MapFeature[];
 }
+
+/** An exact amount of money: a decimal string and its currency. */
+export interface Money {
+  amount: string;
+  currency: string;
+}
+
+/** One day of a charge's working. */
+export interface WorkingDay {
+  date: string;
+  status: "free" | "weekend" | "holiday" | "closed" | "charged";
+  projected: boolean;
+  charged_day: number | null;
+  tier: number | null;
+  rate: string | null;
+  tariff_id: string | null;
+  holiday: string | null;
+}
+
+/** One charge of a container (`GET /v2/containers/{id}/demurrage`). */
+export interface ChargeExposure {
+  charge_type: "demurrage" | "detention" | "combined" | "storage";
+  status: "not_started" | "free" | "charging" | "ended";
+  tariff_id: string | null;
+  tariff_name: string | null;
+  free_time_starts: string;
+  charge_ends: string;
+  started_on: string | null;
+  ended_on: string | null;
+  time_zone: string;
+  free_days: number | null;
+  last_free_day: string | null;
+  basis: string | null;
+  disagreements: { basis: string; last_free_day: string; tariff_id: string | null }[];
+  free_days_remaining: number | null;
+  charged_days: number;
+  accrued: Money | null;
+  daily_rate_now: Money | null;
+  projected_through: string | null;
+  projected: Money | null;
+  working: WorkingDay[];
+  notes: string[];
+}
+
+/** A container's demurrage and detention. */
+export interface ContainerDemurrageAttributes {
+  as_of: string;
+  last_free_day: string | null;
+  last_free_day_basis: string | null;
+  last_free_day_charge_type: string | null;
+  charges: ChargeExposure[];
+}
+
+/** The money at risk of a group of containers (`GET /v2/demurrage_exposure`). */
+export interface ExposureGroupAttributes {
+  group_by: string;
+  key: string | null;
+  containers: number;
+  charging: number;
+  free_time_ending: number;
+  accrued: Money[];
+  projected: Money[];
+  unpriced_charges: number;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysToLfd, demurrageExposure, lfdBucket } from "./lfd.js";
+import { daysToLfd, demurrageExposure, formatExact, lfdBucket, sumExact } from "./lfd.js";
 
 describe("days to the last free day", () => {
   it("counts calendar days in the terminal's time zone", () => {
@@ -25,5 +25,22 @@ describe("demurrage exposure", () => {
   it("is null without a demurrage fee, and has no daily rate before the LFD", () => {
     expect(demurrageExposure([{ type: "exam", amount: 100, currency_code: "USD" }], null, 0)).toBeNull();
     expect(demurrageExposure([{ type: "demurrage", amount: 100, currency_code: "EUR" }], "2026-11-30T00:00:00Z", Date.parse("2026-11-23T00:00:00Z"))?.perDay).toBeNull();
+  });
+});
+
+describe("exact money", () => {
+  it("groups thousands and keeps every decimal the API sent", () => {
+    expect(formatExact({ amount: "1177.50", currency: "USD" })).toBe("USD 1,177.50");
+    expect(formatExact({ amount: "1234567.1234", currency: "EUR" })).toBe("EUR 1,234,567.1234");
+    expect(formatExact({ amount: "0.00", currency: "USD" })).toBe("USD 0.00");
+  });
+
+  it("sums by currency without floats", () => {
+    expect(sumExact([{ amount: "0.10", currency: "USD" }, { amount: "0.20", currency: "USD" }, { amount: "5", currency: "EUR" }, { amount: "175.5", currency: "USD" }])).toEqual([
+      { amount: "5.00", currency: "EUR" },
+      { amount: "175.80", currency: "USD" },
+    ]);
+    expect(sumExact([{ amount: "9007199254740993.0001", currency: "USD" }, { amount: "0.0001", currency: "USD" }])).toEqual([{ amount: "9007199254740993.0002", currency: "USD" }]);
+    expect(sumExact([])).toEqual([]);
   });
 });

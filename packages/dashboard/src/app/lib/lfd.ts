@@ -57,3 +57,24 @@ export function formatMoney(amount: number, currency: string): string {
     return `${currency} ${Math.round(amount).toLocaleString("en-US")}`;
   }
 }
+
+/** An exact amount as the API sends it (`"1177.50"`) with its currency, grouped for reading: `USD 1,177.50`. */
+export function formatExact(money: { amount: string; currency: string }): string {
+  const [whole = "0", fraction = ""] = money.amount.split(".");
+  return `${money.currency} ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}${fraction ? `.${fraction}` : ""}`;
+}
+
+/** Exact sums of decimal amounts by currency (scaled integers, never floats), with two decimals at least. */
+export function sumExact(amounts: readonly { amount: string; currency: string }[]): { amount: string; currency: string }[] {
+  const SCALE = 4;
+  const totals = new Map<string, bigint>();
+  for (const { amount, currency } of amounts) {
+    const [whole = "0", fraction = ""] = amount.split(".");
+    totals.set(currency, (totals.get(currency) ?? 0n) + BigInt(whole + fraction.padEnd(SCALE, "0").slice(0, SCALE)));
+  }
+  return [...totals].sort(([a], [b]) => (a < b ? -1 : 1)).map(([currency, scaled]) => {
+    const digits = scaled.toString().padStart(SCALE + 1, "0");
+    const fraction = digits.slice(-SCALE).replace(/0+$/, "").padEnd(2, "0");
+    return { amount: `${digits.slice(0, -SCALE)}.${fraction}`, currency };
+  });
+}

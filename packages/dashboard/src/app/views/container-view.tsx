@@ -1,12 +1,13 @@
 import { useState } from "preact/hooks";
 import { ApiError } from "../api/api-client.js";
-import type { ContainerAttributes, ContainerMap, CustomFieldAttributes, ListDocument, OneDocument, RawEventAttributes, Resource, ShipmentAttributes, TransportEventAttributes } from "../api/api-types.js";
+import type { ContainerAttributes, ContainerDemurrageAttributes, ContainerMap, CustomFieldAttributes, ListDocument, OneDocument, RawEventAttributes, Resource, ShipmentAttributes, TransportEventAttributes } from "../api/api-types.js";
 import type { Session } from "../state/session.js";
 import { demurrageExposure, formatMoney } from "../lib/lfd.js";
 import { Link } from "../lib/router.js";
 import { formatLocal, humanize } from "../lib/time-format.js";
 import { usePolled } from "../lib/use-polled.js";
 import { RouteMap } from "../map/route-map.js";
+import { DemurragePanel } from "./demurrage-panel.js";
 import { Holds, StatusBadge } from "./parts.js";
 
 /** One line of the journey: an actual transport event or a carrier estimate still ahead. */
@@ -61,6 +62,7 @@ export function ContainerView(props: { session: Session; id: string }) {
   const raw = usePolled<ListDocument<RawEventAttributes>>(api, `${base}/raw_events?page%5Bsize%5D=100`, 30_000);
   const fields = usePolled<ListDocument<CustomFieldAttributes>>(api, `${base}/custom_fields?page%5Bsize%5D=100`, 30_000);
   const map = usePolled<ContainerMap>(api, `${base}/map_geojson`);
+  const demurrage = usePolled<OneDocument<ContainerDemurrageAttributes>>(api, `${base}/demurrage`, 30_000);
   if (container.error) {
     return (
       <>
@@ -150,6 +152,7 @@ export function ContainerView(props: { session: Session; id: string }) {
               <dd>{formatLocal(c.pickup_appointment_at, tz)}</dd>
             </dl>
           </section>
+          <DemurragePanel document={demurrage.data} error={demurrage.error} />
           <section aria-labelledby="deadlines-heading" class="panel">
             <h2 id="deadlines-heading">Import deadlines</h2>
             <dl class="facts">

@@ -1,6 +1,8 @@
 import { useMemo } from "preact/hooks";
 import type { Session } from "../state/session.js";
-import { daysToLfd, demurrageExposure, formatMoney, LFD_BUCKETS, lfdBucket, type LfdBucket } from "../lib/lfd.js";
+import { daysToLfd, demurrageExposure, formatExact, formatMoney, LFD_BUCKETS, lfdBucket, sumExact, type LfdBucket } from "../lib/lfd.js";
+import type { ExposureGroupAttributes } from "../api/api-types.js";
+import { useContainerExposure } from "../state/use-exposure.js";
 import { Link } from "../lib/router.js";
 import { formatLocal } from "../lib/time-format.js";
 import type { ContainerRow } from "../state/container-rows.js";
@@ -11,6 +13,8 @@ interface Card {
   row: ContainerRow;
   days: number;
   exposure: ReturnType<typeof demurrageExposure>;
+  /** What Bollard works out from the account's tariff rules, when a charge is running. */
+  calculated: ExposureGroupAttributes | null;
 }
 
 /**
@@ -19,35 +23,47 @@ interface Card {
  */
 export function LfdView(props: { session: Session }) {
   const snapshot = useContainers(props.session.containers);
+  const money = useContainerExposure(props.session.api);
   const now = snapshot.checkedAt ?? Date.now();
   const columns = useMemo(() => {
     const byBucket = new Map<LfdBucket, Card[]>(LFD_BUCKETS.map(({ bucket }) => [bucket, []]));
     for (const row of snapshot.rows) {
       if (row.lfd === null || row.pickedUp) continue;
       const days = daysToLfd(row.lfd, row.podTimeZone, now);
-      byBucket.get(lfdBucket(days))!.push({ row, days, exposure: demurrageExposure(row.fees, row.lfd, now) });
+      byBucket.get(lfdBucket(days))!.push({ row, days, exposure: demurrageExposure(row.fees, row.lfd, now), calculated: money.byContainer.get(row.id) ?? null });
     }
     for (const cards of byBucket.values()) cards.sort((a, b) => Date.parse(a.row.lfd!) - Date.parse(b.row.lfd!) || a.row.number.localeCompare(b.row.number));
     return byBucket;
-  }, [snapshot.rows, now]);
+  }, [snapshot.rows, now, money.byContainer]);
   const total = (cards: Card[], currency: string) => cards.reduce((sum, card) => sum + (card.exposure?.currency === currency && card.exposure.perDay !== null ? card.exposure.perDay : 0), 0);
   return (
     <>
       <h1 tabIndex={-1}>Last free day</h1>
       <LoadState snapshot={snapshot} />
-      <p class="help">Containers waiting at the port of discharge, by days left to their last free day in the terminal's time zone. Demurrage is shown where the terminal reports it.</p>
+      <p class="help">
+        Containers waiting at the port of discharge, by days left to their last free day in the terminal's time zone. Money at risk is worked out from the account's tariff rules (accrued to today, and projected);
+        the terminal's reported demurrage is shown beside it.
+      </p>
+      {money.error && <p class="error" role="alert">Could not read the money at risk: {money.error.message}</p>}
       <div class="board">
         {LFD_BUCKETS.map(({ bucket, title }) => {
           const cards = columns.get(bucket)!;
           const daily = total(cards, "USD");
+          const accrued = sumExact(cards.flatMap((card) => card.calculated?.accrued ?? []));
+          const projected = sumExact(cards.flatMap((card) => card.calculated?.projected ?? []));
           return (
             <section key={bucket} class={`lane lane-${bucket}`} aria-labelledby={`lane-${bucket}`} data-bucket={bucket}>
               <h2 id={`lane-${bucket}`}>
                 {title} <span class="count">{cards.length}</span>
               </h2>
-              {daily > 0 && <p class="exposure-total">Demurrage ≈ {formatMoney(daily, "USD")} a day</p>}
+              {accrued.length > 0 && (
+                <p class="exposure-total" data-testid="lane-money">
+                  At risk: {accrued.map(formatExact).join(", ")} accrued · {projected.map(formatExact).join(", ")} projected
+                </p>
+              )}
+              {daily > 0 && <p class="exposure-total">Reported demurrage ≈ {formatMoney(daily, "USD")} a day</p>}
               <ol class="cards">
-                {cards.map(({ row, days, exposure }) => (
+                {cards.map(({ row, days, exposure, calculated }) => (
                   <li key={row.id} class="card" data-container-id={row.id} data-lfd={row.lfd!}>
                     <Link href={`/app/containers/${row.id}`} class="card-title">
                       {row.number}
@@ -60,9 +76,15 @@ export function LfdView(props: { session: Session }) {
                       {row.pod} · {row.carrier} · {row.availabilityKnown ? (row.available ? "Available" : "Not available") : "Availability unknown"}
                     </p>
                     <Holds holds={row.holds} empty="No holds" />
+                    {calculated && calculated.accrued.length > 0 && (
+                      <p class="exposure calculated" data-testid="card-money">
+                        {calculated.accrued.map(formatExact).join(", ")} accrued · {calculated.projected.map(formatExact).join(", ")} projected
+                      </p>
+                    )}
+                    {calculated && calculated.unpriced_charges > 0 && <p class="muted">A charge no tariff rule prices: its cost is unknown.</p>}
                     {exposure && (
                       <p class="exposure">
-                        Demurrage {formatMoney(exposure.accrued, exposure.currency)}
+                        Reported demurrage {formatMoney(exposure.accrued, exposure.currency)}
                         {exposure.perDay !== null && ` · ≈ ${formatMoney(exposure.perDay, exposure.currency)} a day`}
                       </p>
                     )}
