@@ -37,7 +37,14 @@ export interface ChargeFacts {
   /** The milestones that happened. */
   milestones: Partial<Record<ChargeMilestone, MilestoneFact>>;
   /** The last free days reported by the shipping line, the terminal and the rail carrier. */
-  reported: { line: Timestamp | null; terminal: Timestamp | null; rail: Timestamp | null };
+  reported: {
+    /** The shipping line's (`import_deadlines.pickup_lfd_line`). */
+    line: Timestamp | null;
+    /** The POD terminal's. */
+    terminal: Timestamp | null;
+    /** The rail carrier's. */
+    rail: Timestamp | null;
+  };
   /** The booked pickup appointment, where projections of pickup charges run to by default. */
   pickup_appointment_at: Timestamp | null;
 }

@@ -31,11 +31,28 @@ export const ExposureOptionsSchema = DemurrageOptionsSchema.extend({
   /** How many days ahead a last free day counts as ending soon. @default 3 */
   endingWithinDays: z.number().int().min(0).max(60).default(3),
   /** Which page of groups, as every list. */
-  page: z.object({ number: z.number().optional(), size: z.number().optional() }).optional(),
+  page: z
+    .object({
+      /** The page, from 1. */
+      number: z.number().optional(),
+      /** Groups per page, at most 100. */
+      size: z.number().optional(),
+    })
+    .optional(),
 });
 
 /** Options of {@link DemurrageService.exposure}. */
 export type ExposureOptions = z.input<typeof ExposureOptionsSchema>;
+
+/** One container with its shipment and its figures, as {@link DemurrageService.eachContainer} yields them. */
+export interface ContainerWithDemurrage {
+  /** The container. */
+  container: Container;
+  /** Its shipment, when found. */
+  shipment: Shipment | null;
+  /** Its charges (without the day-by-day working). */
+  demurrage: ContainerDemurrage;
+}
 
 /** A container's demurrage and detention, with the container's id. */
 export interface ContainerDemurrageResult extends ContainerDemurrage {
@@ -50,7 +67,7 @@ export interface DemurrageService {
   /** The running charges of every container, grouped; groups ordered by key, default page size 25. */
   exposure(options?: ExposureOptions): Promise<ListResult<ExposureGroup>>;
   /** Each container's charges, a page of containers at a time: what {@link DemurrageService.exposure} adds up, for exports. */
-  eachContainer(options?: DemurrageReadOptions): AsyncIterable<{ container: Container; shipment: Shipment | null; demurrage: ContainerDemurrage }>;
+  eachContainer(options?: DemurrageReadOptions): AsyncIterable<ContainerWithDemurrage>;
 }
 
 const BATCH = 500;

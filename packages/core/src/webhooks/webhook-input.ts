@@ -4,7 +4,14 @@ import { CurrencyCodeSchema, DecimalAmountSchema, toTimestamp, WebhookEventNameS
 /** How many days before a last free day `container.free_time.ending` is sent: 0 to 30. */
 const FreeTimeEndingDaysSchema = z.int().min(0).max(30);
 /** A cost threshold: a decimal amount and its currency. */
-const CostThresholdSchema = z.strictObject({ amount: DecimalAmountSchema, currency: CurrencyCodeSchema }).nullable();
+const CostThresholdSchema = z
+  .strictObject({
+    /** The amount, a decimal string. */
+    amount: DecimalAmountSchema,
+    /** Its ISO 4217 currency. */
+    currency: CurrencyCodeSchema,
+  })
+  .nullable();
 
 /** Headers Bollard sets on every delivery; a webhook's custom headers cannot replace them. */
 export const RESERVED_WEBHOOK_HEADERS: ReadonlySet<string> = new Set([
