@@ -17,7 +17,7 @@ async function cycle(withWebhook: boolean): Promise<{ seconds: number; notificat
     const { tracker, clock, accountId } = await refreshTracker(dir, SHIPMENTS);
     if (withWebhook) {
       const now = clock.now().toISOString();
-      const webhook = { id: "0190f0f0-0000-7000-8000-000000000001", account_id: accountId, url: "https://hooks.example.com/bollard", active: true, events: EVERY_EVENT, secret: "bench-secret", headers: null, free_time_ending_days: 3, demurrage_cost_threshold: null, consecutive_failures: 0, created_at: now, updated_at: now };
+      const webhook = { id: "0190f0f0-0000-7000-8000-000000000001", account_id: accountId, url: "https://hooks.example.com/bollard", active: true, events: EVERY_EVENT, secret: "bench-secret", headers: null, free_time_ending_days: 3, demurrage_cost_threshold: null, min_eta_change_hours: 0, min_lfd_change_hours: 0, consecutive_failures: 0, created_at: now, updated_at: now };
       await trackerStorage(tracker).webhooks.insert(webhook);
     }
     const started = performance.now();

@@ -9,6 +9,8 @@ const webhook: Webhook = {
   headers: [{ name: "X-Acme-Source", value: "bollard" }],
   free_time_ending_days: 3,
   demurrage_cost_threshold: null,
+  min_eta_change_hours: 0,
+  min_lfd_change_hours: 0,
   created_at: "2024-01-02T03:04:05.678Z",
   updated_at: "2024-01-02T03:04:05.678Z",
   id: "0190a1b2-c3d4-7e5f-8a6b-900000000000",

@@ -33,6 +33,10 @@ export const WebhookAttributesSchema = z.object({
   free_time_ending_days: z.int().min(0).max(30).default(3),
   /** Demurrage and detention notifications only for charges projected at least this much, in its currency (a Bollard extension); `null` for all. */
   demurrage_cost_threshold: MoneySchema.nullable().default(null),
+  /** Moved estimates (`shipment.estimated.arrival`, `container.transport.estimated.*`) only when they moved at least this many hours (a Bollard extension; 0: every move). */
+  min_eta_change_hours: z.number().min(0).max(8760).default(0),
+  /** Moved last free days (`container.pickup_lfd*.changed`) only when they moved at least this many hours (a Bollard extension; 0: every move). */
+  min_lfd_change_hours: z.number().min(0).max(8760).default(0),
   /** When the webhook was created. */
   created_at: TimestampSchema,
   /** When the webhook last changed. */

@@ -206,6 +206,7 @@ export function createWebhookService(context: SessionContext, settings: WebhookS
       const webhook: Webhook = {
         id: uuidv7(), account_id: accountId, url: input.url, active: input.active, events: input.events, secret: generateWebhookSecret(),
         headers: input.headers ?? null, free_time_ending_days: input.free_time_ending_days, demurrage_cost_threshold: input.demurrage_cost_threshold,
+        min_eta_change_hours: input.min_eta_change_hours, min_lfd_change_hours: input.min_lfd_change_hours,
         consecutive_failures: 0, created_at: now, updated_at: now,
       };
       await storage.webhooks.insert(webhook);

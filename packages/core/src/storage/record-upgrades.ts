@@ -20,11 +20,17 @@ export function upgradeTransportEvent(event: TransportEvent): TransportEvent {
 }
 
 /**
- * A webhook as this version reads it: the demurrage settings added since (`free_time_ending_days`,
- * `demurrage_cost_threshold`) read as their defaults. Returns the record itself when it has them.
+ * A webhook as this version reads it: the settings added since (`free_time_ending_days`,
+ * `demurrage_cost_threshold`, `min_eta_change_hours`, `min_lfd_change_hours`) read as their defaults. Returns the record itself when it has them.
  */
 export function upgradeWebhook(webhook: Webhook): Webhook {
   const legacy = webhook as Partial<Webhook>;
-  if (legacy.free_time_ending_days !== undefined && legacy.demurrage_cost_threshold !== undefined) return webhook;
-  return { ...webhook, free_time_ending_days: legacy.free_time_ending_days ?? 3, demurrage_cost_threshold: legacy.demurrage_cost_threshold ?? null };
+  if (legacy.free_time_ending_days !== undefined && legacy.demurrage_cost_threshold !== undefined && legacy.min_eta_change_hours !== undefined && legacy.min_lfd_change_hours !== undefined) return webhook;
+  return {
+    ...webhook,
+    free_time_ending_days: legacy.free_time_ending_days ?? 3,
+    demurrage_cost_threshold: legacy.demurrage_cost_threshold ?? null,
+    min_eta_change_hours: legacy.min_eta_change_hours ?? 0,
+    min_lfd_change_hours: legacy.min_lfd_change_hours ?? 0,
+  };
 }

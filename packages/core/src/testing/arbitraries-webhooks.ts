@@ -26,6 +26,8 @@ export function arbitraryWebhook(accountId: string): fc.Arbitrary<Webhook> {
       headers: nullable(fc.array(fc.record({ name: nonEmptyTextArb, value: textArb() }, plain), { maxLength: 4 })),
       free_time_ending_days: fc.integer({ min: 0, max: 30 }),
       demurrage_cost_threshold: nullable(fc.record({ amount: fc.constantFrom("0", "150.00", "1234.5678"), currency: fc.constantFrom("USD", "EUR") }, plain)),
+      min_eta_change_hours: fc.constantFrom(0, 0.5, 12, 8760),
+      min_lfd_change_hours: fc.constantFrom(0, 24, 72),
       consecutive_failures: intArb(0),
       created_at: timestampArb,
       updated_at: timestampArb,

@@ -16,6 +16,8 @@ export function makeWebhook(accountId: string, overrides: Partial<Webhook> = {})
     headers: [{ name: "X-Partner-Id", value: `partner-${n}` }],
     free_time_ending_days: 3,
     demurrage_cost_threshold: null,
+    min_eta_change_hours: 0,
+    min_lfd_change_hours: 0,
     consecutive_failures: 0,
     created_at: now,
     updated_at: now,

@@ -93,3 +93,9 @@ export function dateChangeEvents(change: DateChange, owner: Omit<EventOwner, "id
   }
   return events;
 }
+
+/** The date a date-change event's date had before (`null` when there was none): how far it moved, for webhooks that want only big moves. */
+export function dateBefore(event: TransportEventName, before: DateChange["before"]): string | null {
+  const watched = WATCHED.find((w) => w.event === event);
+  return watched && before ? watched.read(before.container, before.shipment) : null;
+}

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Container, DomainEvent, RawEvent, Shipment, TrackingRequest, TransportEvent } from "../domain/index.js";
 import { blankContainer, deriveContainer } from "./container-derivation.js";
-import { dateChangeEvents } from "./date-change-events.js";
+import { dateBefore, dateChangeEvents } from "./date-change-events.js";
 import { rawEventFields, rawEventKeys, transportEventKey, transportEventRecord, type DataProvider, type EventContext } from "./event-records.js";
 import { resolveTerminal } from "./locations.js";
 import { applyShipmentFields, newShipment } from "./shipment-fields.js";
@@ -141,7 +141,9 @@ export function planSnapshot(state: StoredState, snapshot: CarrierSnapshot, ctx:
       record({ event: event.event, container_id: next.id, reference_object_type: "transport_event", reference_object_id: event.id, occurred_at: event.timestamp ?? now, data: {} });
     }
     for (const event of dated) {
-      record({ event: event.event, container_id: next.id, reference_object_type: "transport_event", reference_object_id: event.id, occurred_at: now, data: {} });
+      // The date before and after, so a webhook can skip small moves (`min_eta_change_hours`, `min_lfd_change_hours`).
+      const data = { value: event.value, previous_value: dateBefore(event.event, before) };
+      record({ event: event.event, container_id: next.id, reference_object_type: "transport_event", reference_object_id: event.id, occurred_at: now, data });
     }
   }
   return plan;

@@ -2,7 +2,7 @@ import type { DomainEvent, Webhook, WebhookNotification } from "../domain/index.
 import { uuidv7 } from "../ids/index.js";
 import type { StorageRepositories } from "../storage/index.js";
 import { upgradeWebhook } from "../storage/record-upgrades.js";
-import { wantsAlert } from "./alert-settings.js";
+import { wantsNotification } from "./webhook-wants.js";
 import { notificationPayloadText } from "./notification-payload.js";
 import { collectPayloadRecords, storageRecordSource, type PayloadRecordSource } from "./payload-records.js";
 
@@ -21,7 +21,7 @@ export async function queueWebhookNotifications(tx: StorageRepositories, events:
   for (const event of events) {
     let webhooks = webhooksByAccount.get(event.account_id);
     if (!webhooks) webhooksByAccount.set(event.account_id, (webhooks = (await tx.webhooks.listActive(event.account_id)).map(upgradeWebhook)));
-    const subscribed = webhooks.filter((webhook) => webhook.events.includes(event.event) && wantsAlert(webhook, event));
+    const subscribed = webhooks.filter((webhook) => webhook.events.includes(event.event) && wantsNotification(webhook, event));
     if (subscribed.length === 0) continue;
     let read = sources.get(event.account_id);
     if (!read) sources.set(event.account_id, (read = { source: storageRecordSource(tx, event.account_id), texts: new Map() }));

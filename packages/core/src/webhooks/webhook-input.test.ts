@@ -12,7 +12,7 @@ describe("WebhookCreateSchema", () => {
 
   it("defaults active to true and capitalizes custom header names", () => {
     expect(WebhookCreateSchema.parse({ ...base, headers: [{ name: "x-secret-sauce", value: "sriracha" }] })).toStrictEqual({
-      ...base, active: true, headers: [{ name: "X-Secret-Sauce", value: "sriracha" }], free_time_ending_days: 3, demurrage_cost_threshold: null,
+      ...base, active: true, headers: [{ name: "X-Secret-Sauce", value: "sriracha" }], free_time_ending_days: 3, demurrage_cost_threshold: null, min_eta_change_hours: 0, min_lfd_change_hours: 0,
     });
   });
 

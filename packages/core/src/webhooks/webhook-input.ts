@@ -3,6 +3,8 @@ import { CurrencyCodeSchema, DecimalAmountSchema, toTimestamp, WebhookEventNameS
 
 /** How many days before a last free day `container.free_time.ending` is sent: 0 to 30. */
 const FreeTimeEndingDaysSchema = z.int().min(0).max(30);
+/** The smallest move of a date a webhook hears of, in hours: 0 (every move) to a year. */
+const ChangeHoursSchema = z.number().min(0).max(8760);
 /** A cost threshold: a decimal amount and its currency. */
 const CostThresholdSchema = z
   .strictObject({
@@ -87,6 +89,10 @@ export const WebhookCreateSchema = z.strictObject({
   free_time_ending_days: FreeTimeEndingDaysSchema.default(3),
   /** Only demurrage and detention notifications for charges projected at least this much (Bollard extension). */
   demurrage_cost_threshold: CostThresholdSchema.default(null),
+  /** Only moved estimates that moved at least this many hours (Bollard extension). */
+  min_eta_change_hours: ChangeHoursSchema.default(0),
+  /** Only moved last free days that moved at least this many hours (Bollard extension). */
+  min_lfd_change_hours: ChangeHoursSchema.default(0),
 });
 
 /** The attributes `PATCH /v2/webhooks/{id}` accepts (any subset). */
@@ -103,6 +109,10 @@ export const WebhookPatchSchema = z.strictObject({
   free_time_ending_days: FreeTimeEndingDaysSchema.optional(),
   /** The cost threshold of demurrage and detention notifications; `null` removes it. */
   demurrage_cost_threshold: CostThresholdSchema.optional(),
+  /** The smallest move of an estimate sent, in hours. */
+  min_eta_change_hours: ChangeHoursSchema.optional(),
+  /** The smallest move of a last free day sent, in hours. */
+  min_lfd_change_hours: ChangeHoursSchema.optional(),
 });
 
 /** The body of `POST /v2/webhooks/trigger`: where to send a sample of which event, and the optional signing secret. */
