@@ -261,7 +261,7 @@ export {
 // Demurrage and detention, as pure functions over facts and rules, and the alert pass.
 export { DEMURRAGE_ALERT_EVENTS, type DemurrageAlerts, type DemurrageAlertSummary } from "./demurrage/demurrage-alerts.js";
 export {
-  chargeFactsOf, containerDemurrage, createCalendars, formatMoney, localDateOf, SAMPLE_TARIFFS,
+  chargeFactsOf, containerDemurrage, createCalendars, localDateOf, SAMPLE_TARIFFS,
   type Calendars, type ChargeFacts, type DemurrageOptions, type LocalDate, type MilestoneFact,
 } from "./demurrage/index.js";
 
