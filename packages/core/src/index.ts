@@ -54,7 +54,7 @@ export type { CustomFieldInclude, CustomFieldListOptions, CustomFieldService, Cu
 export type { CustomFieldTarget } from "./custom-fields/custom-field-lookup.js";
 export { PARTY_PAGE_SIZE, type PartyInput, type PartyService } from "./services/party-service.js";
 export { TARIFF_PAGE_SIZE, type TariffInput, type TariffService } from "./services/tariff-service.js";
-export type { ContainerDemurrageResult, ContainerWithDemurrage, DemurrageReadOptions, DemurrageService, ExposureOptions } from "./services/demurrage-service.js";
+export type { ContainerDemurrageResult, DemurrageReadOptions, DemurrageService, ExposureOptions } from "./services/demurrage-service.js";
 export { MAX_VESSEL_POSITIONS, type FuturePositionsFromQuery, type FuturePositionsQuery, type PositionWindowOptions, type VesselService, type VesselWithPositions } from "./services/vessel-service.js";
 export type { MapService } from "./services/map-service.js";
 export type { WebhookCreate, WebhookOptions, WebhookReplay, WebhookService, WebhookTrigger, WebhookTriggerResult, WebhookUpdate } from "./services/webhook-service.js";
@@ -261,7 +261,7 @@ export {
 // Demurrage and detention, as pure functions over facts and rules, and the alert pass.
 export { DEMURRAGE_ALERT_EVENTS, type DemurrageAlerts, type DemurrageAlertSummary } from "./demurrage/demurrage-alerts.js";
 export {
-  chargeFactsOf, containerDemurrage, createCalendars, localDateOf, SAMPLE_TARIFFS,
+  chargeFactsOf, containerDemurrage, createCalendars, SAMPLE_TARIFFS,
   type Calendars, type ChargeFacts, type DemurrageOptions, type LocalDate, type MilestoneFact,
 } from "./demurrage/index.js";
 

@@ -2,7 +2,8 @@ import Big from "big.js";
 import type { WorkingDay } from "../domain/demurrage-schema.js";
 import type { RateTier, Tariff } from "../domain/tariff-schema.js";
 import type { Calendars } from "./calendars.js";
-import { dateOfDayNumber, type DayNumber, dayNumberOf, weekdayOfDay } from "./local-date.js";
+import { dateOfDayNumber, type DayNumber, weekdayOfDay } from "./local-date.js";
+import { ruleInForce } from "./tariff-selection.js";
 
 /** What one charge's day-by-day working needs (days as {@link DayNumber}s). */
 export interface WorkingInput {
@@ -86,9 +87,7 @@ function tierIndex(rates: readonly RateTier[], chargedDay: number): number {
 
 /** The rule of `successors` in force on a day and of the governing rule's kind, else the governing rule. */
 function ruleOn(governing: Tariff, successors: readonly Tariff[], day: DayNumber): Tariff {
-  if (successors.length < 2) return governing;
-  const date = dateOfDayNumber(day);
-  return successors.find((rule) => rule.kind === governing.kind && rule.valid_from <= date && (rule.valid_to === null || date <= rule.valid_to)) ?? governing;
+  return successors.length < 2 ? governing : (ruleInForce(successors, dateOfDayNumber(day), governing.kind) ?? governing);
 }
 
 /**

@@ -30,7 +30,7 @@ const CHARGES: readonly { type: ChargeType; starts: ChargeMilestone; ends: Charg
 ];
 
 /** The charges whose last free day is a pickup deadline. */
-const PICKUP_CHARGES: ReadonlySet<ChargeType> = new Set(["demurrage", "storage", "combined"]);
+export const PICKUP_CHARGES: ReadonlySet<ChargeType> = new Set(["demurrage", "storage", "combined"]);
 
 /**
  * A container's demurrage and detention, worked out from the account's rules and what was reported:

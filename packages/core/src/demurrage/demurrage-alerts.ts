@@ -7,9 +7,8 @@ import type { Storage } from "../storage/index.js";
 import { upgradeWebhook } from "../storage/record-upgrades.js";
 import { recordDomainEvents } from "../tracking/record-domain-events.js";
 import type { Calendars } from "./calendars.js";
-import { chargeFactsOf } from "./charge-facts.js";
-import { containerDemurrage } from "./container-demurrage.js";
-import { allTariffs } from "./account-tariffs.js";
+import { accountDemurrage } from "./account-demurrage.js";
+import { PICKUP_CHARGES } from "./container-demurrage.js";
 import { dayNumberOf } from "./local-date.js";
 
 /** The webhook events the alert pass raises. */
@@ -32,8 +31,6 @@ export type DemurrageAlerts = PeriodicPass<DemurrageAlertSummary>;
 const SENT_STAMP = "demurrage-alerts/1";
 const sentKey = (containerId: string) => `demurrage-alerts/${containerId}`;
 const ACCOUNT_PAGE = 100;
-const CONTAINER_PAGE = 500;
-const PICKUP_CHARGES = new Set(["demurrage", "storage", "combined"]);
 
 /** 15 minutes: how often the pass runs beside the refresh loop by default. */
 export const DEFAULT_DEMURRAGE_ALERT_EVERY_MS = 15 * 60 * 1000;
@@ -57,18 +54,14 @@ export function createDemurrageAlerts(config: { storage: Storage; clock: Clock; 
     if (webhooks.length === 0 || !storage.keptTexts) return;
     summary.accounts++;
     const daysAhead = [...new Set(webhooks.filter((w) => w.events.includes("container.free_time.ending")).map((w) => w.free_time_ending_days))];
-    const tariffs = await allTariffs(storage, accountId);
     const now = clock.now();
-    for (let number = 1; !control.stopping; number++) {
-      const page = await storage.containers.list(accountId, { page: { number, size: CONTAINER_PAGE } });
-      const shipments = new Map((await storage.shipments.getMany(accountId, [...new Set(page.items.map((c) => c.shipment_id))])).map((s) => [s.id, s]));
-      const sent = await storage.keptTexts.get(accountId, page.items.map((c) => sentKey(c.id)), SENT_STAMP);
+    for await (const page of accountDemurrage(storage, accountId, { now, calendars, working: false })) {
+      if (control.stopping) return;
+      const sent = await storage.keptTexts.get(accountId, page.map(({ container }) => sentKey(container.id)), SENT_STAMP);
       const events: DomainEvent[] = [];
       const kept: { key: string; text: string }[] = [];
-      for (const container of page.items) {
-        const shipment = shipments.get(container.shipment_id) ?? null;
+      for (const { container, shipment, demurrage } of page) {
         if (shipment?.line_tracking_stopped_at) continue;
-        const demurrage = containerDemurrage(chargeFactsOf(container, shipment, null), tariffs, { now, calendars, working: false });
         summary.containers++;
         const before = sentAlerts(sent.get(sentKey(container.id)));
         const raised = alertsOf(demurrage, daysAhead).filter((alert) => !before.includes(alert.key));
@@ -90,7 +83,6 @@ export function createDemurrageAlerts(config: { storage: Storage; clock: Clock; 
         });
         summary.total += events.length;
       }
-      if (page.items.length < CONTAINER_PAGE) return;
     }
   }
 

@@ -42,23 +42,7 @@ export function addDays(date: LocalDate, days: number): LocalDate {
   return dateOfDayNumber(dayNumberOf(date) + days);
 }
 
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: LocalDate, to: LocalDate): number {
-  return dayNumberOf(to) - dayNumberOf(from);
-}
-
-/** The day of the week of a date. */
-export function weekdayOf(date: LocalDate): Weekday {
-  return weekdayOfDay(dayNumberOf(date));
-}
-
 /** A reported date that arrives as UTC midnight names that date: carriers report last free days as dates. */
 export function isUtcMidnight(instant: string): boolean {
   return /T00:00:00(\.0+)?Z$/.test(instant);
-}
-
-/** The local date of an instant in `timeZone`, once per call: for one-off uses (a clock's today). Walks use {@link Calendars.localDay}. */
-export function localDateOf(instant: string, timeZone: string, { dateAtUtcMidnight = false } = {}): LocalDate {
-  if (dateAtUtcMidnight && isUtcMidnight(instant)) return instant.slice(0, 10);
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(instant));
 }

@@ -1,19 +1,17 @@
 import Big from "big.js";
 import { z } from "zod";
 import { type ContainerDemurrage, type ExposureGroup, type ExposureGroupBy, ExposureGroupBySchema, type Money } from "../domain/demurrage-schema.js";
-import { DateOnlySchema } from "../domain/common-schema.js";
-import type { Container, Shipment, Tariff } from "../domain/index.js";
-import { chargeFactsOf } from "../demurrage/charge-facts.js";
+import { DateOnlySchema, UuidSchema } from "../domain/common-schema.js";
+import type { Container, Shipment } from "../domain/index.js";
+import { accountDemurrage } from "../demurrage/account-demurrage.js";
 import type { Calendars } from "../demurrage/calendars.js";
-import { containerDemurrage, formatMoney } from "../demurrage/container-demurrage.js";
+import { formatMoney } from "../demurrage/container-demurrage.js";
 import { addDays } from "../demurrage/local-date.js";
 import { NotFoundError } from "../errors/index.js";
-import type { Storage } from "../storage/index.js";
 import { parseOptions } from "../validation/input-validation.js";
 import { pageOfList } from "./pagination-defaults.js";
 import type { ListResult } from "./read-options.js";
 import type { SessionContext } from "./session-context.js";
-import { allTariffs } from "../demurrage/account-tariffs.js";
 
 /** Options of {@link DemurrageService.container}. */
 export const DemurrageOptionsSchema = z.strictObject({
@@ -30,6 +28,8 @@ export const ExposureOptionsSchema = DemurrageOptionsSchema.extend({
   groupBy: ExposureGroupBySchema.default("terminal"),
   /** How many days ahead a last free day counts as ending soon. @default 3 */
   endingWithinDays: z.number().int().min(0).max(60).default(3),
+  /** Only these containers (up to 100), e.g. the ones a board shows; every container of the account when absent. */
+  containerIds: z.array(UuidSchema).min(1).max(100).optional(),
   /** Which page of groups, as every list. */
   page: z
     .object({
@@ -44,16 +44,6 @@ export const ExposureOptionsSchema = DemurrageOptionsSchema.extend({
 /** Options of {@link DemurrageService.exposure}. */
 export type ExposureOptions = z.input<typeof ExposureOptionsSchema>;
 
-/** One container with its shipment and its figures, as {@link DemurrageService.eachContainer} yields them. */
-export interface ContainerWithDemurrage {
-  /** The container. */
-  container: Container;
-  /** Its shipment, when found. */
-  shipment: Shipment | null;
-  /** Its charges (without the day-by-day working). */
-  demurrage: ContainerDemurrage;
-}
-
 /** A container's demurrage and detention, with the container's id. */
 export interface ContainerDemurrageResult extends ContainerDemurrage {
   /** The container's id. */
@@ -64,60 +54,22 @@ export interface ContainerDemurrageResult extends ContainerDemurrage {
 export interface DemurrageService {
   /** One container's charges with their working (docs/demurrage.md); 404 when the container does not exist. */
   container(id: string, options?: DemurrageReadOptions): Promise<ContainerDemurrageResult>;
-  /** The running charges of every container, grouped; groups ordered by key, default page size 25. */
+  /** The running charges of the containers, grouped; groups ordered by key, default page size 25. */
   exposure(options?: ExposureOptions): Promise<ListResult<ExposureGroup>>;
-  /** Each container's charges, a page of containers at a time: what {@link DemurrageService.exposure} adds up, for exports. */
-  eachContainer(options?: DemurrageReadOptions): AsyncIterable<ContainerWithDemurrage>;
+  /** Every group of {@link DemurrageService.exposure} at once, worked out in one pass (for exports: CSV). */
+  exposureGroups(options?: Omit<ExposureOptions, "page">): Promise<ExposureGroup[]>;
 }
-
-const BATCH = 500;
 
 /** Creates the {@link DemurrageService} of a session. */
 export function createDemurrageService(context: SessionContext, calendars: Calendars): DemurrageService {
   const { storage, accountId } = context;
+  const figuresOptions = (projectedThrough: string | undefined, working: boolean) => ({ now: context.clock.now(), calendars, working, ...(projectedThrough && { projectThrough: projectedThrough }) });
 
-  async function availableAt(containers: readonly Container[], tariffs: readonly Tariff[]): Promise<Map<string, string>> {
-    const first = new Map<string, string>();
-    if (!tariffs.some((rule) => rule.free_time_starts === "available_for_pickup")) return first;
-    const events = await storage.transportEvents.listByContainers(accountId, containers.map((c) => c.id));
-    for (const event of events.items) {
-      if (event.event === "container.transport.available" && event.container_id !== null && event.timestamp !== null && !first.has(event.container_id)) first.set(event.container_id, event.timestamp);
-    }
-    return first;
-  }
-
-  async function* pages(store: Storage, options: DemurrageReadOptions) {
-    const { projectedThrough } = parseOptions(DemurrageOptionsSchema, options);
-    const tariffs = await allTariffs(store, accountId);
-    const now = context.clock.now();
-    for (let number = 1; ; number++) {
-      const page = await store.containers.list(accountId, { page: { number, size: BATCH } });
-      const shipments = new Map((await store.shipments.getMany(accountId, [...new Set(page.items.map((c) => c.shipment_id))])).map((s) => [s.id, s]));
-      const available = await availableAt(page.items, tariffs);
-      for (const container of page.items) {
-        const shipment = shipments.get(container.shipment_id) ?? null;
-        const facts = chargeFactsOf(container, shipment, available.get(container.id) ?? null);
-        yield { container, shipment, demurrage: containerDemurrage(facts, tariffs, { now, calendars, working: false, ...(projectedThrough && { projectThrough: projectedThrough }) }) };
-      }
-      if (page.items.length < BATCH) return;
-    }
-  }
-
-  return {
-    async container(id, options = {}) {
-      const { projectedThrough } = parseOptions(DemurrageOptionsSchema, options);
-      const container = await storage.containers.get(accountId, id);
-      if (!container) throw new NotFoundError(`No container ${id}`);
-      const [shipment, tariffs] = await Promise.all([storage.shipments.get(accountId, container.shipment_id), allTariffs(storage, accountId)]);
-      const available = await availableAt([container], tariffs);
-      const facts = chargeFactsOf(container, shipment, available.get(container.id) ?? null);
-      const demurrage = containerDemurrage(facts, tariffs, { now: context.clock.now(), calendars, ...(projectedThrough && { projectThrough: projectedThrough }) });
-      return { container_id: container.id, ...demurrage };
-    },
-    async exposure(options = {}) {
-      const { groupBy, endingWithinDays, page, projectedThrough } = parseOptions(ExposureOptionsSchema, options);
-      const groups = new Map<string | null, { group: ExposureGroup; accrued: Map<string, Big>; projected: Map<string, Big> }>();
-      for await (const { container, shipment, demurrage } of pages(storage, projectedThrough ? { projectedThrough } : {})) {
+  async function exposureGroups(options: Omit<ExposureOptions, "page">): Promise<ExposureGroup[]> {
+    const { groupBy, endingWithinDays, projectedThrough, containerIds } = parseOptions(ExposureOptionsSchema, options);
+    const groups = new Map<string | null, { group: ExposureGroup; accrued: Map<string, Big>; projected: Map<string, Big> }>();
+    for await (const page of accountDemurrage(storage, accountId, { ...figuresOptions(projectedThrough, false), ...(containerIds && { containerIds }) })) {
+      for (const { container, shipment, demurrage } of page) {
         const running = demurrage.charges.filter((charge) => charge.status === "free" || charge.status === "charging");
         if (running.length === 0) continue;
         const key = groupKey(groupBy, container, shipment);
@@ -139,12 +91,25 @@ export function createDemurrageService(context: SessionContext, calendars: Calen
           addTo(entry.projected, charge.projected);
         }
       }
-      const ordered = [...groups.values()]
-        .map(({ group, accrued, projected }) => ({ ...group, accrued: sums(accrued), projected: sums(projected) }))
-        .sort((a, b) => (a.key === b.key ? 0 : a.key === null ? 1 : b.key === null ? -1 : a.key < b.key ? -1 : 1));
-      return pageOfList(ordered, page, 25);
+    }
+    return [...groups.values()]
+      .map(({ group, accrued, projected }) => ({ ...group, accrued: sums(accrued), projected: sums(projected) }))
+      .sort((a, b) => (a.key === b.key ? 0 : a.key === null ? 1 : b.key === null ? -1 : a.key < b.key ? -1 : 1));
+  }
+
+  return {
+    async container(id, options = {}) {
+      const { projectedThrough } = parseOptions(DemurrageOptionsSchema, options);
+      for await (const [found] of accountDemurrage(storage, accountId, { ...figuresOptions(projectedThrough, true), containerIds: [id] })) {
+        if (found) return { container_id: found.container.id, ...found.demurrage };
+      }
+      throw new NotFoundError(`No container ${id}`);
     },
-    eachContainer: (options = {}) => pages(storage, options),
+    async exposure(options = {}) {
+      const { page, ...rest } = options;
+      return pageOfList(await exposureGroups(rest), page, 25);
+    },
+    exposureGroups: (options = {}) => exposureGroups(options),
   };
 }
 

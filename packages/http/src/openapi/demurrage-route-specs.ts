@@ -58,6 +58,7 @@ export const DEMURRAGE_ROUTE_SPECS: RouteSpec[] = [
       group_by: ExposureGroupBySchema.optional().meta({ description: "What to group by (default terminal); container gives one group per container" }),
       ending_within_days: z.string().optional().meta({ description: "How many days ahead a last free day counts as ending soon (default 3, at most 60)" }),
       projected_through: projectedThrough,
+      "filter[container_id]": z.string().optional().meta({ description: "Only these containers: up to 100 ids, comma-separated (a board asks for the containers it shows)" }),
       format: z.enum(["json", "csv"]).optional().meta({ description: "csv answers text/csv, one row per group and currency, every group at once" }),
       "page[number]": z.string().optional(),
       "page[size]": z.string().optional().meta({ description: "Groups per page, default 25, capped at 100" }),

@@ -155,6 +155,10 @@ describe.each(STORAGES)("demurrage over HTTP on %s storage", (_name, makeStorage
     const lines = (await csv.text()).trim().split("\n");
     expect(lines[0]).toBe("group_by,key,containers,charging,free_time_ending,unpriced_charges,currency,accrued,projected");
     expect(lines).toContain(`carrier,ACLU,1,1,0,0,USD,${at.accrued.amount},${at.projected.amount}`);
+    const one = await h.request("GET", `/v2/demurrage_exposure?group_by=container&filter[container_id]=${containerId}`);
+    expect(one.body.data.map((g: { id: string }) => g.id)).toEqual([`container:${containerId}`]);
+    expect(one.body.data[0].attributes).toMatchObject({ accrued: [at.accrued], projected: [at.projected] });
+    expect((await h.request("GET", "/v2/demurrage_exposure?filter[container_id]=not-an-id")).status).toBe(400);
     expect((await h.request("GET", "/v2/demurrage_exposure?group_by=vessel")).status).toBe(400);
     expect((await h.request("GET", "/v2/demurrage_exposure?ending_within_days=99")).status).toBe(400);
     await h.request("DELETE", `/v2/tariffs/${rule}`);

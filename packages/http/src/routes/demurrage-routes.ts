@@ -13,9 +13,10 @@ const tariffSelf = (c: Context, id: string) => new URL(`/v2/tariffs/${id}`, c.re
 
 const ExposureQuerySchema = ExposureOptionsSchema.omit({ page: true }).extend({
   endingWithinDays: z.coerce.number().int().min(0).max(60).optional(),
+  containerIds: z.string().transform((list) => list.split(",")).pipe(ExposureOptionsSchema.shape.containerIds.unwrap()).optional(),
   format: z.enum(["json", "csv"]).default("json"),
 });
-const EXPOSURE_QUERY = { groupBy: "group_by", endingWithinDays: "ending_within_days", projectedThrough: "projected_through", format: "format" };
+const EXPOSURE_QUERY = { groupBy: "group_by", endingWithinDays: "ending_within_days", projectedThrough: "projected_through", containerIds: "filter[container_id]", format: "format" };
 
 /** The columns of the exposure CSV, in order: one row per group and currency. */
 export const EXPOSURE_CSV_COLUMNS = ["group_by", "key", "containers", "charging", "free_time_ending", "unpriced_charges", "currency", "accrued", "projected"] as const;
@@ -60,12 +61,8 @@ export function demurrageRoutes(): Hono<AppEnv> {
     const { format, ...options } = filterQuery(c, ExposureQuerySchema, EXPOSURE_QUERY);
     const session = c.get("session");
     if (format === "csv") {
-      const rows: (string | number | null)[][] = [];
-      for (let number = 1, total = Infinity; (number - 1) * 100 < total; number++) {
-        const page = await session.demurrage.exposure({ ...options, page: { number, size: 100 } });
-        total = page.total;
-        for (const group of page.data) rows.push(...csvRows(options.groupBy ?? "terminal", group));
-      }
+      // Every group from one pass over the containers.
+      const rows = (await session.demurrage.exposureGroups(options)).flatMap((group) => csvRows(options.groupBy ?? "terminal", group));
       return c.body(stringify(rows, { header: true, columns: [...EXPOSURE_CSV_COLUMNS] }), 200, { "content-type": "text/csv; charset=utf-8" });
     }
     const result = await session.demurrage.exposure({ ...options, page: pageQuery(c) } satisfies ExposureOptions);

@@ -11,23 +11,27 @@ export interface ContainerExposure {
   error: Error | null;
 }
 
-const PAGE = 100;
+/** The most ids one exposure read takes (`filter[container_id]`). */
+const IDS_PER_READ = 100;
 
 /**
- * Reads `GET /v2/demurrage_exposure?group_by=container`, every page, and again every `intervalMs`
- * while the tab is visible: one read for the whole board instead of one per card.
+ * Reads `GET /v2/demurrage_exposure?group_by=container` for the containers a board shows, 100 ids
+ * a read (so the server works out those containers only, not the whole account), and again every
+ * `intervalMs` while the tab is visible.
  */
-export function useContainerExposure(api: ApiClient, intervalMs = 30_000): ContainerExposure {
+export function useContainerExposure(api: ApiClient, containerIds: readonly string[], intervalMs = 30_000): ContainerExposure {
   const [state, setState] = useState<ContainerExposure>({ byContainer: new Map(), loaded: false, error: null });
+  const key = [...containerIds].sort().join(",");
   useEffect(() => {
     let live = true;
+    const ids = key === "" ? [] : key.split(",");
     const load = async () => {
       try {
         const byContainer = new Map<string, ExposureGroupAttributes>();
-        for (let number = 1; ; number++) {
-          const page = await api.read<ListDocument<ExposureGroupAttributes>>(`/demurrage_exposure?group_by=container&page%5Bsize%5D=${PAGE}&page%5Bnumber%5D=${number}`);
+        for (let i = 0; i < ids.length; i += IDS_PER_READ) {
+          const chunk = ids.slice(i, i + IDS_PER_READ).join(",");
+          const page = await api.read<ListDocument<ExposureGroupAttributes>>(`/demurrage_exposure?group_by=container&filter%5Bcontainer_id%5D=${chunk}&page%5Bsize%5D=${IDS_PER_READ}`);
           for (const group of page.data) if (group.attributes.key !== null) byContainer.set(group.attributes.key, group.attributes);
-          if (page.data.length < PAGE) break;
         }
         if (live) setState({ byContainer, loaded: true, error: null });
       } catch (error) {
@@ -42,6 +46,6 @@ export function useContainerExposure(api: ApiClient, intervalMs = 30_000): Conta
       live = false;
       clearInterval(timer);
     };
-  }, [api, intervalMs]);
+  }, [api, key, intervalMs]);
   return state;
 }

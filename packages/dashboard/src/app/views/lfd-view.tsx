@@ -23,18 +23,18 @@ interface Card {
  */
 export function LfdView(props: { session: Session }) {
   const snapshot = useContainers(props.session.containers);
-  const money = useContainerExposure(props.session.api);
+  const waiting = useMemo(() => snapshot.rows.filter((row) => row.lfd !== null && !row.pickedUp), [snapshot.rows]);
+  const money = useContainerExposure(props.session.api, useMemo(() => waiting.map((row) => row.id), [waiting]));
   const now = snapshot.checkedAt ?? Date.now();
   const columns = useMemo(() => {
     const byBucket = new Map<LfdBucket, Card[]>(LFD_BUCKETS.map(({ bucket }) => [bucket, []]));
-    for (const row of snapshot.rows) {
-      if (row.lfd === null || row.pickedUp) continue;
-      const days = daysToLfd(row.lfd, row.podTimeZone, now);
-      byBucket.get(lfdBucket(days))!.push({ row, days, exposure: demurrageExposure(row.fees, row.lfd, now), calculated: money.byContainer.get(row.id) ?? null });
+    for (const row of waiting) {
+      const days = daysToLfd(row.lfd!, row.podTimeZone, now);
+      byBucket.get(lfdBucket(days))!.push({ row, days, exposure: demurrageExposure(row.fees, row.lfd!, now), calculated: money.byContainer.get(row.id) ?? null });
     }
     for (const cards of byBucket.values()) cards.sort((a, b) => Date.parse(a.row.lfd!) - Date.parse(b.row.lfd!) || a.row.number.localeCompare(b.row.number));
     return byBucket;
-  }, [snapshot.rows, now, money.byContainer]);
+  }, [waiting, now, money.byContainer]);
   const total = (cards: Card[], currency: string) => cards.reduce((sum, card) => sum + (card.exposure?.currency === currency && card.exposure.perDay !== null ? card.exposure.perDay : 0), 0);
   return (
     <>
