@@ -1,5 +1,6 @@
 import type { Container, ContainerHold } from "../domain/container-schema.js";
 import type { ContainerStatus } from "../domain/enums.js";
+import { NO_CONTAINER_ETA } from "../domain/eta-schema.js";
 import type { TransportEvent } from "../domain/transport-event-schema.js";
 import { containerStatus } from "../tracking/container-status.js";
 import type { TimedMilestone } from "./journey-events.js";
@@ -62,6 +63,7 @@ export function containerMilestones(events: readonly TransportEvent[], ctx: Cont
   const stamp = (value: number | null): string | null => (value === null ? null : iso(value));
 
   return {
+    ...NO_CONTAINER_ETA,
     current_status: status,
     availability_known: Boolean(find("available") ?? find("not_available")),
     available_for_pickup: status === "available",

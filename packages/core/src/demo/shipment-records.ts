@@ -3,6 +3,7 @@ import type { Container, ContainerHold } from "../domain/container-schema.js";
 import type { EquipmentHeight, EquipmentLength, EquipmentType } from "../domain/enums.js";
 import type { RawEvent } from "../domain/raw-event-schema.js";
 import type { Shipment } from "../domain/shipment-schema.js";
+import { NO_SHIPMENT_ETA } from "../domain/eta-schema.js";
 import type { TrackingRequest } from "../domain/tracking-request-schema.js";
 import type { TransportEvent } from "../domain/transport-event-schema.js";
 import { shippingLineByScac } from "../reference/index.js";
@@ -150,6 +151,7 @@ export function shipmentRecords(journey: ShipmentJourney, ctx: ShipmentRecordsCo
   }
 
   const shipment: Shipment = {
+    ...NO_SHIPMENT_ETA,
     created_at: iso(createdAt),
     ref_numbers: refNumbers,
     tags,

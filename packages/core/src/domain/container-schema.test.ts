@@ -7,9 +7,11 @@ import {
   ImportDeadlinesSchema,
   type Container,
 } from "./container-schema.js";
+import { ContainerEtaAttributesSchema, NO_CONTAINER_ETA } from "./eta-schema.js";
 
 // Shaped after the live fixtures: a 40' high-cube dry box grounded at Wando Welch, Charleston.
 const container: Container = {
+  ...NO_CONTAINER_ETA,
   number: "MSKU9070323",
   seal_number: "ML-KR1234567",
   created_at: "2024-06-20T08:15:43.000Z",
@@ -123,6 +125,8 @@ describe("ContainerAttributesSchema", () => {
       "ind_facility_lfd_on", "import_deadlines",
       "pol_full_in_at", "pol_vessel_loaded_at", "pol_vessel_departed_at", "empty_out_at", "delivered_at", "ssl_lfd",
       "rail_last_tracking_request_at", "ind_facility_holds", "ind_facility_fees",
+      // Bollard extensions (docs/eta.md), after the spec's.
+      ...Object.keys(ContainerEtaAttributesSchema.shape),
     ]);
   });
 

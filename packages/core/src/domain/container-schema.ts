@@ -1,3 +1,4 @@
+import { ContainerEtaAttributesSchema } from "./eta-schema.js";
 import { z } from "zod";
 import { NullableTimestampSchema, TimestampSchema, UuidSchema } from "./common-schema.js";
 import {
@@ -145,6 +146,8 @@ export const ContainerAttributesSchema = z.object({
   ind_facility_holds: z.array(ContainerHoldSchema).nullable().default(null),
   /** Fees owed at the inland rail facility; `null` when the container does not move inland or the facility reports none. */
   ind_facility_fees: z.array(ContainerFeeSchema).nullable().default(null),
+  // Bollard's ETA delays per leg (see docs/eta.md); records from before them read as `null`.
+  ...ContainerEtaAttributesSchema.shape,
 });
 
 /** The JSON:API attributes of a container. */

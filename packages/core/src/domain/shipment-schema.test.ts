@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { NO_SHIPMENT_ETA, ShipmentEtaAttributesSchema } from "./eta-schema.js";
 import { ShipmentAttributesSchema, ShipmentSchema, type Shipment } from "./shipment-schema.js";
 
 // Values from the live HLCU fixture: Busan → Charleston on MAERSK SHIVLING, voyage 546E.
 const shipment: Shipment = {
+  ...NO_SHIPMENT_ETA,
   created_at: "2024-06-20T08:15:42.000Z",
   ref_numbers: ["PO-88213"],
   tags: ["east-coast"],
@@ -105,6 +107,8 @@ describe("ShipmentAttributesSchema", () => {
       "pol_timezone", "pod_eta_at", "pod_original_eta_at", "pod_ata_at", "pod_timezone",
       "line_tracking_last_attempted_at", "line_tracking_last_succeeded_at", "line_tracking_stopped_at",
       "line_tracking_stopped_reason",
+      // Bollard extensions (docs/eta.md), after the spec's.
+      ...Object.keys(ShipmentEtaAttributesSchema.shape),
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { NullableTimestampSchema, TimestampSchema, UuidSchema } from "./common-schema.js";
 import { LineTrackingStoppedReasonSchema, LocationTypeSchema, TerminalTypeSchema } from "./enums.js";
+import { ShipmentEtaAttributesSchema } from "./eta-schema.js";
 import { IanaTimeZoneSchema, ImoSchema, ScacSchema, UnLocodeSchema } from "./validators.js";
 
 /** The JSON:API attributes of a shipment, in the interface spec's order. */
@@ -73,6 +74,8 @@ export const ShipmentAttributesSchema = z.object({
   line_tracking_stopped_at: NullableTimestampSchema,
   /** Why tracking stopped; `null` while the shipment is tracked. */
   line_tracking_stopped_reason: LineTrackingStoppedReasonSchema.nullable(),
+  // Bollard's ETA delays and prediction (see docs/eta.md); records from before them read as `null`.
+  ...ShipmentEtaAttributesSchema.shape,
 });
 
 /** The JSON:API attributes of a shipment. */

@@ -14,6 +14,19 @@ export interface RouteWalker {
   readonly lengthNm: number;
   /** The point `distanceNm` along the line (clamped to its ends). Fastest when called with growing distances. */
   at(distanceNm: number): RoutePoint;
+  /** How far along the line its point nearest to `point` lies, in nautical miles (a vessel's progress along its lane). */
+  locate(point: LonLat): number;
+}
+
+/** The fraction of segment a→b nearest to p, on a local flat projection around p (longitudes the short way round). */
+function nearestFraction(a: LonLat, b: LonLat, p: LonLat): number {
+  const k = Math.cos((p[1] * Math.PI) / 180);
+  const wrap = (d: number) => ((d + 540) % 360) - 180;
+  const ax = wrap(a[0] - p[0]) * k, ay = a[1] - p[1];
+  const bx = wrap(b[0] - p[0]) * k, by = b[1] - p[1];
+  const dx = bx - ax, dy = by - ay;
+  const squared = dx * dx + dy * dy;
+  return squared === 0 ? 0 : Math.min(1, Math.max(0, -(ax * dx + ay * dy) / squared));
 }
 
 /**
@@ -43,6 +56,18 @@ export function walkRoute(coordinates: readonly LonLat[]): RouteWalker {
       const span = cumulative[segment]! - cumulative[segment - 1]!;
       const f = span > 0 ? Math.min(1, (d - cumulative[segment - 1]!) / span) : 1;
       return { point: interpolateLonLat(a, b, f), heading: span > 0 ? initialBearing(a, b) : 0 };
+    },
+    locate(point) {
+      let best = 0;
+      let nearest = Infinity;
+      for (let i = 1; i < coordinates.length; i += 1) {
+        const [a, b] = [coordinates[i - 1]!, coordinates[i]!];
+        const f = nearestFraction(a, b, point);
+        const [lon, lat] = interpolateLonLat(a, b, f);
+        const distance = haversineNm(point[0], point[1], lon, lat);
+        if (distance < nearest) [nearest, best] = [distance, cumulative[i - 1]! + f * (cumulative[i]! - cumulative[i - 1]!)];
+      }
+      return best;
     },
   };
 }

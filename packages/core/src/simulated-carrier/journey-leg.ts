@@ -10,4 +10,6 @@ export interface JourneyLeg {
   arriveAt: number;
   /** The average speed over the leg's sea route, in knots (for position reports). */
   knots: number;
+  /** How much the speed swings around `knots` along the leg, as a fraction (position reports only; the arrival is on time). */
+  swing?: number;
 }

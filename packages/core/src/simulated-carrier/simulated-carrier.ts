@@ -3,6 +3,7 @@ import { isContainerNumber, normalizeContainerNumber } from "../domain/validator
 import { shippingLineByScac } from "../reference/index.js";
 import type { CarrierRequest, CarrierResult, CarrierSource } from "../tracking/carrier-source.js";
 import { LruCache } from "../routing/lru-cache.js";
+import { DEFAULT_ETA_NOISE, type EtaNoise, type EtaNoiseOptions } from "./eta-noise.js";
 import { TEST_SCAC, scenarioOutcome } from "./scenario-numbers.js";
 import { buildJourney, journeyKey, type SimulatedJourney } from "./simulated-journey.js";
 import { snapshotAt } from "./snapshot-at.js";
@@ -26,6 +27,13 @@ export interface SimulatedCarrierOptions {
    * @default 20000
    */
   cacheSize?: number;
+  /**
+   * How wrong the line's ETAs are on normal journeys (scenario numbers keep their scripted dates):
+   * issued every few days, biased early, scattered, better as the arrival nears; `false` gives the
+   * plain planned arrivals with the occasional revision. See `EtaNoiseOptions`.
+   * @default {} (DEFAULT_ETA_NOISE)
+   */
+  etaNoise?: EtaNoiseOptions | false;
 }
 
 const UNIT = 2 ** 32;
@@ -78,6 +86,7 @@ export function simulatedCarrier(options: SimulatedCarrierOptions = {}): Carrier
   if (!(latencyMs >= 0)) throw new RangeError(`latencyMs must be 0 or more, got ${latencyMs}`);
   if (!(failureRate >= 0 && failureRate <= 1)) throw new RangeError(`failureRate must be between 0 and 1, got ${failureRate}`);
   const cache = new LruCache<SimulatedJourney>(cacheSize);
+  const etaNoise: EtaNoise | null = options.etaNoise === false ? null : { ...DEFAULT_ETA_NOISE, ...options.etaNoise };
 
   function answer(request: CarrierRequest, now: number): CarrierResult {
     const scac = shippingLineByScac(request.scac)?.scac;
@@ -98,7 +107,7 @@ export function simulatedCarrier(options: SimulatedCarrierOptions = {}): Carrier
       else if (scac !== TEST_SCAC) return { status: "not_found", reason: "invalid_number" };
     }
     const journey = cache.getOrBuild(key, () =>
-      buildJourney({ scac, requestType: request.request_type, number, requestedAt, scenario: outcome.journey, container }),
+      buildJourney({ scac, requestType: request.request_type, number, requestedAt, scenario: outcome.journey, container, etaNoise }),
     );
     return { status: "found", snapshot: snapshotAt(journey, now) };
   }

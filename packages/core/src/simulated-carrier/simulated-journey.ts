@@ -10,6 +10,7 @@ import { metroAreaByLocode, railTerminalsByMetroArea, terminalsByPort } from "..
 import { seaRouter } from "../routing/sea-router.js";
 import { carrierProfile, lanesOf } from "./carrier-profile.js";
 import { buildContainer, type ContainerJourney, type JourneyContext } from "./container-journey.js";
+import { etaErrors, legSwing, type EtaError, type EtaNoise } from "./eta-noise.js";
 import type { JourneyLeg } from "./journey-leg.js";
 import type { JourneyScenario } from "./scenario-numbers.js";
 
@@ -44,6 +45,8 @@ export interface SimulatedJourney {
   legs: JourneyLeg[];
   rollover: ShownSailing | null;
   etaRevisions: readonly EtaRevision[];
+  /** The line's noisy, early-biased arrival estimates (see `etaErrors`); empty without noise. */
+  etaErrors: readonly EtaError[];
   containers: ContainerJourney[];
   /** The first and last planned arrivals at the inland destination, on rail lanes. */
   inlandArrivals: { first: number; last: number } | null;
@@ -59,6 +62,8 @@ export interface JourneyRequest {
   scenario: JourneyScenario;
   /** For container requests with a valid ISO 6346 number: the one container. */
   container: string | null;
+  /** How wrong the line's ETAs are on normal journeys; null keeps the plain revisions. */
+  etaNoise?: EtaNoise | null;
 }
 
 // Most bills carry one to three boxes; a few carry up to six.
@@ -152,7 +157,8 @@ export function buildJourney(request: JourneyRequest): SimulatedJourney {
   const shownDeparture = firstDeparture(rng, request.scenario, request.requestedAt);
   const departAt = rolledOver ? shownDeparture + ROLLOVER_DELAY : shownDeparture;
   const sailing = bookSailing(rng, createSailingBook(), lane, shape, departAt, true) as Sailing;
-  const legs = journeyLegs(sailing);
+  const noise = request.scenario === "normal" && !rolledOver ? (request.etaNoise ?? null) : null;
+  const legs = journeyLegs(sailing).map((leg) => (noise ? { ...leg, swing: legSwing(leg, noise) } : leg));
   const rollover = rolledOver ? missedSailing(rng, lane, sailing) : null;
   const terminal = terminals.length > 0 ? sailing.podTerminal : null;
 
@@ -201,7 +207,9 @@ export function buildJourney(request: JourneyRequest): SimulatedJourney {
     earlierPodTerminal: request.scenario === "terminal_change" ? earlierTerminal(terminals, terminal, legs) : null,
     legs,
     rollover,
-    etaRevisions: rolledOver ? [] : context.dateChanges ? scenarioRevisions(legs) : etaRevisions(rng, legs),
+    // The last draw of the journey: leaving it out with noise changes nothing else.
+    etaRevisions: rolledOver || noise ? [] : context.dateChanges ? scenarioRevisions(legs) : etaRevisions(rng, legs),
+    etaErrors: noise ? etaErrors(journeyKey(request), legs, Math.min(request.requestedAt, legs[0]!.departAt) - 7 * DAY, noise) : [],
     containers,
     inlandArrivals: arrivals.length > 0 ? { first: Math.min(...arrivals), last: Math.max(...arrivals) } : null,
   };

@@ -42,13 +42,16 @@ export function legPositions(leg: JourneyLeg, now: number): SnapshotPositionInpu
   const positions: SnapshotPositionInput[] = [];
   for (let step = firstStep; step <= lastStep; step += 1) {
     const at = leg.departAt + step * POSITION_INTERVAL;
-    const { point, heading } = route.at((route.lengthNm * (at - leg.departAt)) / span);
+    // With a swing, the vessel runs ahead of its average pace and falls back (or the other way), arriving on time.
+    const u = (at - leg.departAt) / span;
+    const swing = leg.swing ?? 0;
+    const { point, heading } = route.at(route.lengthNm * (u + (swing * Math.sin(2 * Math.PI * u)) / (2 * Math.PI)));
     positions.push({
       latitude: round(point[1], 5),
       longitude: round(point[0], 5),
       // Course over ground: the bearing of the lane segment, in whole degrees.
       heading: Math.round(heading) % 360,
-      speed_knots: Math.min(leg.knots, 60),
+      speed_knots: Math.min(round(leg.knots * (1 + swing * Math.cos(2 * Math.PI * u)), 1), 60),
       timestamp: iso(at),
     });
   }

@@ -1,6 +1,7 @@
 import { DAY, ceilHour, iso } from "../demo/zoned-time.js";
 import type { CarrierSnapshotInput, SnapshotRawEvent, SnapshotTransportEvent } from "../tracking/snapshot-schema.js";
 import type { ContainerJourney, JourneyMilestone, Revealed } from "./container-journey.js";
+import { etaErrorAt } from "./eta-noise.js";
 import type { JourneyLeg } from "./journey-leg.js";
 import type { SimulatedJourney } from "./simulated-journey.js";
 import { vesselsAt } from "./simulated-vessels.js";
@@ -21,6 +22,7 @@ function outlookAt(journey: SimulatedJourney, now: number): Outlook {
   const shown = journey.rollover && now < journey.rollover.until ? journey.rollover : null;
   let etaShift = 0;
   for (const revision of journey.etaRevisions) if (now < revision.until) etaShift += revision.shift;
+  etaShift -= etaErrorAt(journey.etaErrors, now);
   return { now, legs: shown?.legs ?? journey.legs, offset: shown?.offset ?? 0, etaShift };
 }
 
@@ -28,7 +30,9 @@ const ARRIVALS = new Set(["vessel_arrived", "arrived_at_inland_destination"]);
 
 /** The line's estimate of a planned time, as it states it at `outlook.now` (to the hour). */
 function estimateOf(at: number, arrival: boolean, outlook: Outlook): string {
-  return iso(ceilHour(at - outlook.offset - (arrival ? outlook.etaShift : 0)));
+  const estimate = at - outlook.offset - (arrival ? outlook.etaShift : 0);
+  // An early estimate of an arrival still ahead never lies in the past: the line moves it to the next hour.
+  return iso(ceilHour(arrival && at > outlook.now ? Math.max(estimate, outlook.now) : estimate));
 }
 
 function estimatedRaw(m: JourneyMilestone, outlook: Outlook): SnapshotRawEvent | null {

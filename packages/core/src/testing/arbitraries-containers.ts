@@ -30,6 +30,7 @@ import {
   timestampArb,
   uuidArb,
 } from "./arbitrary-values.js";
+import { delayArb } from "./arbitraries.js";
 
 const plain = { noNullPrototype: true } as const;
 const ts = nullable(timestampArb);
@@ -95,6 +96,12 @@ export function arbitraryContainer(accountId: string, shipmentId: string): fc.Ar
       rail_last_tracking_request_at: ts,
       ind_facility_holds: nullable(holdsArb()),
       ind_facility_fees: nullable(feesArb()),
+      pod_eta_delay_hours: delayArb,
+      pod_eta_departure_delay_hours: delayArb,
+      ind_original_eta_at: ts,
+      ind_departure_eta_at: ts,
+      ind_eta_delay_hours: delayArb,
+      ind_eta_departure_delay_hours: delayArb,
       pod_terminal_id: nullable(uuidArb),
       pickup_facility_id: nullable(uuidArb),
       pickup_facility_type: nullable(fc.constantFrom(...TerminalTypeSchema.options)),

@@ -181,6 +181,29 @@ export function arbitraryTrackingRequest(accountId: string): fc.Arbitrary<Tracki
   );
 }
 
+/** An ETA delay in hours, to one decimal. */
+export const delayArb = nullable(fc.integer({ min: -50_000, max: 50_000 }).map((tenths) => tenths / 10));
+
+const reasonsArb = fc.record(
+  {
+    predictor: fc.constantFrom("baseline", "custom"),
+    method: fc.constantFrom("position" as const, "carrier_eta" as const),
+    computed_at: timestampArb,
+    position_at: nullable(timestampArb),
+    position_age_hours: nullable(fc.integer({ min: 0, max: 480 }).map((tenths) => tenths / 10)),
+    distance_remaining_nm: nullable(fc.integer({ min: 0, max: 15_000 })),
+    recent_speed_knots: nullable(fc.integer({ min: 40, max: 250 }).map((tenths) => tenths / 10)),
+    port_calls_left: fc.integer({ min: 0, max: 4 }),
+    aboard: fc.boolean(),
+    leg_from_locode: nullable(fc.constantFrom("CNSHA", "USLAX", "NLRTM")),
+    carrier_eta_at: nullable(timestampArb),
+    carrier_bias_hours: delayArb,
+    carrier_bias_samples: fc.integer({ min: 0, max: 10_000 }),
+    carrier_bias_scope: fc.constantFrom("lane" as const, "carrier" as const, "none" as const),
+  },
+  { noNullPrototype: true },
+);
+
 /** Any valid shipment of the account. */
 export function arbitraryShipment(accountId: string): fc.Arbitrary<Shipment> {
   const ts = nullable(timestampArb);
@@ -235,6 +258,16 @@ export function arbitraryShipment(accountId: string): fc.Arbitrary<Shipment> {
       dates_reported_at: nullable(fc.record({ pod_eta_at: timestampArb, pol_etd_at: timestampArb }, { requiredKeys: ["pod_eta_at"], noNullPrototype: true })),
       pol_original_etd_at: ts,
       destination_original_eta_at: ts,
+      pod_departure_eta_at: ts,
+      pod_eta_delay_hours: delayArb,
+      pod_eta_departure_delay_hours: delayArb,
+      destination_departure_eta_at: ts,
+      destination_eta_delay_hours: delayArb,
+      destination_eta_departure_delay_hours: delayArb,
+      predicted_eta_at: ts,
+      predicted_eta_p10_at: ts,
+      predicted_eta_p90_at: ts,
+      predicted_eta_reasons: nullable(reasonsArb),
     },
     plain,
   );

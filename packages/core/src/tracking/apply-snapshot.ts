@@ -5,6 +5,7 @@ import { uuidv7 } from "../ids/index.js";
 import { referenceId } from "../reference/index.js";
 import { parseInput } from "../validation/input-validation.js";
 import type { StorageRepositories } from "../storage/index.js";
+import type { PlanForecast } from "./arrival-prediction.js";
 import { recordDomainEvents } from "./record-domain-events.js";
 import { planIsEmpty, planSnapshot, type SnapshotPlan, type StoredState } from "./snapshot-plan.js";
 import { forgetSnapshotMemo, keepSnapshotMemo, type SnapshotMemo } from "./snapshot-memo.js";
@@ -42,7 +43,7 @@ export interface PreparedSnapshot {
  * work) does not hold the write lock. Null when the shipment's tracking is stopped (the transaction
  * refuses it).
  */
-export async function prepareSnapshot(reader: StorageRepositories, request: TrackingRequest, snapshot: CarrierSnapshot, now: string): Promise<PreparedSnapshot | null> {
+export async function prepareSnapshot(reader: StorageRepositories, request: TrackingRequest, snapshot: CarrierSnapshot, now: string, forecast?: SnapshotForecast): Promise<PreparedSnapshot | null> {
   const state = await readStoredState(reader, request);
   if (state.shipment?.line_tracking_stopped_at) return null;
   const vessels = (await planVessels(reader, mentionedImos(snapshot), snapshot.vessels, now)).byImo;
@@ -52,7 +53,7 @@ export async function prepareSnapshot(reader: StorageRepositories, request: Trac
     vesselIds.set(imo, id);
     return id;
   };
-  const plan = planSnapshot(state, snapshot, { trackingRequest: request, now, newId: uuidv7, vesselIdByImo });
+  const plan = planSnapshot(state, snapshot, { trackingRequest: request, now, newId: uuidv7, vesselIdByImo, ...planForecast(forecast, vessels) });
   return { request, state, vesselIds, plan };
 }
 
@@ -67,7 +68,15 @@ export interface ApplyOptions {
    * an answer in full); without it, a plan that writes anything forgets the memo.
    */
   memo?: Pick<SnapshotMemo, "requestId" | "hash">;
+  /** Predicts the shipment's arrival (see `withPrediction`); without it the stored prediction is kept. */
+  forecast?: SnapshotForecast;
 }
+
+/** The predictor and the account's carrier bias, for {@link applySnapshot} and {@link prepareSnapshot}. */
+export type SnapshotForecast = Omit<PlanForecast, "vesselByImo">;
+
+const planForecast = (forecast: SnapshotForecast | undefined, vessels: ReadonlyMap<string, Vessel>): { forecast?: PlanForecast } =>
+  forecast ? { forecast: { ...forecast, vesselByImo: (imo) => vessels.get(imo) ?? null } } : {};
 
 /**
  * Applies a validated snapshot to the shipment a tracking request tracks, inside `tx`: loads what is
@@ -92,7 +101,7 @@ export async function applySnapshot(tx: StorageRepositories, request: TrackingRe
     isDeepStrictEqual(prepared.request, request) &&
     isDeepStrictEqual(prepared.state, state) &&
     [...prepared.vesselIds].every(([imo, id]) => vesselIdByImo(imo) === id);
-  const plan = current ? prepared.plan : planSnapshot(state, snapshot, { trackingRequest: request, now, newId: uuidv7, vesselIdByImo });
+  const plan = current ? prepared.plan : planSnapshot(state, snapshot, { trackingRequest: request, now, newId: uuidv7, vesselIdByImo, ...planForecast(options.forecast, vessels) });
   if (plan.shipmentIsNew) await tx.shipments.insert(plan.shipment);
   else if (plan.shipmentChanged) await tx.shipments.update(plan.shipment);
   for (const container of plan.containersToInsert) await tx.containers.insert(container);

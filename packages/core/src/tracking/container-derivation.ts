@@ -1,5 +1,5 @@
 import { containerStatus } from "./container-status.js";
-import type { Container, ContainerStatus, TransportEvent } from "../domain/index.js";
+import { NO_CONTAINER_ETA, type Container, type ContainerStatus, type TransportEvent } from "../domain/index.js";
 
 /** What deriving a container's milestone fields needs to know about its shipment. */
 export interface DerivationContext {
@@ -78,6 +78,7 @@ export function deriveContainer(container: Container, allEvents: readonly Transp
 /** A new container as first reported: everything unknown until the snapshot and events fill it. */
 export function blankContainer(fields: Pick<Container, "id" | "account_id" | "shipment_id" | "number" | "created_at">): Container {
   return {
+    ...NO_CONTAINER_ETA,
     ...fields,
     updated_at: fields.created_at,
     seal_number: null,

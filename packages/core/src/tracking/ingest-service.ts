@@ -1,3 +1,4 @@
+import type { EtaForecasting } from "../eta/eta-forecasting.js";
 import { z } from "zod";
 import { applyInitialCustomFields } from "../custom-fields/initial-custom-fields.js";
 import type { Clock } from "../clock/index.js";
@@ -86,14 +87,16 @@ export interface IngestService {
 const EventsSchema = z.array(SnapshotTransportEventSchema).min(1).max(500);
 
 /** Creates the {@link IngestService} of a tracker. */
-export function createIngestService(storage: Storage, clock: Clock): IngestService {
+export function createIngestService(storage: Storage, clock: Clock, forecasting?: EtaForecasting): IngestService {
   async function apply(accountId: string, find: (tx: Parameters<Parameters<Storage["transaction"]>[0]>[0]) => Promise<TrackingRequest>, snapshotInput: unknown): Promise<IngestResult> {
     const snapshot = parseSnapshot(snapshotInput);
     const now = clock.now().toISOString();
+    await forecasting?.prepare([accountId]);
+    const forecast = forecasting && { predictor: forecasting.predictor, bias: forecasting.biasTable(accountId) };
     return storage.transaction(async (outer) => {
       const tx = recordingChanges(outer, { source: "ingest", learnedAt: now });
       const request = await find(tx);
-      const plan = await applySnapshot(tx, request, snapshot, now);
+      const plan = await applySnapshot(tx, request, snapshot, now, forecast ? { forecast } : {});
       if (request.status !== "created") await applyInitialCustomFields(tx, request, plan.shipment.id, now);
       if (plan.shipmentIsNew || request.tracked_object_id !== plan.shipment.id) {
         await tx.trackingRequests.update({ ...request, status: "created", tracked_object_id: plan.shipment.id, tracked_object_type: "shipment", updated_at: now });

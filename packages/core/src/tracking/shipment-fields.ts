@@ -1,4 +1,4 @@
-import { REPORTED_DATES, type Shipment, type TrackingRequest } from "../domain/index.js";
+import { NO_SHIPMENT_ETA, REPORTED_DATES, type Shipment, type TrackingRequest } from "../domain/index.js";
 import { billOfLadingPrefixes, shippingLineByScac } from "../reference/index.js";
 import { resolveDestination, resolveLocation, resolveTerminal } from "./locations.js";
 import type { CarrierSnapshot } from "./snapshot-schema.js";
@@ -18,6 +18,7 @@ export function normalizeNumber(number: string, scac: string | null): string {
 export function newShipment(request: TrackingRequest, fields: { id: string; now: string; billOfLading: string }): Shipment {
   const line = request.scac ? shippingLineByScac(request.scac) : undefined;
   return {
+    ...NO_SHIPMENT_ETA,
     id: fields.id,
     account_id: request.account_id,
     created_at: fields.now,

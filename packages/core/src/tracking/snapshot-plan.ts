@@ -1,5 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Container, DomainEvent, RawEvent, Shipment, TrackingRequest, TransportEvent } from "../domain/index.js";
+import { withContainerDelays, withShipmentDelays } from "../eta/eta-delay.js";
+import { withPrediction, type PlanForecast } from "./arrival-prediction.js";
 import { blankContainer, deriveContainer } from "./container-derivation.js";
 import { dateBefore, dateChangeEvents } from "./date-change-events.js";
 import { rawEventFields, rawEventKeys, transportEventKey, transportEventRecord, type DataProvider, type EventContext } from "./event-records.js";
@@ -29,6 +31,8 @@ export interface PlanContext {
   newId: () => string;
   /** The id of the known vessel with this IMO number, or null. */
   vesselIdByImo: (imo: string) => string | null;
+  /** What predicting the arrival needs (see `withPrediction`); without it the stored prediction is kept. */
+  forecast?: PlanForecast;
 }
 
 /** The writes a snapshot causes, and the domain events they record. Empty when nothing changed. */
@@ -71,7 +75,8 @@ const CARRIER_FIELDS = [
 export function planSnapshot(state: StoredState, snapshot: CarrierSnapshot, ctx: PlanContext): SnapshotPlan {
   const { now, newId, vesselIdByImo } = ctx;
   const base = state.shipment ?? newShipment(ctx.trackingRequest, { id: newId(), now, billOfLading: snapshot.shipment.bill_of_lading_number });
-  const fields = applyShipmentFields(base, snapshot.shipment, vesselIdByImo);
+  const applied = withShipmentDelays(applyShipmentFields(base, snapshot.shipment, vesselIdByImo), state.shipment);
+  const fields = ctx.forecast ? withPrediction(applied, state.shipment, snapshot, ctx.forecast, now) : applied;
   const shipmentChanged = state.shipment === null || !isDeepStrictEqual(fields, state.shipment);
   const shipment = shipmentChanged && state.shipment ? { ...fields, updated_at: now } : fields;
   const domainEvents: DomainEvent[] = [];
@@ -116,7 +121,7 @@ export function planSnapshot(state: StoredState, snapshot: CarrierSnapshot, ctx:
     plan.transportEvents.push(...added);
 
     const allEvents = [...storedEvents, ...added].sort((a, b) => (a.timestamp ?? "~").localeCompare(b.timestamp ?? "~") || a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
-    const derived = deriveContainer(withCarrierFields(container, reported), allEvents, derivation);
+    const derived = withContainerDelays(deriveContainer(withCarrierFields(container, reported), allEvents, derivation), stored, shipment);
     // The rail carrier is asked along with the line: its data counts as requested when it changed anything.
     const railAsked = (reported.pod_rail_carrier_scac ?? reported.ind_rail_carrier_scac ?? null) !== null && (!stored || added.length > 0 || !isDeepStrictEqual(derived, stored));
     const next = railAsked ? { ...derived, rail_last_tracking_request_at: now } : derived;
