@@ -248,6 +248,26 @@ describe("the dashboard in a browser", () => {
     expect(await seriousViolations(page)).toEqual([]);
   }, 60_000);
 
+  it("lists the open exceptions as the API has them, newest first, with a count per rule", async () => {
+    type ApiException = { id: string; attributes: { kind: string; detail: string }; relationships: { container: { data: { id: string } | null } } };
+    const openExceptions = () => server.api<{ data: ApiException[]; meta: { total: number } }>("/exceptions?filter%5Bstatus%5D=open&page%5Bsize%5D=100");
+    // The server evaluates its rules as its background loops start.
+    await expect.poll(async () => (await openExceptions()).meta.total, { timeout: 60_000 }).toBeGreaterThan(0);
+    const body = await openExceptions();
+    await open("/app/exceptions");
+    const rows = page.locator("table.exceptions tbody tr");
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(body.data.length);
+    expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-exception-id")))).toEqual(body.data.map((e) => e.id));
+    expect(await page.locator("table.exceptions tbody tr td.detail").first().textContent()).toBe(body.data[0]!.attributes.detail);
+    const kinds = new Map<string, number>();
+    for (const e of body.data) kinds.set(e.attributes.kind, (kinds.get(e.attributes.kind) ?? 0) + 1);
+    for (const [kind, count] of kinds) expect(await page.locator(`.exception-counts li[data-kind="${kind}"] .count`).textContent()).toBe(String(count));
+    const onBox = body.data.find((e) => e.relationships.container.data !== null);
+    if (onBox) expect(await page.locator(`tr[data-exception-id="${onBox.id}"] a`).getAttribute("href")).toBe(`/app/containers/${onBox.relationships.container.data!.id}`);
+    await screenshot(page, "exceptions");
+    expect(await seriousViolations(page)).toEqual([]);
+  }, 90_000);
+
   it("shows the vessels at sea with a count each, and lists a vessel's containers when clicked", async () => {
     await open("/app/at-sea");
     const markers = page.locator("g.vessel-marker");

@@ -26,6 +26,8 @@ const TABLE_OF: Record<CopyNoun, keyof MemoryTables> = {
   trackingRequests: "trackingRequests",
   parties: "parties",
   tariffs: "tariffs",
+  exceptionRules: "exceptionRules",
+  exceptions: "exceptions",
   customFieldDefinitions: "customFieldDefinitions",
   customFieldOptions: "customFieldOptions",
   customFields: "customFields",
@@ -88,6 +90,7 @@ async function storeOne(repos: StorageRepositories, noun: Exclude<CopyNoun, "ves
     case "rawEvents":
     case "domainEvents":
     case "webhookNotifications":
+    case "exceptions":
       return repos[noun].insertMany([record]);
     case "webhookNotificationAttempts":
       return repos.webhookNotifications.insertAttempt(record);

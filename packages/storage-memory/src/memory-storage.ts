@@ -11,6 +11,7 @@ import type { Access } from "./memory-records.js";
 import { refreshLogRepositories } from "./memory-refresh-log-repositories.js";
 import { referenceRepositories } from "./memory-reference-repositories.js";
 import { tariffRepositories } from "./memory-tariff-repositories.js";
+import { exceptionRepositories } from "./memory-exception-repositories.js";
 import { createTables, overlayTables, type MemoryTables } from "./memory-table.js";
 import { trackingRepositories } from "./memory-tracking-repositories.js";
 import { webhookRepositories } from "./memory-webhook-repositories.js";
@@ -27,6 +28,7 @@ function repositories(tables: MemoryTables, access: Access): StorageRepositories
       ...customFieldRepositories(tables, access),
       ...partyRepositories(tables, access),
       ...tariffRepositories(tables, access),
+      ...exceptionRepositories(tables, access),
       ...webhookRepositories(tables, access),
       ...changeVersionRepositories(tables, access),
       ...keptTextRepositories(tables, access),

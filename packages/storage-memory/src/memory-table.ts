@@ -1,5 +1,5 @@
 import type { EventFeedType, RefreshLogDay } from "@bollard/core/storage";
-import type { Account, ApiKey, Change, Container, CustomField, CustomFieldDefinition, CustomFieldOption, DomainEvent, MetroArea, Party, Port, RailTerminal, RawEvent, Shipment, ShippingLine, Tariff, Terminal, TrackingRequest, TransportEvent, User, Vessel, VesselPositionRecord, Webhook, WebhookNotification, WebhookNotificationAttempt, WebhookReplayRecord } from "@bollard/core";
+import type { Account, ApiKey, Change, Container, CustomField, CustomFieldDefinition, CustomFieldOption, DomainEvent, ExceptionRule, MetroArea, Party, Port, RailTerminal, RawEvent, Shipment, ShipmentException, ShippingLine, Tariff, Terminal, TrackingRequest, TransportEvent, User, Vessel, VesselPositionRecord, Webhook, WebhookNotification, WebhookNotificationAttempt, WebhookReplayRecord } from "@bollard/core";
 
 /** A keyed collection of stored records; values are owned by the table and never mutated. */
 export interface Table<T> {
@@ -99,6 +99,8 @@ export interface MemoryTables {
   trackingRequests: Table<TrackingRequest>;
   parties: Table<Party>;
   tariffs: Table<Tariff>;
+  exceptionRules: Table<ExceptionRule>;
+  exceptions: Table<ShipmentException>;
   customFieldDefinitions: Table<CustomFieldDefinition>;
   customFieldOptions: Table<CustomFieldOption>;
   customFields: Table<CustomField>;
@@ -127,7 +129,7 @@ export interface KeptTextEntry {
 
 const TABLE_NAMES = [
   "accounts", "users", "apiKeys", "ports", "terminals", "railTerminals", "metroAreas", "shippingLines", "vessels",
-  "vesselPositions", "shipments", "containers", "changes", "refreshLog", "transportEvents", "rawEvents", "trackingRequests", "parties", "tariffs",
+  "vesselPositions", "shipments", "containers", "changes", "refreshLog", "transportEvents", "rawEvents", "trackingRequests", "parties", "tariffs", "exceptionRules", "exceptions",
   "customFieldDefinitions", "customFieldOptions", "customFields", "webhooks", "webhookNotifications", "webhookAttempts", "webhookReplays", "domainEvents", "meta", "eventFeed", "feedCounters", "changeVersions", "keptTexts",
 ] as const satisfies ReadonlyArray<keyof MemoryTables>;
 

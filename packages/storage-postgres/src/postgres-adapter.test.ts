@@ -44,7 +44,7 @@ describe.skipIf(!availability.available)("postgresStorage", () => {
     const storages = Array.from({ length: 4 }, () => postgresStorage({ connectionString: url }));
     opened.push(...storages);
     await Promise.all(storages.map((storage) => storage.open()));
-    expect(await query(url, "select name from kysely_migration order by name")).toStrictEqual([{ name: "0001-initial" }, { name: "0002-delivered-notifications" }, { name: "0003-api-key-use" }, { name: "0004-parties" }, { name: "0005-changes" }, { name: "0006-refresh-log" }, { name: "0007-filtered-list-order" }, { name: "0008-event-feed" }, { name: "0009-webhook-replays" }, { name: "0010-change-versions" }, { name: "0011-kept-texts" }, { name: "0012-compact-vessel-positions" }, { name: "0013-domain-event-indexes" }, { name: "0014-tariffs" }]);
+    expect(await query(url, "select name from kysely_migration order by name")).toStrictEqual([{ name: "0001-initial" }, { name: "0002-delivered-notifications" }, { name: "0003-api-key-use" }, { name: "0004-parties" }, { name: "0005-changes" }, { name: "0006-refresh-log" }, { name: "0007-filtered-list-order" }, { name: "0008-event-feed" }, { name: "0009-webhook-replays" }, { name: "0010-change-versions" }, { name: "0011-kept-texts" }, { name: "0012-compact-vessel-positions" }, { name: "0013-domain-event-indexes" }, { name: "0014-tariffs" }, { name: "0015-exceptions" }]);
     const account = makeAccount();
     await storages[0]!.accounts.insert(account);
     const again = postgresStorage({ connectionString: url });

@@ -20,6 +20,7 @@ import { sqlPartyRepository } from "./sql-party-repositories.js";
 import type { SqlScope } from "./sql-rows.js";
 import { sqlContainerRepository, sqlShipmentRepository } from "./sql-shipment-repositories.js";
 import { sqlTariffRepository } from "./sql-tariff-repositories.js";
+import { sqlExceptionRepository, sqlExceptionRuleRepository } from "./sql-exception-repositories.js";
 import { sqlDomainEventRepository, sqlTrackingRequestRepository } from "./sql-tracking-repositories.js";
 import { sqlWebhookNotificationRepository, sqlWebhookReplayRepository, sqlWebhookRepository } from "./sql-webhook-repositories.js";
 
@@ -46,6 +47,8 @@ export function sqlRepositories(scope: SqlScope): StorageRepositories {
     trackingRequests: sqlTrackingRequestRepository(scope),
     parties: sqlPartyRepository(scope),
     tariffs: sqlTariffRepository(scope),
+    exceptionRules: sqlExceptionRuleRepository(scope),
+    exceptions: sqlExceptionRepository(scope),
     customFieldDefinitions: sqlCustomFieldDefinitionRepository(scope),
     customFieldOptions: sqlCustomFieldOptionRepository(scope),
     customFields: sqlCustomFieldRepository(scope),

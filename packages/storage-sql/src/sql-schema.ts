@@ -195,6 +195,27 @@ export interface TariffsTable {
   doc: Doc;
 }
 
+/** Exception rules (thresholds) of an account. */
+export interface ExceptionRulesTable {
+  id: string;
+  account_id: string;
+  created_at: string;
+  doc: Doc;
+}
+
+/** Exceptions raised on shipments: the columns the listing filters and orders by, and `doc`. */
+export interface ShipmentExceptionsTable {
+  id: string;
+  account_id: string;
+  shipment_id: string;
+  container_id: string | null;
+  kind: string;
+  status: string;
+  raised_at: string;
+  created_at: string;
+  doc: Doc;
+}
+
 /** Tracking requests. */
 export interface TrackingRequestsTable {
   id: string;
@@ -320,6 +341,8 @@ export interface SqlDatabase {
   tracking_requests: TrackingRequestsTable;
   parties: PartiesTable;
   tariffs: TariffsTable;
+  exception_rules: ExceptionRulesTable;
+  shipment_exceptions: ShipmentExceptionsTable;
   custom_field_definitions: CustomFieldDefinitionsTable;
   custom_field_options: CustomFieldOptionsTable;
   custom_fields: CustomFieldsTable;
@@ -349,6 +372,8 @@ export const INDEXED_COLUMNS = {
   raw_events: ["container_id", "idx", "feed_seq"],
   shipments: ["created_at", "bl_number_lc", "normalized_number_lc"],
   tariffs: ["created_at"],
+  exception_rules: ["created_at"],
+  shipment_exceptions: ["raised_at", "shipment_id", "status"],
   tracking_requests: ["created_at", "request_number_lc", "next_attempt_at", "scac", "status"],
   webhooks: ["created_at"],
   webhook_notifications: ["created_at", "delivery_status", "next_attempt_at", "webhook_id"],

@@ -69,7 +69,7 @@ describe("sqliteStorage", () => {
     expect(await again.shipments.get(shipment.account_id, shipment.id)).toStrictEqual(shipment);
     await again.close();
     const db = new Database(filename, { readonly: true });
-    expect(db.prepare("select name from kysely_migration order by name").all()).toStrictEqual([{ name: "0001-initial" }, { name: "0002-vessel-position-times" }, { name: "0003-rendered-resources" }, { name: "0004-delivered-notifications" }, { name: "0005-api-key-use" }, { name: "0006-parties" }, { name: "0007-changes" }, { name: "0008-refresh-log" }, { name: "0009-filtered-list-order" }, { name: "0010-container-event-linkage" }, { name: "0011-event-feed" }, { name: "0012-webhook-replays" }, { name: "0013-change-versions" }, { name: "0014-kept-texts" }, { name: "0015-records-as-records" }, { name: "0016-compact-vessel-positions" }, { name: "0017-domain-event-indexes" }, { name: "0018-tariffs" }]);
+    expect(db.prepare("select name from kysely_migration order by name").all()).toStrictEqual([{ name: "0001-initial" }, { name: "0002-vessel-position-times" }, { name: "0003-rendered-resources" }, { name: "0004-delivered-notifications" }, { name: "0005-api-key-use" }, { name: "0006-parties" }, { name: "0007-changes" }, { name: "0008-refresh-log" }, { name: "0009-filtered-list-order" }, { name: "0010-container-event-linkage" }, { name: "0011-event-feed" }, { name: "0012-webhook-replays" }, { name: "0013-change-versions" }, { name: "0014-kept-texts" }, { name: "0015-records-as-records" }, { name: "0016-compact-vessel-positions" }, { name: "0017-domain-event-indexes" }, { name: "0018-tariffs" }, { name: "0019-exceptions" }]);
     expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
     db.close();
   });

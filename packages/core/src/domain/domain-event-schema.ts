@@ -11,6 +11,7 @@ export const DomainEventObjectTypeSchema = z.enum([
   "container_created_event",
   "container_pod_terminal_changed_event",
   "container_demurrage_event",
+  "exception",
 ]);
 
 /**

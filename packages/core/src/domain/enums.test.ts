@@ -18,8 +18,8 @@ describe("enums", () => {
     expect(LineTrackingStoppedReasonSchema.options).toHaveLength(6);
     expect(TransportEventNameSchema.options).toHaveLength(35);
     expect(RawEventNameSchema.options).toHaveLength(28);
-    // The reference's 43, then Bollard's three demurrage and detention alerts.
-    expect(WebhookEventNameSchema.options).toHaveLength(35 + 8 + 3);
+    // The reference's 43, then Bollard's three demurrage and detention alerts and two exception events.
+    expect(WebhookEventNameSchema.options).toHaveLength(35 + 8 + 3 + 2);
   });
 
   it("keep the reference's order", () => {

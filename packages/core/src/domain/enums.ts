@@ -286,6 +286,8 @@ export const WebhookEventNameSchema = z.enum([
   "container.free_time.ending",
   "container.demurrage.started",
   "container.detention.started",
+  "shipment.exception.raised",
+  "shipment.exception.cleared",
 ]);
 /**
  * An event a webhook can subscribe to.

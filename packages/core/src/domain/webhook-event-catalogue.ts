@@ -125,6 +125,14 @@ export const WEBHOOK_EVENT_CATEGORIES: readonly WebhookEventCategory[] = [
     ],
   },
   {
+    id: "exception-events",
+    name: "Exception Events (Bollard extension)",
+    events: [
+      { name: "shipment.exception.raised", description: "An exception rule's condition began to hold for a shipment or one of its containers (tracking stale, ETA slipped, rolled over, transshipment dwell, hold too long, last free day passed, empty not returned); the payload carries the exception record." },
+      { name: "shipment.exception.cleared", description: "An open exception's condition stopped holding; the payload carries the cleared exception record." },
+    ],
+  },
+  {
     id: "document-events",
     name: "Document Events",
     events: [

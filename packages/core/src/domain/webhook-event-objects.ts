@@ -2,6 +2,7 @@ import { z } from "zod";
 import { NullableTimestampSchema, TimestampSchema } from "./common-schema.js";
 import type { Container } from "./container-schema.js";
 import type { DomainEvent } from "./domain-event-schema.js";
+import type { ShipmentException } from "./exception-schema.js";
 import type { Shipment } from "./shipment-schema.js";
 import { LastFreeDayBasisSchema, MoneySchema } from "./demurrage-schema.js";
 import { ChargeTypeSchema } from "./tariff-schema.js";
@@ -134,7 +135,7 @@ export interface ContainerDemurrageEventRecord extends z.infer<typeof ContainerD
 }
 
 /** Any record that exists only inside webhook payloads, built from a domain event. */
-export type EventObjectRecord = EstimatedEventRecord | ContainerUpdatedEventRecord | ContainerCreatedEventRecord | ContainerPodTerminalChangedEventRecord | ContainerDemurrageEventRecord;
+export type EventObjectRecord = EstimatedEventRecord | ContainerUpdatedEventRecord | ContainerCreatedEventRecord | ContainerPodTerminalChangedEventRecord | ContainerDemurrageEventRecord | ShipmentException;
 
 const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
 
@@ -183,6 +184,9 @@ export function eventObjectRecord(event: DomainEvent, related: { shipment: Shipm
     case "container_demurrage_event":
       // The alert pass writes `data` in exactly this shape (demurrage/demurrage-alerts.ts).
       return { ...owner, ...(ContainerDemurrageEventAttributesSchema.parse({ ...data, timestamp }) as z.infer<typeof ContainerDemurrageEventAttributesSchema>) };
+    case "exception":
+      // The exception pass writes the record as it stood (raised or cleared) as `data` (exceptions/exception-pass.ts).
+      return { ...(data as Omit<ShipmentException, "id" | "account_id">), id: event.reference_object_id, account_id: event.account_id };
     default:
       return null;
   }

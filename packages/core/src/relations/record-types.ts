@@ -8,6 +8,8 @@ import type {
   MetroArea,
   Party,
   Tariff,
+  ExceptionRule,
+  ShipmentException,
   Port,
   RailTerminal,
   RawEvent,
@@ -55,6 +57,10 @@ export interface RecordTypes {
   party: Party;
   /** A tariff rule: free time and daily rates for demurrage, detention or storage. */
   tariff: Tariff;
+  /** An exception rule: a kind's threshold in an account. */
+  exception_rule: ExceptionRule;
+  /** An exception raised on a shipment or one of its containers by a rule. */
+  exception: ShipmentException;
   /** A custom field definition. */
   custom_field_definition: CustomFieldDefinition;
   /** An option of an enum or enum_multi custom field definition. */

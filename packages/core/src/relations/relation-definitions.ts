@@ -67,6 +67,7 @@ const customField = relationBuilders<RecordTypes["custom_field"]>();
 const notification = relationBuilders<RecordTypes["webhook_notification"]>();
 const attempt = relationBuilders<RecordTypes["webhook_notification_log"]>();
 const change = relationBuilders<RecordTypes["change"]>();
+const exception = relationBuilders<RecordTypes["exception"]>();
 
 /**
  * How every record type relates to others, by relation name. The names are the JSON:API
@@ -121,6 +122,8 @@ export const RELATIONS = {
   },
   party: {},
   tariff: {},
+  exception_rule: {},
+  exception: { shipment: exception.one("shipment", "shipment_id"), container: exception.one("container", "container_id") },
   custom_field_definition: {
     account: definition.one("account", "account_id"),
     options: definition.many("custom_field_option"),

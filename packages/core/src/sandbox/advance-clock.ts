@@ -37,7 +37,7 @@ export interface AdvanceDeps {
   refresh: DuePass;
   /** The webhook delivery worker. */
   webhooks: DuePass;
-  /** The demurrage alert pass: run between the refresh and the webhook pass, at least once a day of the way. */
+  /** The demurrage alert pass and the exception rules' evaluation: run between the refresh and the webhook pass, at least once a day of the way. */
   alerts?: DuePass;
 }
 

@@ -82,6 +82,8 @@ const VERSION_RULES: VersionRules = {
   trackingRequests: { insert: ofRecord, update: ofRecord, get: "read", list: "read", listDue: "read", claimDue: "unversioned" },
   parties: { insert: ofRecord, update: ofRecord, get: "read", findByName: "read", list: "read" },
   tariffs: { insert: ofRecord, update: ofRecord, delete: ofAccountArgument, get: "read", list: "read" },
+  exceptionRules: { insert: ofRecord, update: ofRecord, delete: ofAccountArgument, get: "read", list: "read" },
+  exceptions: { insertMany: ofRecords, update: ofRecord, get: "read", list: "read", listOpenByShipments: "read" },
   customFieldDefinitions: { insert: ofRecord, update: ofRecord, delete: ofAccountArgument, get: "read", getBySlug: "read", list: "read" },
   customFieldOptions: { insert: ofRecord, update: ofRecord, delete: ofAccountArgument, get: "read", listByDefinition: "read", deleteByDefinition: ofAccountArgument },
   customFields: { insert: ofRecord, update: ofRecord, delete: ofAccountArgument, get: "read", getByEntitySlug: "read", list: "read", deleteByDefinition: ofAccountArgument },

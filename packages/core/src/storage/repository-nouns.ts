@@ -22,6 +22,8 @@ export const REPOSITORY_NOUNS: Readonly<Record<keyof StorageRepositories, string
   trackingRequests: "tracking request",
   parties: "party",
   tariffs: "tariff",
+  exceptionRules: "exception rule",
+  exceptions: "exception",
   customFieldDefinitions: "custom field definition",
   customFieldOptions: "custom field option",
   customFields: "custom field",

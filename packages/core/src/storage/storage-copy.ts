@@ -20,6 +20,7 @@ export const ACCOUNT_DATA_NOUNS = [
   "rawEvents",
   "parties",
   "tariffs",
+  "exceptionRules",
   "trackingRequests",
   "customFieldDefinitions",
   "customFieldOptions",
@@ -29,6 +30,7 @@ export const ACCOUNT_DATA_NOUNS = [
   "webhookNotificationAttempts",
   "webhookReplays",
   "domainEvents",
+  "exceptions",
 ] as const;
 
 /**

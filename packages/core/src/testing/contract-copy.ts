@@ -6,6 +6,7 @@ import { makeCustomField, makeCustomFieldDefinition, makeCustomFieldOption } fro
 import { makeMetroArea, makePort, makeRailTerminal, makeShippingLine, makeTerminal, makeVessel, makeVesselPosition } from "./fixtures-reference.js";
 import { makeParty } from "./fixtures-parties.js";
 import { makeTariff } from "./fixtures-tariffs.js";
+import { makeExceptionRule, makeShipmentException } from "./fixtures-exceptions.js";
 import { makeChange } from "./fixtures-changes.js";
 import { makeRefreshLogDay } from "./fixtures-refresh-log.js";
 import { makeWebhook, makeWebhookNotification, makeWebhookNotificationAttempt, makeWebhookReplay } from "./fixtures-webhooks.js";
@@ -58,6 +59,7 @@ export async function seedEverything(storage: Storage): Promise<Record<CopyNoun,
     rawEvents,
     parties: [makeParty(a), makeParty(a, { company_name: "Second Customer" })],
     tariffs: [makeTariff(a), makeTariff(a, { kind: "contract", charge_type: "detention", valid_to: "2026-12-31", holiday_calendar: { country: "US", state: null }, rates: [] })],
+    exceptionRules: [makeExceptionRule(a), makeExceptionRule(a, { kind: "empty_not_returned", threshold_hours: null, threshold_days: 6, enabled: false })],
     trackingRequests: [makeTrackingRequest(a), makeTrackingRequest(a, { next_attempt_at: at(5) })],
     customFieldDefinitions: definitions,
     customFieldOptions: options,
@@ -67,6 +69,7 @@ export async function seedEverything(storage: Storage): Promise<Record<CopyNoun,
     webhookNotificationAttempts: attempts,
     webhookReplays: replays,
     domainEvents,
+    exceptions: [makeShipmentException(a, shipments[0]!.id), makeShipmentException(a, shipments[0]!.id, { container_id: c.id, kind: "hold_too_long", status: "cleared", cleared_at: at(6), cleared_detail: "released", figures: { days_on_hold: 4 } })],
   };
   for (const account of accounts) await storage.accounts.insert(account);
   for (const user of users) await storage.users.insert(user);
@@ -96,6 +99,8 @@ export async function seedEverything(storage: Storage): Promise<Record<CopyNoun,
   for (const attempt of attempts) await storage.webhookNotifications.insertAttempt(attempt);
   for (const replay of replays) await storage.webhookReplays.insert(replay);
   await storage.domainEvents.insertMany(domainEvents);
+  for (const rule of seeded.exceptionRules) await storage.exceptionRules.insert(rule as never);
+  await storage.exceptions.insertMany(seeded.exceptions as never[]);
   return seeded;
 }
 

@@ -26,6 +26,8 @@ import {
   WebhookReplayRecordSchema,
   PartySchema,
   TariffSchema,
+  ExceptionRuleSchema,
+  ShipmentExceptionSchema,
   isContainerNumber,
   isImo,
 } from "../domain/index.js";
@@ -60,6 +62,8 @@ const cases = [
   ["makeWebhook", WebhookSchema, () => f.makeWebhook(accountId)],
   ["makeParty", PartySchema, () => f.makeParty(accountId)],
   ["makeTariff", TariffSchema, () => f.makeTariff(accountId)],
+  ["makeExceptionRule", ExceptionRuleSchema, () => f.makeExceptionRule(accountId)],
+  ["makeShipmentException", ShipmentExceptionSchema, () => f.makeShipmentException(accountId, parentId)],
   ["makeChange", ChangeSchema, () => f.makeChange(accountId, uuidv7())],
   ["makeRefreshLogDay", RefreshLogDaySchema, () => f.makeRefreshLogDay(accountId, parentId)],
   ["makeDomainEvent", DomainEventSchema, () => f.makeDomainEvent(accountId)],

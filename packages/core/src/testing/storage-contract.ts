@@ -21,6 +21,7 @@ import { describeReferenceContract } from "./contract-reference.js";
 import { describeRoundTripsContract } from "./contract-round-trips.js";
 import { describeShipmentsContract } from "./contract-shipments.js";
 import { describeTariffsContract } from "./contract-tariffs.js";
+import { describeExceptionsContract } from "./contract-exceptions.js";
 import { describeTrackingRequestsContract } from "./contract-tracking-requests.js";
 import { describeTransactionsContract } from "./contract-transactions.js";
 import { describeVesselPositionsContract } from "./contract-vessel-positions.js";
@@ -114,6 +115,7 @@ export function runStorageContract(name: string, makeStorage: () => Promise<Stor
     describe("refreshes with unchanged answers", () => describeUnchangedAnswersContract(ctx));
     describe("parties", () => describePartiesContract(ctx));
     describe("tariffs", () => describeTariffsContract(ctx));
+    describe("exception rules and exceptions", () => describeExceptionsContract(ctx));
     describe("custom field definitions and options", () => describeCustomFieldsContract(ctx));
     describe("custom field values", () => describeCustomFieldValuesContract(ctx));
     describe("webhooks", () => describeWebhooksContract(ctx));

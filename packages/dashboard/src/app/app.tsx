@@ -8,6 +8,7 @@ import { AtSeaView } from "./views/at-sea-view.js";
 import { ContainerView } from "./views/container-view.js";
 import { ContainersView } from "./views/containers-view.js";
 import { LfdView } from "./views/lfd-view.js";
+import { ExceptionsView } from "./views/exceptions-view.js";
 import { LoginView } from "./views/login-view.js";
 import { WebhooksView } from "./views/webhooks-view.js";
 
@@ -15,6 +16,7 @@ const NAV: { route: Route["name"]; href: string; label: string }[] = [
   { route: "containers", href: "/app/", label: "Containers" },
   { route: "at-sea", href: "/app/at-sea", label: "At sea now" },
   { route: "lfd", href: "/app/lfd", label: "Last free day" },
+  { route: "exceptions", href: "/app/exceptions", label: "Exceptions" },
   { route: "webhooks", href: "/app/webhooks", label: "Webhooks" },
 ];
 
@@ -89,6 +91,7 @@ function Shell(props: { session: Session; onSignOut: () => void }) {
         {route.name === "container" && <ContainerView session={props.session} id={route.id} />}
         {route.name === "at-sea" && <AtSeaView session={props.session} />}
         {route.name === "lfd" && <LfdView session={props.session} />}
+        {route.name === "exceptions" && <ExceptionsView session={props.session} />}
         {route.name === "webhooks" && <WebhooksView session={props.session} />}
         {route.name === "not-found" && (
           <>

@@ -13,6 +13,7 @@ import * as keptTexts from "./0011-kept-texts.js";
 import * as compactVesselPositions from "./0012-compact-vessel-positions.js";
 import * as domainEventIndexes from "./0013-domain-event-indexes.js";
 import * as tariffs from "./0014-tariffs.js";
+import * as exceptions from "./0015-exceptions.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "0012-compact-vessel-positions": compactVesselPositions,
   "0013-domain-event-indexes": domainEventIndexes,
   "0014-tariffs": tariffs,
+  "0015-exceptions": exceptions,
 };
 
 /** The Kysely migration provider over the in-code migrations. */

@@ -17,6 +17,7 @@ import * as recordsAsRecords from "./0015-records-as-records.js";
 import * as compactVesselPositions from "./0016-compact-vessel-positions.js";
 import * as domainEventIndexes from "./0017-domain-event-indexes.js";
 import * as tariffs from "./0018-tariffs.js";
+import * as exceptions from "./0019-exceptions.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   "0016-compact-vessel-positions": compactVesselPositions,
   "0017-domain-event-indexes": domainEventIndexes,
   "0018-tariffs": tariffs,
+  "0019-exceptions": exceptions,
 };
 
 /** The Kysely migration provider over the in-code migrations. */

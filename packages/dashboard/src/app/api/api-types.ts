@@ -234,3 +234,14 @@ export interface ExposureGroupAttributes {
   projected: Money[];
   unpriced_charges: number;
 }
+
+/** An exception a rule raised on a shipment or container (`GET /v2/exceptions`, a Bollard extension). */
+export interface ExceptionAttributes {
+  kind: string;
+  status: "open" | "cleared";
+  raised_at: string;
+  cleared_at: string | null;
+  detail: string;
+  figures: Record<string, number | string | null>;
+  cleared_detail: string | null;
+}

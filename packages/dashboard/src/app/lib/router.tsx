@@ -7,6 +7,7 @@ export type Route =
   | { name: "container"; id: string }
   | { name: "at-sea" }
   | { name: "lfd" }
+  | { name: "exceptions" }
   | { name: "webhooks" }
   | { name: "not-found" };
 
@@ -18,6 +19,7 @@ export function parseRoute(pathname: string): Route {
   if (container) return { name: "container", id: container[1]!.toLowerCase() };
   if (path === "/app/at-sea") return { name: "at-sea" };
   if (path === "/app/lfd") return { name: "lfd" };
+  if (path === "/app/exceptions") return { name: "exceptions" };
   if (path === "/app/webhooks") return { name: "webhooks" };
   return { name: "not-found" };
 }
