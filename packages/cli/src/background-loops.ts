@@ -1,5 +1,5 @@
 import { dcsaCarrierSource } from "@bollard/carrier-dcsa";
-import { createTracker, scaledClock, simulatedCarrier, type BackgroundPass, type OutboxRetentionOptions, type PositionRetentionOptions, type Tracker, type TrackerOptions } from "@bollard/core";
+import { createTracker, scaledClock, simulatedCarrier, type BackgroundPass, type OutboxRetentionOptions, type PositionRetentionOptions, type Tracker, type TrackerOptions, type WireCompat } from "@bollard/core";
 import { openFailure, openStorage } from "./open-storage.js";
 import type { DcsaServeConfig, ServeConfig } from "./serve-config.js";
 
@@ -19,6 +19,8 @@ export interface BackgroundSettings {
   dcsaCarriers: DcsaServeConfig["carriers"];
   /** A faster clock (`--clock-speed`), anchored at one instant so the API and the loops agree. */
   clock: { speed: number; origin: string } | undefined;
+  /** The wire format webhooks are delivered in (`--wire-compat`). */
+  wireCompat: WireCompat;
 }
 
 /**
@@ -28,7 +30,7 @@ export interface BackgroundSettings {
  */
 export function backgroundSettings(db: string, config: ServeConfig): BackgroundSettings {
   const clock = config.sandbox || config.clockSpeed === 1 ? undefined : { speed: config.clockSpeed, origin: config.clockOrigin ?? new Date().toISOString() };
-  return { db, allowPrivateWebhooks: config.allowPrivateWebhooks, webhookRetention: config.webhookRetention, positionRetention: config.positionRetention, dcsaCarriers: config.dcsa.carriers, clock };
+  return { db, allowPrivateWebhooks: config.allowPrivateWebhooks, webhookRetention: config.webhookRetention, positionRetention: config.positionRetention, dcsaCarriers: config.dcsa.carriers, clock, wireCompat: config.wireCompat };
 }
 
 /** An error as a log line carries it: its stack, else its message. */
@@ -41,6 +43,7 @@ export function backgroundTrackerOptions(settings: BackgroundSettings): Omit<Tra
   return {
     webhooks: { allowPrivateUrls: settings.allowPrivateWebhooks, retention: settings.webhookRetention },
     positions: { retention: settings.positionRetention },
+    wireCompat: settings.wireCompat,
     // Configured SCACs go to their DCSA endpoints; TEST and every other line stay simulated.
     ...(settings.dcsaCarriers.length > 0 && { carrier: dcsaCarrierSource({ carriers: settings.dcsaCarriers, fallback: simulatedCarrier() }) }),
     ...(settings.clock && { clock: scaledClock(settings.clock.speed, undefined, settings.clock.origin) }),

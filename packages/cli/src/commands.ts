@@ -27,6 +27,8 @@ export const SERVE_OPTIONS: readonly OptionSpec[] = [
   { name: "sandbox", type: "boolean", defaultText: "off", description: "Turn on the /v2/sandbox controls: clock, scenarios, faults, reset, snapshots (tests and CI)" },
   { name: "rate-limit", type: "string", value: "N/UNIT", description: "Requests per API key, e.g. 100/min (429 with Retry-After over it)" },
   { name: "allow-private-webhooks", type: "boolean", defaultText: "off", description: "Let webhooks target private and loopback addresses (development)" },
+  { name: "webhook-source-ips", type: "string", value: "IP,IP", env: "BOLLARD_WEBHOOK_SOURCE_IPS", description: "The addresses webhook deliveries leave from, listed by GET /v2/webhooks/ips for receivers that allow-list senders" },
+  { name: "wire-compat", type: "string", value: "MODE", defaultText: "live", env: "BOLLARD_WIRE_COMPAT", description: "Where the live service and its published OpenAPI disagree (port latitude/longitude: strings live, numbers in the document), follow live or openapi" },
   { name: "shutdown-timeout", type: "string", value: "SECONDS", defaultText: "10", env: "BOLLARD_SHUTDOWN_TIMEOUT", description: "How long a stop on SIGTERM/SIGINT may take" },
   { name: "webhook-retention-days", type: "string", value: "DAYS", defaultText: "30", description: "Delete delivered webhook notifications (with their attempts) older than this" },
   { name: "position-full-resolution-days", type: "string", value: "DAYS", defaultText: "7", description: "Keep every vessel position this long; thin older tracks to one per 10 minutes, keeping turns" },
@@ -57,7 +59,7 @@ export const serveSpec: CommandSpec = {
 };
 
 /** The serve options `bollard worker` reads too: the database and what the loops do. */
-const WORKER_OPTION_NAMES = ["db", "config", "log-level", "clock-speed", "clock-origin", "allow-private-webhooks", "shutdown-timeout", "webhook-retention-days", "position-full-resolution-days"];
+const WORKER_OPTION_NAMES = ["db", "config", "log-level", "clock-speed", "clock-origin", "allow-private-webhooks", "wire-compat", "shutdown-timeout", "webhook-retention-days", "position-full-resolution-days"];
 
 /** `bollard worker`. */
 export const workerSpec: CommandSpec = {

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import type { OutboxRetentionOptions, PositionRetentionOptions } from "@bollard/core";
+import { isIP } from "node:net";
+import { WIRE_COMPATS, type OutboxRetentionOptions, type PositionRetentionOptions, type WireCompat } from "@bollard/core";
 import { DcsaCarrierConfigSchema } from "@bollard/carrier-dcsa/config";
 import { z } from "zod";
 import { CliError, usageError } from "./cli-error.js";
@@ -63,6 +64,8 @@ const ConfigFileSchema = z.strictObject({
   "response-cache-mb": number(0, 65_536).pipe(z.int()).optional(),
   sandbox: z.boolean().optional(),
   "allow-private-webhooks": z.boolean().optional(),
+  "webhook-source-ips": z.union([z.array(text), text]).optional(),
+  "wire-compat": z.enum(WIRE_COMPATS).optional(),
   "shutdown-timeout": number(0, 3_600).optional(),
   "webhook-retention-days": z.union([z.number(), text]).optional(),
   "position-full-resolution-days": z.union([z.number(), text]).optional(),
@@ -105,6 +108,10 @@ export interface ServeConfig {
   /** Serve the `/v2/sandbox` controls (`--sandbox`). */
   sandbox: boolean;
   allowPrivateWebhooks: boolean;
+  /** The addresses webhook deliveries leave from, for `GET /v2/webhooks/ips` (`--webhook-source-ips`). */
+  webhookSourceIps: string[];
+  /** Which description of the hosted service the wire format follows where they disagree (`--wire-compat`). */
+  wireCompat: WireCompat;
   shutdownSeconds: number;
   /** How long delivered webhook notifications are kept (`--webhook-retention-days`). */
   webhookRetention: OutboxRetentionOptions;
@@ -127,6 +134,8 @@ const ENV: Record<string, string> = {
   background: "BOLLARD_BACKGROUND",
   processes: "BOLLARD_PROCESSES",
   "response-cache-mb": "BOLLARD_RESPONSE_CACHE_MB",
+  "webhook-source-ips": "BOLLARD_WEBHOOK_SOURCE_IPS",
+  "wire-compat": "BOLLARD_WIRE_COMPAT",
 };
 
 /**
@@ -192,6 +201,8 @@ export function serveConfig(flags: ParsedOptions, env: Record<string, string | u
     responseCacheMb: option("response-cache-mb", number(0, 65_536).pipe(z.int()), pick("response-cache-mb"), 64),
     sandbox,
     allowPrivateWebhooks: (pick("allow-private-webhooks") as boolean | undefined) ?? false,
+    webhookSourceIps: sourceIps(pick("webhook-source-ips") as string | string[] | undefined),
+    wireCompat: option("wire-compat", z.enum(WIRE_COMPATS), pick("wire-compat"), "live"),
     shutdownSeconds: option("shutdown-timeout", number(0, 3_600), pick("shutdown-timeout"), 10),
     webhookRetention: parseRetentionDays(pick("webhook-retention-days") as string | number | undefined),
     positionRetention: parsePositionRetentionDays(pick("position-full-resolution-days") as string | number | undefined),
@@ -209,7 +220,18 @@ const EXPECTED: Record<string, string> = {
   background: `must be one of ${BACKGROUND_MODES.join(", ")}`,
   processes: "must be a whole number from 0 (this process serves the API) to 64",
   "response-cache-mb": "must be a whole number of MiB from 0 (off) to 65536",
+  "wire-compat": `must be one of ${WIRE_COMPATS.join(", ")}`,
+  "webhook-source-ips": "must be IP addresses, comma-separated (or a list in the config file)",
 };
+
+/** The `--webhook-source-ips` list: comma-separated in a flag or variable, a list or that text in the config file; each an IP address. */
+function sourceIps(value: string | string[] | undefined): string[] {
+  if (value === undefined) return [];
+  const ips = (Array.isArray(value) ? value : value.split(",")).map((ip) => ip.trim()).filter((ip) => ip !== "");
+  const bad = ips.find((ip) => isIP(ip) === 0);
+  if (bad !== undefined) throw usageError(`--webhook-source-ips ${EXPECTED["webhook-source-ips"]}, not ${JSON.stringify(bad).slice(0, 60)}`);
+  return ips;
+}
 
 function describe(name: string, value: unknown): string {
   return `${EXPECTED[name] ?? "is not valid"}, not ${JSON.stringify(String(value)).slice(0, 60)}`;

@@ -99,6 +99,7 @@ export async function runServer(plan: ServePlan, io: CliIo): Promise<number> {
         },
         ...(rateLimit && { rateLimit }),
         responseCache: config.responseCacheMb > 0 && { maxBytes: config.responseCacheMb * 1024 * 1024 },
+        webhookIps: config.webhookSourceIps,
         ...(config.dashboard && { dashboard: { assetsDir: dashboardAssetsDir() } }),
       });
       const site = siteRoutes({ version: VERSION, dashboard: config.dashboard, ...(metricsListener && { metrics: metricsListener.address }) });

@@ -1,4 +1,4 @@
-import type { Session } from "@bollard/core";
+import type { Session, WireCompat } from "@bollard/core";
 import type { ErrorLocation } from "@bollard/core/jsonapi";
 
 /** The variables a request carries through the app. */
@@ -18,6 +18,8 @@ export interface AppEnv {
     responseBody: Uint8Array<ArrayBuffer> | undefined;
     /** The `ETag` of a successful GET's JSON:API response (set with `responseBody`). */
     etag: string | undefined;
+    /** Set to `openapi` when the tracker's wire format follows the published OpenAPI document (see `TrackerOptions.wireCompat`). */
+    wireCompat: WireCompat | undefined;
     /** Set when the response cache answered: the route pattern that built the response (no route runs on a hit), for the request log. */
     cachedRoute: string | undefined;
   };

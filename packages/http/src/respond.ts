@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { openApiWireText } from "@bollard/core/jsonapi";
 import type { Context } from "hono";
 import { CACHE_CONTROL } from "./middleware/conditional-get.js";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -18,6 +19,7 @@ export function jsonApi(c: Context, status: number, document: object): Response 
  * hottest route's throughput).
  */
 export function jsonApiText(c: Context, status: number, text: string): Response {
+  if (c.get("wireCompat") === "openapi") text = openApiWireText(text);
   if (status === 200 && c.req.method === "GET") return jsonApiGet(c, Buffer.from(text));
   return c.body(text, status as ContentfulStatusCode, { "content-type": JSON_API });
 }

@@ -7,7 +7,7 @@ export const SearchResultAttributesSchema = z.object({
   entity_type: z.enum(["shipment", "cargo"]),
   /** The bill of lading number, or the container number. */
   number: z.string(),
-  /** The shipment (of the container). */
+  /** Always null, as the live service writes it (the result's `id` is the shipment or container). */
   shipment_id: UuidSchema.nullable(),
   /** The shipping line's SCAC. */
   scac: z.string().nullable(),
@@ -21,7 +21,7 @@ export const SearchResultAttributesSchema = z.object({
   tracking_stopped: z.boolean(),
   /** Why it is stopped. */
   tracking_stopped_reason: z.string().nullable(),
-  /** The container's `current_status`; null for a shipment. */
+  /** Always null, as the live service writes it for shipments and containers alike. */
   status: z.string().nullable(),
   /** Always null: a search finds tracked records, not failed requests. */
   failed_reason: z.string().nullable(),

@@ -8,3 +8,4 @@ export * from "./error-document.js";
 export * from "./resources.js";
 export * from "./resource-text.js";
 export * from "./wire-time.js";
+export * from "./wire-compat.js";

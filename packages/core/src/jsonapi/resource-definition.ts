@@ -26,6 +26,12 @@ export interface ResourceDefinition<
    * string that looks like a timestamp is data, not a time to write in whole seconds.
    */
   verbatim?: readonly (keyof T & string)[];
+  /**
+   * Number attributes written as decimal strings, as the live service sends them (a port's
+   * `latitude` and `longitude`: `"35.10162"`); see `WireCompat` for the setting that follows the
+   * published OpenAPI document instead.
+   */
+  decimalText?: readonly (keyof T & string)[];
   /** The resource-level `links.self`, for the types where the real service has one. */
   selfLink?: (record: T) => string;
 }

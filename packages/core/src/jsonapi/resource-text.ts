@@ -19,14 +19,15 @@ export interface RenderedParts {
 
 /**
  * A record's attributes object: the definition's keys in order, missing ones as `null`, stored
- * timestamps in whole seconds (see {@link wireValue}) except in the definition's `verbatim` keys.
+ * timestamps in whole seconds (see {@link wireValue}) except in the definition's `verbatim` keys,
+ * numbers of its `decimalText` keys as decimal strings.
  */
 export function resourceAttributes<T extends IdentifiedRecord>(definition: ResourceDefinition<T>, record: T): Record<string, unknown> {
   const attributes: Record<string, unknown> = {};
-  const verbatim = definition.verbatim;
+  const { verbatim, decimalText } = definition;
   for (const key of definition.attributes) {
     const value = record[key] ?? null;
-    attributes[key] = verbatim?.includes(key) ? value : wireValue(value);
+    attributes[key] = verbatim?.includes(key) ? value : decimalText?.includes(key) && typeof value === "number" ? String(value) : wireValue(value);
   }
   return attributes;
 }

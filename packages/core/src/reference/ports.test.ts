@@ -49,10 +49,14 @@ describe("allPorts", () => {
     }
   });
 
-  it("fills US, Canadian and Australian state abbreviations", () => {
+  it("fills US, Canadian and Australian state abbreviations, and ISO 3166-2 subdivision codes of other port countries where known", () => {
     expect(portByLocode("USCHS")).toMatchObject({ state: "South Carolina", state_abbr: "SC", country: "United States" });
     expect(portByLocode("CAVAN")).toMatchObject({ state: "British Columbia", state_abbr: "BC" });
-    expect(portByLocode("NLRTM")?.state_abbr).toBeNull();
+    expect(portByLocode("NLRTM")?.state_abbr).toBe("ZH");
+    // The SDK's recorded Busan port: state_abbr "26" (KR-26).
+    expect(portByLocode("KRPUS")?.state_abbr).toBe("26");
+    expect(portByLocode("JPTYO")?.state_abbr).toBe("13");
+    expect(portByLocode("SGSIN")?.state_abbr).toBeNull();
   });
 
   it("applies the corrections and additions", () => {
@@ -90,7 +94,9 @@ describe("region abbreviations", () => {
   it("maps names to abbreviations and back", () => {
     expect(regionAbbreviation("US", "new jersey")).toBe("NJ");
     expect(regionAbbreviation("AU", "Queensland")).toBe("QLD");
-    expect(regionAbbreviation("DE", "Hamburg")).toBeNull();
+    expect(regionAbbreviation("DE", "Hamburg")).toBe("HH");
+    expect(regionAbbreviation("JP", "Tiba [Chiba]")).toBe("12");
+    expect(regionAbbreviation("FR", "Gironde")).toBeNull();
     expect(regionName("CA", "QC")).toBe("Quebec");
     expect(regionName("US", "XX")).toBeNull();
   });

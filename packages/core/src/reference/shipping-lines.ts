@@ -110,9 +110,24 @@ function toAttributes([scac, name, shortName, alternativeScacs, support]: Row): 
     container_number_tracking_support: container,
     tracking_url: LINE_PAGES[scac]?.[0] ?? null,
     contact_url: LINE_PAGES[scac]?.[1] ?? null,
-    provided_data: { bill_of_lading: bl, booking_number: booking, container_number: container },
+    provided_data: LINE_PROVIDED_DATA,
   };
 }
+
+/**
+ * What a line's tracking reports, in the live service's `provided_data` shape and key set (its SDK
+ * fixture `shipping-lines.list.json`): a flag per container field, each with its `_notes` but the
+ * line's last free day (`ssl_lfd`). Bollard's carrier sources fill every one of them for every line.
+ */
+const LINE_PROVIDED_DATA: Readonly<Record<string, boolean | string>> = Object.freeze({
+  ssl_lfd: true,
+  ...Object.fromEntries(
+    ["seal_number", "weight_in_lbs", "equipment_type", "pod_arrived_at", "pod_full_out_at", "equipment_height", "equipment_length", "pod_discharged_at", "empty_terminated_at", "final_destination_full_out_at"].flatMap((field) => [
+      [field, true],
+      [`${field}_notes`, ""],
+    ]),
+  ),
+});
 
 function shippingLineIndex(): ShippingLineIndex {
   if (index) return index;

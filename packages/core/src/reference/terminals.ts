@@ -68,7 +68,8 @@ const TERMINAL_DATA: readonly TerminalRow[] = [
 
 /**
  * What a curated terminal reports, in the live service's `provided_data` shape: a flag per
- * container field, each with its `_notes`. Bollard's terminal data covers all but the chassis.
+ * container field, each with its `_notes` (the empty return, `empty_terminated_at`, too). Bollard's
+ * terminal data covers all but the chassis.
  */
 const TERMINAL_PROVIDED_DATA: Readonly<Record<string, boolean | string>> = Object.freeze(
   Object.fromEntries(
@@ -82,6 +83,7 @@ const TERMINAL_PROVIDED_DATA: Readonly<Record<string, boolean | string>> = Objec
         ["pickup_appointment_at", true],
         ["location_at_pod_terminal", true],
         ["pod_full_out_chassis_number", false],
+        ["empty_terminated_at", true],
       ] as const
     ).flatMap(([field, provided]) => [[field, provided], [`${field}_notes`, ""]]),
   ),

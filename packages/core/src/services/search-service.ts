@@ -39,7 +39,7 @@ export function createSearchService(context: SessionContext): SearchService {
 
 function shipmentResult(s: Shipment, containers: number): SearchResult {
   return {
-    id: s.id, entity_type: "shipment", number: s.bill_of_lading_number, shipment_id: s.id, scac: s.shipping_line_scac,
+    id: s.id, entity_type: "shipment", number: s.bill_of_lading_number, shipment_id: null, scac: s.shipping_line_scac,
     port_of_lading_name: s.port_of_lading_name, port_of_discharge_name: s.port_of_discharge_name, containers_count: containers,
     tracking_stopped: s.line_tracking_stopped_at !== null, tracking_stopped_reason: s.line_tracking_stopped_reason, status: null, failed_reason: null,
     ref_numbers: s.ref_numbers, created_at: s.created_at, updated_at: s.updated_at,
@@ -48,9 +48,9 @@ function shipmentResult(s: Shipment, containers: number): SearchResult {
 
 function containerResult(c: Container, s: Shipment | null): SearchResult {
   return {
-    id: c.id, entity_type: "cargo", number: c.number, shipment_id: c.shipment_id, scac: s?.shipping_line_scac ?? null,
+    id: c.id, entity_type: "cargo", number: c.number, shipment_id: null, scac: s?.shipping_line_scac ?? null,
     port_of_lading_name: s?.port_of_lading_name ?? null, port_of_discharge_name: s?.port_of_discharge_name ?? null, containers_count: null,
     tracking_stopped: s ? s.line_tracking_stopped_at !== null : false, tracking_stopped_reason: s?.line_tracking_stopped_reason ?? null,
-    status: c.current_status, failed_reason: null, ref_numbers: c.ref_numbers, created_at: c.created_at, updated_at: c.updated_at,
+    status: null, failed_reason: null, ref_numbers: c.ref_numbers, created_at: c.created_at, updated_at: c.updated_at,
   };
 }

@@ -24,7 +24,7 @@ export const TrackingRequestCreateSchema = z.object({
   customer_name: z.string().trim().min(1).max(200).nullish(),
   /** The customer (a party) the request is for: the id the HTTP API takes as `relationships.customer`. */
   customer_id: UuidSchema.nullish(),
-  /** Find the SCAC from the number when `scac` is blank (see `inferNumber`); the request fails with `scac_auto_detect_failed` when none is found. */
+  /** Find the SCAC from the number when `scac` is blank: the request is `pending` with `scac: null` until the refresh pass finds it (see `detectedScac`), or fails with `scac_auto_detect_failed`. */
   auto_detect_vocc_scac: z.boolean().nullish(),
   /**
    * Custom field values for the shipment (`shipment`) and its containers (`containers`, each for the
@@ -67,7 +67,7 @@ export interface TrackingRequestWrites {
   create(input: TrackingRequestCreate): Promise<TrackingRequest>;
   /** Edits reference numbers and tags (editor only). */
   update(id: string, input: TrackingRequestUpdate): Promise<TrackingRequest>;
-  /** The kind and carrier of a number (see `inferNumber`); a blank number is a 422. */
+  /** The kind and carrier of a number (see `inferNumber`); a blank or malformed number is a 422. */
   inferNumber(number: string): InferredNumber;
 }
 
@@ -85,9 +85,9 @@ export function createTrackingRequestWrites(context: SessionContext): TrackingRe
       let number = (input.request_number ?? "").trim();
       if (number === "") issues.push(new BollardError("blank", "Request number can't be blank", at("request_number")));
       const detect = scac === "" && input.auto_detect_vocc_scac === true;
-      if (detect) scac = (number === "" ? null : inferNumber(number).shipping_line.selected?.scac) ?? "";
-      if (scac === "" && detect) {
-        // no carrier found: the request is created and fails at once, as upstream's auto-detection does
+      if (detect) {
+        // The carrier is found in the background, on the request's first refresh (`detectedScac`):
+        // the create answers `pending` with `scac: null`, as the hosted service documents.
       } else if (scac === "") issues.push(new BollardError("blank", "Scac can't be blank", at("scac")));
       else if (UNSUPPORTED_SCACS[scac]) issues.push(new BollardError("not_supported", `Scac '${scac}' is not supported. We do not currently integrate with ${UNSUPPORTED_SCACS[scac]}`, at("scac")));
       else if (!shippingLineByScac(scac)) issues.push(new BollardError("not_recognized", `Scac '${scac}' is not recognized`, at("scac")));
@@ -99,18 +99,18 @@ export function createTrackingRequestWrites(context: SessionContext): TrackingRe
       if (issues.length > 0) throw new ValidationError(issues);
       const now = context.clock.now().toISOString();
       const created = await storage.transaction(async (tx) => {
-        const existing = await tx.trackingRequests.list(accountId, { page: { number: 1, size: 100 }, requestNumber: number, scac });
+        const existing = await tx.trackingRequests.list(accountId, { page: { number: 1, size: 100 }, requestNumber: number, ...(scac !== "" && { scac }) });
         if (existing.items.some((r) => r.status === "pending" || r.status === "created")) {
           throw new BollardError("duplicate", `Request number '${number}' with scac '${scac}' already exists in a tracking_request with a pending or created status`, at("request_number"));
         }
         const initial = await stageInitialCustomFields(tx, accountId, input.initial_custom_fields, now);
         const request: TrackingRequest = {
           id: uuidv7(), account_id: accountId, request_number: number, request_type: input.request_type, scac: scac || null,
-          status: scac ? "pending" : "failed", failed_reason: scac ? null : "scac_auto_detect_failed",
+          status: "pending", failed_reason: null,
           created_at: now, updated_at: now, ref_numbers: input.ref_numbers ?? [], shipment_tags: input.shipment_tags ?? [], tags: input.shipment_tags ?? [],
           is_retrying: false, retry_count: null, tracked_object_id: null, tracked_object_type: null,
           customer_id: input.customer_id?.toLowerCase() ?? null,
-          user_id: context.principal.user.id, next_attempt_at: scac ? now : null, customer_name: input.customer_name ?? null,
+          user_id: context.principal.user.id, next_attempt_at: now, customer_name: input.customer_name ?? null,
           ...(initial && { initial_custom_fields: initial }),
         };
         await tx.trackingRequests.insert(request);
@@ -120,7 +120,10 @@ export function createTrackingRequestWrites(context: SessionContext): TrackingRe
     },
     inferNumber(number) {
       if (typeof number !== "string" || number.trim() === "") throw new BollardError("blank", "This reference number is not valid.", at("number"));
-      return inferNumber(number);
+      const inferred = inferNumber(number);
+      // A number of no known kind is the live service's 422, not an answer outside its enums.
+      if (inferred.number_type === null) throw new BollardError("invalid", "This reference number is not valid.", at("number"));
+      return inferred;
     },
     async update(id, input) {
       context.requireEditor();

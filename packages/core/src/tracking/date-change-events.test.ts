@@ -25,7 +25,7 @@ const changes = (before: Partial<Container> | null, after: Partial<Container>, s
 const deadlines = (d: Partial<Container["import_deadlines"]>) => ({ ...container.import_deadlines, ...d });
 
 describe("dateChangeEvents", () => {
-  it("announces a terminal last free day given for the first time, with the date in value, at the POD terminal", () => {
+  it("announces a terminal last free day given for the first time, with the date in value and timestamp (as the published examples), at the POD terminal", () => {
     const lfd = "2024-08-02T03:59:00.000Z";
     const events = changes({}, { import_deadlines: deadlines({ pickup_lfd_terminal: lfd }), pickup_lfd: lfd });
     expect(events.map((e) => [e.event, e.value, e.data_source])).toEqual([
@@ -34,7 +34,7 @@ describe("dateChangeEvents", () => {
     ]);
     const port = portByLocode("USCHS")!;
     expect(events[0]).toMatchObject({
-      ...owner, timestamp: now, location_locode: "USCHS", location_id: port.id, location_type: "port", timezone: port.time_zone,
+      ...owner, timestamp: lfd, value: lfd, location_locode: "USCHS", location_id: port.id, location_type: "port", timezone: port.time_zone,
       terminal_id: container.pod_terminal_id, terminal_type: "terminal", vessel_id: null, raw_event_id: null,
     });
   });
@@ -51,9 +51,9 @@ describe("dateChangeEvents", () => {
 
   it("announces a cleared appointment with value null, and a rail deadline at the inland destination", () => {
     const cleared = changes({ pickup_appointment_at: "2024-08-01T15:00:00.000Z" }, { pickup_appointment_at: null });
-    expect(cleared.map((e) => [e.event, e.value])).toEqual([["container.pickup_appointment.changed", null]]);
+    expect(cleared.map((e) => [e.event, e.value, e.timestamp])).toEqual([["container.pickup_appointment.changed", null, now]]);
     const rail = changes({}, { import_deadlines: deadlines({ pickup_lfd_rail: "2024-08-05T04:59:00.000Z" }) }, { after: { destination_locode: "USCHI" } });
-    expect(rail).toMatchObject([{ event: "container.pickup_lfd_rail.changed", value: "2024-08-05T04:59:00.000Z", location_locode: "USCHI", location_type: "metro_area", terminal_id: null }]);
+    expect(rail).toMatchObject([{ event: "container.pickup_lfd_rail.changed", value: "2024-08-05T04:59:00.000Z", timestamp: "2024-08-05T04:59:00.000Z", data_source: "terminal", location_locode: "USCHI", location_type: "metro_area", terminal_id: null }]);
   });
 
   it("announces a moved estimate with the new time in timestamp and value, only while the milestone is to come", () => {

@@ -20,12 +20,12 @@ interface WatchedDate {
 const lfdSource = (c: Container): TransportEventDataSource =>
   c.import_deadlines.pickup_lfd_line === null && c.import_deadlines.pickup_lfd_terminal !== null ? "terminal" : "shipping_line";
 
-// Rail deadlines and moves are reported through the line (the live service's `data_source` values).
+// Who reports each date, as the published examples name them (the rail last free day: `terminal`).
 const WATCHED: readonly WatchedDate[] = [
   { event: "container.pickup_lfd.changed", read: (c) => c.pickup_lfd, place: "pod", source: lfdSource, estimate: false },
   { event: "container.pickup_lfd_line.changed", read: (c) => c.import_deadlines.pickup_lfd_line, place: "pod", source: () => "shipping_line", estimate: false },
   { event: "container.pickup_lfd_terminal.changed", read: (c) => c.import_deadlines.pickup_lfd_terminal, place: "pod", source: () => "terminal", estimate: false },
-  { event: "container.pickup_lfd_rail.changed", read: (c) => c.import_deadlines.pickup_lfd_rail, place: "destination", source: () => "shipping_line", estimate: false },
+  { event: "container.pickup_lfd_rail.changed", read: (c) => c.import_deadlines.pickup_lfd_rail, place: "destination", source: () => "terminal", estimate: false },
   { event: "container.pickup_appointment.changed", read: (c) => c.pickup_appointment_at, place: "pod", source: () => "terminal", estimate: false },
   {
     event: "container.transport.estimated.vessel_departed", read: (_c, s) => s.pol_etd_at, place: "pol", source: () => "shipping_line", estimate: true,
@@ -52,7 +52,8 @@ export interface DateChange {
  * new date in `value`:
  * - `container.pickup_lfd.changed` (the coalesced last free day), `pickup_lfd_line`, `pickup_lfd_terminal`,
  *   `pickup_lfd_rail` and `pickup_appointment.changed` whenever the date changes, also when it first
- *   becomes known; `timestamp` is when the change was seen (`value` is null when the date is cleared);
+ *   becomes known; `timestamp` is the new date too, as in the published examples (when the date is
+ *   cleared, `value` is null and `timestamp` is when that was seen);
  * - `container.transport.estimated.vessel_departed` (the shipment's `pol_etd_at`), `estimated.vessel_arrived`
  *   (`pod_eta_at`) and `estimated.arrived_at_inland_destination` (the container's `ind_eta_at`) when an
  *   earlier estimate moves, until the milestone happens; `timestamp` is the new estimate, as for
@@ -76,7 +77,7 @@ export function dateChangeEvents(change: DateChange, owner: Omit<EventOwner, "id
       id: newId(),
       event: watched.event,
       voyage_number: vessel ? shipment.pod_voyage_number : null,
-      timestamp: watched.estimate ? next : owner.created_at,
+      timestamp: next ?? owner.created_at,
       location_locode: locode,
       timezone: location?.timezone ?? null,
       data_source: watched.source(container),

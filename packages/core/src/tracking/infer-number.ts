@@ -1,8 +1,8 @@
 import { isContainerNumber, normalizeContainerNumber } from "../domain/validators.js";
 import { shippingLineByScac } from "../reference/index.js";
 
-/** What kind of number a tracking number is. */
-export type InferredNumberType = "container" | "bill_of_lading" | "booking_number";
+/** What kind of number a tracking number is (the published `number_type` enum). */
+export type InferredNumberType = "container" | "bill_of_lading" | "booking";
 
 /** A carrier an inferred number may belong to, with how sure the inference is (0 to 1). */
 export interface InferredCarrier {
@@ -18,11 +18,11 @@ export interface InferredCarrier {
 export interface InferredNumber {
   /** The number as given, trimmed and upper-cased. */
   number: string;
-  /** The kind of number; null when it cannot be told. */
+  /** The kind of number; null only when the number is not well formed (the API answers that with a 422). */
   number_type: InferredNumberType | null;
   /** Whether the number is well formed, and (for a container number) whether its ISO 6346 check digit holds. */
   validation: InferredValidation;
-  /** The carrier: `auto_select` when one candidate is sure enough, `needs_confirmation` when it is not, `no_match` without any. */
+  /** The carrier: `auto_select` when one candidate is sure enough, `needs_confirmation` when it is not, `no_prediction` without any. */
   shipping_line: InferredShippingLine;
 }
 
@@ -30,8 +30,8 @@ export interface InferredNumber {
 export interface InferredValidation {
   /** Whether the number is well formed. */
   is_valid: boolean;
-  /** The kind of number. */
-  type: InferredNumberType | null;
+  /** What the number names, in the published `validation.type` enum: a `container`, or a `shipment` (a bill of lading or booking); null when it is not well formed. */
+  type: "container" | "shipment" | null;
   /** For a container number, whether its ISO 6346 check digit holds; null otherwise. */
   check_digit_passed: boolean | null;
   /** The number as read. */
@@ -42,8 +42,8 @@ export interface InferredValidation {
 
 /** The carrier of an inferred number. */
 export interface InferredShippingLine {
-  /** `auto_select` when one candidate is sure enough, `needs_confirmation` when it is not, `no_match` without any. */
-  decision: "auto_select" | "needs_confirmation" | "no_match";
+  /** `auto_select` when one candidate is sure enough, `needs_confirmation` when it is not, `no_prediction` without any (the published enum). */
+  decision: "auto_select" | "needs_confirmation" | "no_prediction";
   /** The best candidate, or null. */
   selected: InferredCarrier | null;
   /** Every candidate, best first. */
@@ -87,9 +87,20 @@ const carrier = (scac: string, confidence: number): InferredCarrier | null => {
 };
 
 /**
+ * Booking number formats of lines whose bookings do not start with their SCAC, with how sure the
+ * format alone makes the carrier: MSC's `EBKG` bookings, Maersk's nine digits, Hapag-Lloyd's eight.
+ */
+const BOOKING_FORMATS: readonly { pattern: RegExp; scac: string; confidence: number }[] = [
+  { pattern: /^EBKG\d{8}$/, scac: "MSCU", confidence: 0.9 },
+  { pattern: /^\d{9}$/, scac: "MAEU", confidence: 0.6 },
+  { pattern: /^\d{8}$/, scac: "HLCU", confidence: 0.5 },
+];
+
+/**
  * Infers the kind of a tracking number and its carrier (pure): a container number through its
- * ISO 6346 owner code, a bill of lading (or booking) number through a SCAC or known prefix it
- * starts with. A number without a known prefix is a booking number of no known carrier.
+ * ISO 6346 owner code, a bill of lading number through a SCAC or known prefix it starts with, a
+ * booking number through a line's booking format (else a booking of no predicted carrier). Every
+ * value is one of the published enums (`number_type`, `validation.type`, `decision`).
  */
 export function inferNumber(input: string): InferredNumber {
   const number = input.trim().toUpperCase().replace(/\s+/g, "");
@@ -109,17 +120,19 @@ export function inferNumber(input: string): InferredNumber {
   const prefix = number.slice(0, 4);
   const scac = shippingLineByScac(prefix) ? prefix : BOL_PREFIXES[prefix];
   const found = valid && scac ? carrier(scac, 0.9) : null;
-  const type: InferredNumberType | null = !valid ? null : found ? "bill_of_lading" : "booking_number";
+  const booking = valid && !found ? BOOKING_FORMATS.find((format) => format.pattern.test(number)) : undefined;
+  const bookingLine = booking ? carrier(booking.scac, booking.confidence) : null;
+  const type: InferredNumberType | null = !valid ? null : found ? "bill_of_lading" : "booking";
   return {
     number,
     number_type: type,
-    validation: { is_valid: valid, type, check_digit_passed: null, parsed_number: number, reason: valid ? null : "invalid_format" },
-    shipping_line: decide(found ? [found] : []),
+    validation: { is_valid: valid, type: valid ? "shipment" : null, check_digit_passed: null, parsed_number: number, reason: valid ? null : "invalid_format" },
+    shipping_line: decide(found ? [found] : bookingLine ? [bookingLine] : []),
   };
 }
 
 function decide(candidates: InferredCarrier[]): InferredShippingLine {
   const best = candidates[0] ?? null;
-  if (!best) return { decision: "no_match", selected: null, candidates };
+  if (!best) return { decision: "no_prediction", selected: null, candidates };
   return { decision: best.confidence >= 0.8 ? "auto_select" : "needs_confirmation", selected: best, candidates };
 }

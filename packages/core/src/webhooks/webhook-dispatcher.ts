@@ -6,6 +6,7 @@ import { createAttemptRecorder } from "./attempt-recorder.js";
 import { WEBHOOK_SUCCESS_STATUSES, type AttemptOutcome, type WebhookDeliveryPolicy } from "./delivery-policy.js";
 import type { WebhookTransport } from "./http-transport.js";
 import { deliveryHeaders } from "./webhook-signing.js";
+import { openApiWireText, type WireCompat } from "../jsonapi/wire-compat.js";
 
 /** What one pass of the dispatcher did. */
 export interface WebhookDeliverySummary {
@@ -66,6 +67,12 @@ export interface WebhookDispatcherOptions {
   onError?: (error: unknown) => void;
   /** Called after every pass with what it did and how long it took (metrics). */
   onPass?: (summary: WebhookDeliverySummary, durationMs: number) => void;
+  /**
+   * The wire format payloads are sent in: the outbox keeps the live form, and `openapi` sends each
+   * as the published document describes it (see `openApiWireText`), the same bytes on every retry.
+   * @default "live"
+   */
+  wireCompat?: WireCompat;
 }
 
 /** Notifications claimed per worker at once; small, so a lease covers the time to deliver them all. */
@@ -99,11 +106,12 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       const error = webhook ? "the webhook is inactive" : "the webhook was deleted";
       return recorder.record({ notification, outcome: { status: null, error }, attemptedAt, durationMs: 0, responseBody: null, giveUp: true });
     }
+    const body = options.wireCompat === "openapi" ? openApiWireText(notification.payload) : notification.payload;
     const headers = deliveryHeaders({
-      id: notification.id, body: notification.payload, secret: webhook.secret,
+      id: notification.id, body, secret: webhook.secret,
       timestampSeconds: Math.floor(wallClock.now().getTime() / 1000), custom: webhook.headers,
     });
-    const response = await transport({ url: webhook.url, headers, body: notification.payload, timeoutMs: policy.timeoutMs, signal, accountId: notification.account_id });
+    const response = await transport({ url: webhook.url, headers, body, timeoutMs: policy.timeoutMs, signal, accountId: notification.account_id });
     // Cut short by a shutdown: not the receiver's doing, so no attempt is counted.
     if (signal.aborted) return "aborted";
     const valid = response.status !== null && response.status >= 100 && response.status <= 599;

@@ -8,9 +8,9 @@ const InferNumberResultSchema = z.object({
     type: z.literal("infer_number_results"),
     attributes: z.object({
       number: z.string(),
-      number_type: z.enum(["container", "bill_of_lading", "booking_number"]).nullable(),
-      validation: z.object({ is_valid: z.boolean(), type: z.string().nullable(), check_digit_passed: z.boolean().nullable(), parsed_number: z.string(), reason: z.string().nullable() }),
-      shipping_line: z.object({ decision: z.enum(["auto_select", "needs_confirmation", "no_match"]), selected: z.unknown(), candidates: z.array(z.unknown()) }),
+      number_type: z.enum(["container", "bill_of_lading", "booking"]),
+      validation: z.object({ is_valid: z.boolean().nullable(), type: z.enum(["container", "shipment"]), check_digit_passed: z.boolean().nullable(), parsed_number: z.string().nullable(), reason: z.string().nullable() }),
+      shipping_line: z.object({ decision: z.enum(["auto_select", "needs_confirmation", "no_prediction"]), selected: z.unknown(), candidates: z.array(z.unknown()) }),
     }),
   }),
 });

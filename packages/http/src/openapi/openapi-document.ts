@@ -1,3 +1,4 @@
+import type { WireCompat } from "@bollard/core";
 import { createDocument } from "zod-openapi";
 import { z } from "zod";
 import { ErrorDocumentSchema } from "./resource-schemas.js";
@@ -43,9 +44,14 @@ function operation(spec: RouteSpec) {
 }
 
 let cached: Record<string, unknown> | undefined;
+let cachedOpenApi: Record<string, unknown> | undefined;
 
-/** The OpenAPI 3.1 document of every route Bollard serves, generated from core's zod schemas. */
-export function openApiDocument(): Record<string, unknown> {
+/**
+ * The OpenAPI 3.1 document of every route Bollard serves, generated from core's zod schemas, saying
+ * what is sent: with `wireCompat` `openapi` a port's coordinates are numbers, else decimal strings.
+ */
+export function openApiDocument(wireCompat: WireCompat = "live"): Record<string, unknown> {
+  if (wireCompat === "openapi") return (cachedOpenApi ??= numericPortCoordinates(openApiDocument("live")));
   if (cached) return cached;
   const paths: Record<string, Record<string, unknown>> = {};
   for (const spec of ROUTE_SPECS) (paths[`/v2${spec.path}`] ??= {})[spec.method] = operation(spec);
@@ -58,6 +64,16 @@ export function openApiDocument(): Record<string, unknown> {
   }) as unknown as Record<string, unknown>;
   cached = wireTimestamps(cached) as Record<string, unknown>;
   return cached;
+}
+
+/** The document with the port's coordinates as numbers, as `--wire-compat openapi` sends them (the live form is the generated one). */
+function numericPortCoordinates(document: Record<string, unknown>): Record<string, unknown> {
+  const copy = structuredClone(document) as { components?: { schemas?: Record<string, { properties?: Record<string, unknown> }> } };
+  const properties = copy.components?.schemas?.PortAttributes?.properties;
+  if (!properties) throw new Error("The OpenAPI document has no PortAttributes schema");
+  properties.latitude = { type: "number", minimum: -90, maximum: 90, description: "Latitude in degrees" };
+  properties.longitude = { type: "number", minimum: -180, maximum: 180, description: "Longitude in degrees" };
+  return copy as Record<string, unknown>;
 }
 
 /** The pattern of a stored timestamp (core's `TimestampSchema`: milliseconds). */

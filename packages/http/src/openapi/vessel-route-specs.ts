@@ -9,7 +9,9 @@ const VesselWithPositionsDocument = z
     data: z.object({
       id: z.string(),
       type: z.literal("vessel"),
-      attributes: VesselAttributesSchema.extend({ positions: z.array(VesselPositionSchema) }).meta({ id: "VesselWithPositionsAttributes" }),
+      attributes: VesselAttributesSchema.extend({
+        positions: z.array(VesselPositionSchema).optional().meta({ description: "The positions: always for a forecast; for GET /vessels/{id} only when a show_positions parameter asks for them" }),
+      }).meta({ id: "VesselWithPositionsAttributes" }),
       relationships: z.object({}).optional(),
       links: z.object({ self: z.string() }).optional(),
     }),
@@ -29,7 +31,7 @@ export const VESSEL_ROUTE_SPECS: RouteSpec[] = [
   {
     method: "get",
     path: "/vessels/{id}",
-    summary: "Get a vessel by 7-digit IMO number or id, with its reported positions inside the show_positions window",
+    summary: "Get a vessel by 7-digit IMO number or id; with a show_positions parameter, its reported positions inside that window",
     query: z.object({
       "show_positions[from_timestamp]": z.string().optional().meta({ description: "ISO 8601 date-time; default 7 days ago" }),
       "show_positions[to_timestamp]": z.string().optional().meta({ description: "ISO 8601 date-time; default now" }),

@@ -114,7 +114,7 @@ export const WEBHOOK_ROUTE_SPECS: RouteSpec[] = [
     errors: [400, 404],
     extension: true,
   },
-  { method: "delete", path: "/webhooks/{id}", summary: "Delete a webhook (204, no body)", status: 204, errors: [403, 404] },
+  { method: "delete", path: "/webhooks/{id}", summary: "Delete a webhook (200 with top-level meta, as declared upstream)", status: 200, response: z.object({ meta: z.object({ deleted: z.literal(true) }) }), errors: [403, 404] },
   {
     method: "get",
     path: "/webhook_notifications",
@@ -130,7 +130,8 @@ export const WEBHOOK_ROUTE_SPECS: RouteSpec[] = [
     summary: "The document a webhook receives for an event, built from synthetic records",
     query: z.object({ event: WebhookEventNameSchema.meta({ description: "Required" }) }),
     status: 200,
-    response: WebhookPayloadSchema,
+    // A list of one, as the published schema has it; the payload a receiver gets is its only item.
+    response: z.object({ data: z.array(WebhookPayloadSchema.shape.data), included: IncludedSchema }),
     errors: [400],
   },
   {

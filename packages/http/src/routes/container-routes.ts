@@ -23,6 +23,16 @@ export function containerRoutes(documents: Documents): Hono<AppEnv> {
     const container = await c.get("session").containers.update(id.toLowerCase(), asInput<ContainerUpdate>(attributes), { include: documentInclude("container", []) });
     return jsonApiText(c, 200, resourceDocument("container", container, { self: c.req.url }));
   });
+  // The same edit with the id in the path (JSON:API's form): a `data.id` that names another container is 409, as JSON:API asks.
+  routes.patch("/containers/:id", async (c) => {
+    const id = uuidParam(c);
+    const { id: bodyId, attributes } = await readResource(c);
+    if (bodyId !== undefined && bodyId !== null && String(bodyId).toLowerCase() !== id) {
+      throw new BollardError("conflict", `data.id (${String(bodyId).slice(0, 64)}) is not the container of the path (${id})`, { pointer: "/data/id" });
+    }
+    const container = await c.get("session").containers.update(id, asInput<ContainerUpdate>(attributes), { include: documentInclude("container", []) });
+    return jsonApiText(c, 200, resourceDocument("container", container, { self: c.req.url }));
+  });
   routes.get("/containers/:id", async (c) => {
     const id = uuidParam(c);
     const include = includeQuery(c, "container");

@@ -130,12 +130,13 @@ describe("attributes filled by ingest", () => {
     expect(container.relationships.pickup_facility.data).toEqual(ramp);
   });
 
-  it("reports rail moves as shipping_line data at the inland metro area", () => {
+  it("reports rail moves as shipping_line data at the inland metro area (the rail last free day from the terminal, as the published examples)", () => {
     expect(event("rail_unloaded").attributes.data_source).toBe("shipping_line");
     expect(event("rail_unloaded").relationships.location.data).toMatchObject({ type: "metro_area" });
     expect(event("delivered").relationships.location.data).toMatchObject({ type: "metro_area" });
     expect(event("full_in").relationships.location.data).toMatchObject({ type: "port" });
-    expect(new Set(events.map((e) => e.attributes.data_source))).toEqual(new Set(["shipping_line"]));
+    expect(new Set(events.filter((e) => e.attributes.event !== "container.pickup_lfd_rail.changed").map((e) => e.attributes.data_source))).toEqual(new Set(["shipping_line"]));
+    expect(new Set(events.filter((e) => e.attributes.event === "container.pickup_lfd_rail.changed").map((e) => e.attributes.data_source))).toEqual(new Set(["terminal"]));
   });
 
   it("links each milestone to the raw event it came from and to the version it replaces", () => {
@@ -215,21 +216,22 @@ describe("attributes filled by the simulated carrier (TEST-TR-RAIL)", () => {
 describe("reference data and definitions", () => {
   it("repeats a port's id among its attributes and links its terminals", async () => {
     const port = (await h.request("GET", "/v2/ports/USCHS")).body.data;
-    expect(port.attributes).toMatchObject({ id: port.id, code: "USCHS", provided_data: null });
+    expect(port.attributes).toMatchObject({ id: port.id, code: "USCHS" });
+    expect(port.attributes).not.toHaveProperty("provided_data");
     const terminals = port.relationships.terminals.data as { type: string; id: string }[];
     expect(terminals.length).toBeGreaterThan(0);
     const terminal = (await h.request("GET", `/v2/terminals/${terminals[0]!.id}`)).body.data;
     expect(terminals[0]!.type).toBe("terminal");
-    expect(terminal.attributes).toMatchObject({ id: terminal.id, provided_data: { pickup_lfd: true, pickup_lfd_notes: "", pod_full_out_chassis_number: false } });
+    expect(terminal.attributes).toMatchObject({ id: terminal.id, provided_data: { pickup_lfd: true, pickup_lfd_notes: "", pod_full_out_chassis_number: false, empty_terminated_at: true, empty_terminated_at_notes: "" } });
   });
 
   it("gives shipping lines their tracking and contact pages and what they provide", async () => {
     const hapag = (await h.request("GET", "/v2/shipping_lines/HLCU")).body.data.attributes;
     expect(hapag.tracking_url).toContain("${BLNUM}");
     expect(hapag.contact_url).toMatch(/^https:\/\/www\.hapag-lloyd\.com\//);
-    expect(hapag.provided_data).toEqual({ bill_of_lading: true, booking_number: true, container_number: true });
+    expect(hapag.provided_data).toMatchObject({ ssl_lfd: true, empty_terminated_at: true, empty_terminated_at_notes: "" });
     const test = (await h.request("GET", "/v2/shipping_lines/TEST")).body.data.attributes;
-    expect(test).toMatchObject({ tracking_url: null, contact_url: null, provided_data: { container_number: false } });
+    expect(test).toMatchObject({ tracking_url: null, contact_url: null, container_number_tracking_support: false });
   });
 
   it("gives a custom field definition its template_id and its account and fields relationships", async () => {
@@ -241,8 +243,8 @@ describe("reference data and definitions", () => {
     const definition = (await h.request("GET", `/v2/custom_field_definitions/${created.body.data.id}`)).body.data;
     expect(definition.attributes.template_id).toBeNull();
     expect(definition.relationships.account.data).toEqual({ type: "account", id: h.accounts.acme.id });
-    // The values' linkage comes with include=fields: a definition may have more values than one read loads.
-    expect(definition.relationships.fields).toBeUndefined();
+    // The values' linkage comes always, as live (include=fields adds the values themselves).
+    expect(definition.relationships.fields).toEqual({ data: [{ type: "custom_field", id: value.body.data.id }] });
     const withFields = (await h.request("GET", `/v2/custom_field_definitions/${created.body.data.id}?include=fields`)).body;
     expect(withFields.data.relationships.fields.data).toEqual([{ type: "custom_field", id: value.body.data.id }]);
     expect(withFields.included.map((r: Resource) => [r.type, r.id])).toEqual([["custom_field", value.body.data.id]]);

@@ -28,15 +28,28 @@ describe("routes real clients call beyond the spec", () => {
     const bl = await h.request("POST", "/v2/tracking_requests/infer_number", { body: { number: "HLCUSEL251063257" } });
     expect(bl.body.data.attributes).toMatchObject({ number_type: "bill_of_lading", shipping_line: { selected: { scac: "HLCU" } } });
     expect((await h.request("POST", "/v2/tracking_requests/infer_number", { body: { number: " " } })).status).toBe(422);
+    expect((await h.request("POST", "/v2/tracking_requests/infer_number", { body: { number: "#?!" } })).status).toBe(422);
   });
 
-  it("creates a tracking request with auto_detect_vocc_scac and no scac: pending with the SCAC found, failed when none is", async () => {
+  it("POST /v2/tracking_requests/infer_number takes booking numbers: number_type booking, a carrier by the line's booking format or no_prediction", async () => {
+    const maersk = await h.request("POST", "/v2/tracking_requests/infer_number", { body: { number: "256012345" } });
+    expect(maersk.body.data.attributes).toMatchObject({ number_type: "booking", validation: { is_valid: true, type: "shipment" }, shipping_line: { decision: "needs_confirmation", selected: { scac: "MAEU" } } });
+    const msc = await h.request("POST", "/v2/tracking_requests/infer_number", { body: { number: "EBKG01234567" } });
+    expect(msc.body.data.attributes).toMatchObject({ number_type: "booking", shipping_line: { decision: "auto_select", selected: { scac: "MSCU" } } });
+    const unknown = await h.request("POST", "/v2/tracking_requests/infer_number", { body: { number: "QX12AB34" } });
+    expect(unknown.body.data.attributes).toMatchObject({ number_type: "booking", shipping_line: { decision: "no_prediction", selected: null, candidates: [] } });
+  });
+
+  it("creates a tracking request with auto_detect_vocc_scac and no scac: pending with scac null, then the refresh pass finds the SCAC or fails it", async () => {
     const found = await h.request("POST", "/v2/tracking_requests", { body: { data: { type: "tracking_request", attributes: { request_type: "bill_of_lading", request_number: "MAEU260012345", auto_detect_vocc_scac: true } } } });
     expect(found.status).toBe(201);
-    expect(found.body.data.attributes).toMatchObject({ status: "pending", scac: "MAEU" });
+    expect(found.body.data.attributes).toMatchObject({ status: "pending", scac: null, failed_reason: null });
     const lost = await h.request("POST", "/v2/tracking_requests", { body: { data: { type: "tracking_request", attributes: { request_type: "bill_of_lading", request_number: "ZZZZ260012345", auto_detect_vocc_scac: true } } } });
     expect(lost.status).toBe(201);
-    expect(lost.body.data.attributes).toMatchObject({ status: "failed", failed_reason: "scac_auto_detect_failed", scac: null });
+    expect(lost.body.data.attributes).toMatchObject({ status: "pending", scac: null, failed_reason: null });
+    await h.tracker.refresh.runDue();
+    expect((await h.request("GET", `/v2/tracking_requests/${found.body.data.id}`)).body.data.attributes.scac).toBe("MAEU");
+    expect((await h.request("GET", `/v2/tracking_requests/${lost.body.data.id}`)).body.data.attributes).toMatchObject({ status: "failed", failed_reason: "scac_auto_detect_failed", scac: null });
   });
 
   it("GET /v2/shipping_lines/{id} finds a line by id or SCAC", async () => {

@@ -83,7 +83,7 @@ describe.each(STORAGES)("vessels and maps on %s storage", (_name, makeStorage) =
       expect(map.body.features.map((f: { properties: { feature_type: string } }) => f.properties.feature_type)).toContain("current_vessel");
       const vessel = s.data.acme.vessels[0]!;
       await s.tracker.ingest.positions([{ imo: vessel.imo!, latitude: 1.25, longitude: 103.8, timestamp: "2026-11-01T11:59:00Z" }]);
-      const read = await s.request("GET", `/v2/vessels/${vessel.imo}`);
+      const read = await s.request("GET", `/v2/vessels/${vessel.imo}?show_positions[to_timestamp]=2026-11-01T12:00:00Z`);
       expect(read.body.data.attributes).toMatchObject({ latitude: 1.25, longitude: 103.8, position_timestamp: "2026-11-01T11:59:00Z" });
       expect(read.body.data.attributes.positions.at(-1)).toMatchObject({ latitude: 1.25, longitude: 103.8, estimated: false });
     } finally {

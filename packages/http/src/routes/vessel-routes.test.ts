@@ -21,17 +21,21 @@ async function rejection(promise: Promise<unknown>) {
 }
 
 describe("GET /v2/vessels/{id}", () => {
-  it("finds a vessel by IMO and by id, with last week's positions in time order and links.self", async () => {
+  it("finds a vessel by IMO and by id, with no positions unless asked (as live), and last week's in time order when asked", async () => {
     const vessel = sailing();
-    const byImo = await h.request("GET", `/v2/vessels/${vessel.imo}`);
+    const bare = await h.request("GET", `/v2/vessels/${vessel.imo}`);
+    expect(bare.status).toBe(200);
+    expect(bare.body.data.attributes).not.toHaveProperty("positions");
+    // One bound asks for them; the other keeps its default (from: 7 days before now).
+    const byImo = await h.request("GET", `/v2/vessels/${vessel.imo}?show_positions[to_timestamp]=2026-11-01T12:00:00Z`);
     expect(byImo.status).toBe(200);
     expect(byImo.body.data).toMatchObject({ id: vessel.id, type: "vessel", attributes: { name: vessel.name, imo: vessel.imo, mmsi: vessel.mmsi, latitude: vessel.latitude } });
-    expect(byImo.body.links.self).toBe(`http://localhost/v2/vessels/${vessel.imo}`);
+    expect(bare.body.links.self).toBe(`http://localhost/v2/vessels/${vessel.imo}`);
     const positions = byImo.body.data.attributes.positions as { timestamp: string; estimated: boolean }[];
     expect(positions.length).toBeGreaterThan(0);
     expect(positions.every((p) => !p.estimated && p.timestamp >= "2026-10-25T12:00:00.000Z" && p.timestamp <= "2026-11-01T12:00:00.000Z")).toBe(true);
     expect(positions.map((p) => p.timestamp)).toEqual(positions.map((p) => p.timestamp).sort());
-    const byId = await h.request("GET", `/v2/vessels/${vessel.id.toUpperCase()}`);
+    const byId = await h.request("GET", `/v2/vessels/${vessel.id.toUpperCase()}?show_positions%5Bto_timestamp%5D=2026-11-01T12:00:00Z`);
     expect(byId.body.data.attributes).toEqual(byImo.body.data.attributes);
   });
 

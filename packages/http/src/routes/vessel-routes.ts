@@ -5,10 +5,10 @@ import type { AppEnv } from "../app-env.js";
 import { given } from "../request/query-params.js";
 import { jsonApiText } from "../respond.js";
 
-/** The document of a vessel endpoint: the vessel resource with `attributes.positions`, and `links.self`. */
-function vesselDocument(result: VesselWithPositions, self: string): string {
+/** The document of a vessel endpoint: the vessel resource (with `attributes.positions` unless left out), and `links.self`. */
+function vesselDocument(result: VesselWithPositions, self: string, withPositions = true): string {
   const parts = renderParts(vesselResource, result.vessel);
-  const attributes = `${parts.attributes.slice(0, -1)},"positions":${JSON.stringify(wireValue(result.positions))}}`;
+  const attributes = withPositions ? `${parts.attributes.slice(0, -1)},"positions":${JSON.stringify(wireValue(result.positions))}}` : parts.attributes;
   return writeDocument({ data: renderResource(vesselResource, { id: result.vessel.id, attributes, relationships: parts.relationships }), links: { self } });
 }
 
@@ -21,7 +21,9 @@ export function vesselRoutes(): Hono<AppEnv> {
   routes.get("/vessels/:id", async (c) => {
     c.set("errorLocation", { parameters: { from: "show_positions[from_timestamp]", to: "show_positions[to_timestamp]" } });
     const window = given({ from: c.req.query("show_positions[from_timestamp]"), to: c.req.query("show_positions[to_timestamp]") });
-    return jsonApiText(c, 200, vesselDocument(await c.get("session").vessels.get(c.req.param("id"), window), c.req.url));
+    // As live: positions only when a show_positions parameter asks for them (either bound; the other has its default).
+    const asked = Object.keys(c.req.queries()).some((name) => name.startsWith("show_positions"));
+    return jsonApiText(c, 200, vesselDocument(await c.get("session").vessels.get(c.req.param("id"), window), c.req.url, asked));
   });
   routes.get("/vessels/:id/future_positions", async (c) => {
     const query = { port_id: c.req.query("port_id") ?? "", previous_port_id: c.req.query("previous_port_id") ?? "" };

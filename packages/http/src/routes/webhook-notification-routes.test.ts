@@ -104,8 +104,9 @@ describe("GET /v2/webhook_notifications/examples", () => {
     for (const event of WebhookEventNameSchema.options) {
       const res = await h.request("GET", `/v2/webhook_notifications/examples?event=${event}`, { key: h.keys.viewer });
       expect(res.status, event).toBe(200);
-      expect(res.body.data.attributes.event).toBe(event);
-      expect(res.body.data.relationships.webhook_notification_logs).toEqual({ data: [] });
+      expect(res.body.data).toHaveLength(1);
+      expect(res.body.data[0].attributes.event).toBe(event);
+      expect(res.body.data[0].relationships.webhook_notification_logs).toEqual({ data: [] });
     }
   });
 });

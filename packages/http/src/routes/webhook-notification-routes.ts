@@ -20,7 +20,9 @@ export function webhookNotificationRoutes(): Hono<AppEnv> {
     if (!event) throw new BollardError("invalid_parameter", "event is required: name the webhook event to show an example of", { parameter: "event" });
     const parsed = WebhookEventNameSchema.safeParse(event);
     if (!parsed.success) throw new BollardError("invalid_parameter", `${event.slice(0, 100)} is not a webhook event (see GET /v2/webhooks/events)`, { parameter: "event" });
-    return jsonApi(c, 200, await c.get("session").webhookNotifications.example(parsed.data));
+    // An array of one, as the published schema declares (`data: webhook_notification[]`): the document a receiver gets, in a list.
+    const example = await c.get("session").webhookNotifications.example(parsed.data);
+    return jsonApi(c, 200, { ...example, data: [example.data] });
   });
   routes.get("/webhook_notifications/:id", async (c) => {
     const id = uuidParam(c);

@@ -12,7 +12,7 @@ const methodNotAllowed = (allowed: string) => (c: Context) => {
   throw new BollardError("method_not_allowed", `${c.req.method} is not allowed here; use ${allowed}`);
 };
 
-/** `/v2/webhooks`: subscriptions, the events catalogue, test deliveries and replays. DELETE answers 204. */
+/** `/v2/webhooks`: subscriptions, the events catalogue, test deliveries and replays. DELETE answers 200 with top-level meta. */
 export function webhookRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const selfOf = (c: Context, id: string) => new URL(`/v2/webhooks/${id}`, c.req.url).href;
@@ -59,7 +59,8 @@ export function webhookRoutes(): Hono<AppEnv> {
   });
   routes.delete("/webhooks/:id", async (c) => {
     await c.get("session").webhooks.delete(uuidParam(c));
-    return c.body(null, 204);
+    // 200 as the published document declares; JSON:API's body for a deletion answered with 200 is top-level meta alone.
+    return jsonApi(c, 200, { meta: { deleted: true } });
   });
   return routes;
 }

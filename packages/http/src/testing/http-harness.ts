@@ -43,7 +43,7 @@ export async function createHarness(options: { storage?: Storage; app?: HttpAppO
   await tracker.accounts.loadDemo(data.acme);
   await tracker.accounts.loadDemo(data.globex);
   const app = createHttpApp(tracker, options.app);
-  const validate = createOpenApiValidator(openApiDocument());
+  const validate = createOpenApiValidator(openApiDocument(tracker.wireCompat));
 
   async function request(method: string, path: string, opts: TestRequestOptions = {}): Promise<TestResponse> {
     const headers: Record<string, string> = { ...opts.headers };
