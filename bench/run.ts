@@ -22,6 +22,8 @@ const BENCHES: Record<string, () => Promise<BenchResult[]>> = {
   "webhook-replay": async () => (await import("./webhook-replay-bench.js")).run(),
   ais: async () => (await import("./ais-bench.js")).run(),
   demurrage: async () => (await import("./demurrage-bench.js")).run(),
+  eta: async () => (await import("./eta-bench.js")).run(),
+  exceptions: async () => (await import("./exceptions-bench.js")).run(),
 };
 
 /** Options that size a benchmark, by flag: `pnpm bench scale --shipments 5000`. */

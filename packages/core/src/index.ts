@@ -9,6 +9,7 @@
 
 // The tracker and its options.
 export { createTracker, type BackgroundPass, type CloseOptions, type Tracker, type TrackerOptions } from "./tracker.js";
+export { WIRE_COMPATS, type WireCompat } from "./jsonapi/wire-compat.js";
 export type { WorkCountOptions, WorkCounts } from "./services/work-counts.js";
 export type { Documents, ListDocumentOptions, ShipmentDocumentOptions } from "./documents/documents.js";
 export { manualClock, realClock, scaledClock, type Clock, type ManualClock } from "./clock/index.js";
@@ -54,7 +55,10 @@ export type { CustomFieldInclude, CustomFieldListOptions, CustomFieldService, Cu
 export type { CustomFieldTarget } from "./custom-fields/custom-field-lookup.js";
 export { PARTY_PAGE_SIZE, type PartyInput, type PartyService } from "./services/party-service.js";
 export { TARIFF_PAGE_SIZE, type TariffInput, type TariffService } from "./services/tariff-service.js";
+export { EXCEPTION_RULE_PAGE_SIZE, type ExceptionRuleService } from "./services/exception-rule-service.js";
+export { EXCEPTION_PAGE_SIZE, type ExceptionListOptions, type ExceptionService } from "./services/exception-service.js";
 export type { ContainerDemurrageResult, DemurrageReadOptions, DemurrageService, ExposureOptions } from "./services/demurrage-service.js";
+export { ETA_ACCURACY_DEFINITION, type EtaAccuracyOptions, type EtaAccuracyReport, type EtaService } from "./services/eta-service.js";
 export { MAX_VESSEL_POSITIONS, type FuturePositionsFromQuery, type FuturePositionsQuery, type PositionWindowOptions, type VesselService, type VesselWithPositions } from "./services/vessel-service.js";
 export type { MapService } from "./services/map-service.js";
 export type { WebhookCreate, WebhookOptions, WebhookReplay, WebhookService, WebhookTrigger, WebhookTriggerResult, WebhookUpdate } from "./services/webhook-service.js";
@@ -160,6 +164,12 @@ export type {
   Timestamp,
   Tariff,
   TariffAttributes,
+  ExceptionKind,
+  ExceptionRule,
+  ExceptionRuleAttributes,
+  ExceptionRulePatch,
+  ExceptionStatus,
+  ShipmentException,
   TrackingRequest,
   TrackingRequestStatus,
   TransportEvent,
@@ -220,7 +230,7 @@ export {
   type RefreshSummary,
   type SnapshotIngest,
 } from "./tracking/index.js";
-export { simulatedCarrier, type SimulatedCarrierOptions } from "./simulated-carrier/index.js";
+export { simulatedCarrier, DEFAULT_ETA_NOISE, type EtaNoiseOptions, type SimulatedCarrierOptions } from "./simulated-carrier/index.js";
 
 // Webhooks: delivery, and checking the signatures of a delivery you receive.
 export {
@@ -264,6 +274,19 @@ export {
   chargeFactsOf, containerDemurrage, createCalendars, SAMPLE_TARIFFS,
   type Calendars, type ChargeFacts, type DemurrageOptions, type LocalDate, type MilestoneFact,
 } from "./demurrage/index.js";
+
+// Exception rules: the pure evaluation and the pass that raises and clears exceptions.
+export {
+  createExceptionPass, DEFAULT_EXCEPTION_EVERY_MS, DEFAULT_EXCEPTION_THRESHOLDS, effectiveRules, etaSlipOf, exceptionConditions, exceptionEvaluator, reconcileExceptions,
+  type EffectiveRule, type EffectiveRules, type EtaSlip, type EvaluatedShipment, type ExceptionChanges, type ExceptionCondition, type ExceptionFacts,
+  type ExceptionPass, type ExceptionPassOptions, type ExceptionPassSummary, type LocalDayOf,
+} from "./exceptions/index.js";
+
+// ETA: delays against the first and departure ETAs, the pluggable arrival predictor, accuracy.
+export {
+  accuracyRows, baselinePredictor, delayHours, forecastSamples, horizonOf, learnCarrierBias, recentSpeedKnots, ETA_SOURCES, HORIZONS, SAMPLE_EVERY_HOURS,
+  type ArrivalHistory, type CarrierBias, type CarrierBiasTable, type EtaPrediction, type EtaPredictor, type ForecastSample, type PredictionInput, type PredictionPosition,
+} from "./eta/index.js";
 
 // Maps and demo data.
 export type { ContainerMap, ContainerMapFeature } from "./map/index.js";

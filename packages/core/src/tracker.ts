@@ -1,3 +1,6 @@
+import { baselinePredictor } from "./eta/baseline-predictor.js";
+import { createEtaForecasting } from "./eta/eta-forecasting.js";
+import type { EtaPredictor } from "./eta/eta-predictor.js";
 import { realClock, type Clock } from "./clock/index.js";
 import { allMetroAreas, allPorts, allRailTerminals, allShippingLines, allTerminals } from "./reference/index.js";
 import { createAccountService, type AccountService, type Principal } from "./services/account-service.js";
@@ -15,10 +18,12 @@ import { DEFAULT_REFRESH_POLICY, type RefreshPolicy } from "./tracking/refresh-p
 import { createRefreshScheduler, type RefreshScheduler, type RefreshSummary } from "./tracking/refresh-scheduler.js";
 import { createPositionRetention, DEFAULT_POSITION_RETENTION_EVERY_MS, type PositionRetentionOptions } from "./vessels/position-retention.js";
 import { createDemurrageAlerts, DEFAULT_DEMURRAGE_ALERT_EVERY_MS, type DemurrageAlerts } from "./demurrage/demurrage-alerts.js";
+import { createExceptionPass, DEFAULT_EXCEPTION_EVERY_MS, type ExceptionPass } from "./exceptions/exception-pass.js";
 import { ridingAlong } from "./background/index.js";
 import { simulatedCarrier } from "./simulated-carrier/index.js";
 import { webhookSettings, type WebhookOptions } from "./services/webhook-service.js";
 import { createWebhookDispatcher, type WebhookDeliverySummary } from "./webhooks/webhook-dispatcher.js";
+import type { WireCompat } from "./jsonapi/wire-compat.js";
 import { retainingDispatcher } from "./webhooks/outbox-retention.js";
 import { createReplayPass, withReplays, type WebhookWorker } from "./webhooks/replay-pass.js";
 import { createSandbox, sandboxParts, type Sandbox, type SandboxOptions } from "./sandbox/sandbox.js";
@@ -48,6 +53,13 @@ export interface TrackerOptions {
    */
   carrier?: CarrierSource;
   /**
+   * Where the live service and its published OpenAPI document disagree, which one the wire format
+   * follows (a port's coordinates: decimal strings live, numbers in the document), in the API's
+   * answers (`createHttpApp` follows {@link Tracker.wireCompat}) and in delivered webhooks.
+   * @default "live"
+   */
+  wireCompat?: WireCompat;
+  /**
    * Refresh intervals, retry limits and automatic stop windows (any subset).
    * @default DEFAULT_REFRESH_POLICY
    */
@@ -74,6 +86,28 @@ export interface TrackerOptions {
   demurrage?: {
     /** How often the alert pass runs while the refresh loop runs. */
     alertEveryMs?: number;
+  };
+  /**
+   * Exception rules (docs/exceptions.md): the pass that evaluates every shipment against its
+   * account's rules, raising and clearing exceptions (`shipment.exception.raised` / `.cleared`),
+   * riding along the refresh loop; a sandbox advance runs it after every step.
+   * @default { everyMs: 300_000 } (every 5 minutes)
+   */
+  exceptions?: {
+    /** How often the evaluation runs while the refresh loop runs. */
+    everyMs?: number;
+  };
+  /**
+   * Arrival predictions (`predicted_eta_at` with its p10/p90 bounds, docs/eta.md): the predictor every
+   * refresh and ingest runs, and how often each account's carrier bias is learned again from its
+   * arrived shipments.
+   * @default { predictor: baselinePredictor(), relearnEveryMs: 86_400_000 } (a day)
+   */
+  eta?: {
+    /** Predicts arrivals at the port of discharge from what the tracker sees. */
+    predictor?: EtaPredictor;
+    /** How long a learned carrier bias is used before it is learned again. */
+    relearnEveryMs?: number;
   };
   /**
    * Receives the errors the refresh loop and the webhook worker could not handle (a failed pass,
@@ -159,8 +193,15 @@ export interface Tracker {
    * alerts today's figures call for (tests on a manual clock call it after advancing).
    */
   readonly demurrageAlerts: DemurrageAlerts;
+  /**
+   * The exception rules' evaluation, riding along the refresh loop: `runDue()` raises and clears
+   * the exceptions of every account now (tests on a manual clock call it after advancing).
+   */
+  readonly exceptions: ExceptionPass;
   /** The sandbox controls when created with {@link TrackerOptions.sandbox}, else null. */
   readonly sandbox: Sandbox | null;
+  /** Which description of the hosted service the wire format follows where they disagree ({@link TrackerOptions.wireCompat}). */
+  readonly wireCompat: WireCompat;
   /**
    * The JSON:API documents of the reads a server answers most (a shipment, the shipment, container
    * and tracking request lists) as text, from the read model's texts where they hold the answer:
@@ -191,7 +232,7 @@ export interface Tracker {
  * The version of the bundled reference data (ports, terminals, metro areas, shipping lines).
  * Bump it when the data changes so existing databases are refreshed on their next open.
  */
-export const REFERENCE_DATA_VERSION = "2026-11-23.1";
+export const REFERENCE_DATA_VERSION = "2026-12-07.1";
 
 /**
  * Opens the storage (running its migrations), loads the bundled reference data when the stored
@@ -223,8 +264,9 @@ export async function createTracker(options: TrackerOptions): Promise<Tracker> {
   let closed = false;
   const onError = options.onBackgroundError;
   const onPass = options.onBackgroundPass;
+  const forecasting = createEtaForecasting({ storage, clock, predictor: options.eta?.predictor ?? baselinePredictor(), ...(options.eta?.relearnEveryMs !== undefined && { relearnEveryMs: options.eta.relearnEveryMs }) });
   const refreshing = createRefreshScheduler({
-    storage, clock, carrier, policy,
+    storage, clock, carrier, policy, forecasting,
     ...(onError && { onError: (error: unknown) => onError(error, "refresh") }),
     ...(onPass && { onPass: (summary: RefreshSummary, durationMs: number) => onPass({ loop: "refresh", summary, durationMs }) }),
   });
@@ -232,15 +274,17 @@ export async function createTracker(options: TrackerOptions): Promise<Tracker> {
   const onRefreshError = onError && { onError: (error: unknown) => onError(error, "refresh") };
   const calendars = createCalendars();
   const alerts = createDemurrageAlerts({ storage, clock, calendars, ...onRefreshError });
+  const exceptions = createExceptionPass({ storage, clock, localDayOf: (instant, zone) => calendars.localDay(instant, zone, { dateAtUtcMidnight: true }), ...onRefreshError });
   // Position retention and the demurrage alerts ride along the refresh loop, each on its own timer.
   const refresh = ridingAlong(refreshing, [
     ...(retention === false ? [] : [{ pass: createPositionRetention({ storage, clock, options: retention, ...onRefreshError }), everyMs: retention.everyMs ?? DEFAULT_POSITION_RETENTION_EVERY_MS }]),
     { pass: alerts, everyMs: options.demurrage?.alertEveryMs ?? DEFAULT_DEMURRAGE_ALERT_EVERY_MS },
+    { pass: exceptions, everyMs: options.exceptions?.everyMs ?? DEFAULT_EXCEPTION_EVERY_MS },
   ]);
   const settings = webhookSettings(options.webhooks);
   const webhooks = parts ? { ...settings, transport: faultyTransport(settings.transport, parts.faults) } : settings;
   const dispatcher = createWebhookDispatcher({
-    storage, clock, policy: webhooks.policy, transport: webhooks.transport, wallClock: webhooks.wallClock, random: webhooks.random,
+    storage, clock, policy: webhooks.policy, transport: webhooks.transport, wallClock: webhooks.wallClock, random: webhooks.random, wireCompat: options.wireCompat ?? "live",
     ...(onError && { onError: (error: unknown) => onError(error, "webhooks") }),
     ...(onPass && { onPass: (summary: WebhookDeliverySummary, durationMs: number) => onPass({ loop: "webhooks", summary, durationMs }) }),
   });
@@ -249,7 +293,7 @@ export async function createTracker(options: TrackerOptions): Promise<Tracker> {
   // Replays are worked off in batches by the same worker, never inside the request that asked for them.
   const replays = createReplayPass({ storage, clock, settings: webhooks.replay, ...(onError && { onError: (error: unknown) => onError(error, "webhooks") }) });
   const worker = withReplays(retaining, replays, webhooks.replay.everyMs);
-  const sandbox = parts ? createSandbox(parts, { storage, refresh, webhooks: worker, alerts: { runDue: async () => ({ total: (await alerts.runDue()).total }) } }) : null;
+  const sandbox = parts ? createSandbox(parts, { storage, refresh, webhooks: worker, alerts: { runDue: async () => ({ total: (await alerts.runDue()).total + (await exceptions.runDue()).total }) } }) : null;
   const tracker: Tracker = {
     clock,
     turns,
@@ -257,13 +301,15 @@ export async function createTracker(options: TrackerOptions): Promise<Tracker> {
     refresh,
     webhooks: worker,
     demurrageAlerts: alerts,
+    exceptions,
     sandbox,
+    wireCompat: options.wireCompat ?? "live",
     documents: createDocuments(createRenderedReads(storage)),
     // A read needs none of the wrappers (they version writes): straight to the adapter, on every cached request.
     changeVersions: { get: (keys) => options.storage.changeVersions.get(keys) },
     health: () => storageHealth(storage),
     countWork: (options) => countWork(storage, clock.now().toISOString(), options),
-    ingest: createIngestService(storage, clock),
+    ingest: createIngestService(storage, clock, forecasting),
     accounts: createAccountService(storage, clock),
     session: (principal) => createSession({ storage, clock, carrier, webhooks, sandbox, calendars }, principal),
     async close(options = {}) {

@@ -28,6 +28,7 @@ interface Schema {
   required?: string[];
   description?: string;
   const?: unknown;
+  "x-bollard-extension"?: boolean;
 }
 
 interface Parameter {
@@ -147,6 +148,18 @@ function operationSection(method: string, path: string, operation: Operation): s
   return lines;
 }
 
+/** The attributes Bollard adds to resources the hosted service has: `x-bollard-extension` on a property of a `…Attributes` component. */
+function extensionAttributes(document: Record<string, unknown>): string[] {
+  const schemas = ((document.components as { schemas?: Record<string, Schema> } | undefined)?.schemas ?? {}) as Record<string, Schema>;
+  return Object.entries(schemas)
+    .filter(([name]) => name.endsWith("Attributes"))
+    .flatMap(([name, schema]) =>
+      Object.entries(schema.properties ?? {})
+        .filter(([, property]) => property["x-bollard-extension"])
+        .map(([attribute, property]) => `| ${code(name.replace(/Attributes$/, ""))} | ${code(attribute)} | ${cell(property.description ?? "")} |`),
+    );
+}
+
 /** Renders docs/api.md from an OpenAPI 3.1 document. */
 export function renderApiMarkdown(document: Record<string, unknown>): string {
   const paths = (document.paths ?? {}) as Record<string, Partial<Record<(typeof METHODS)[number], Operation>>>;
@@ -176,6 +189,22 @@ export function renderApiMarkdown(document: Record<string, unknown>): string {
     "| method | path | summary |",
     "|---|---|---|",
     ...routes.filter(({ operation }) => operation["x-bollard-extension"]).map(({ method, path, operation }) => `| ${method.toUpperCase()} | ${code(path)} | ${cell(operation.summary ?? "")} |`),
+    "",
+    "Attributes Bollard adds to the hosted service's resources (`x-bollard-extension: true` on the",
+    "property): ETA delays and the predicted arrival (docs/eta.md).",
+    "",
+    "| resource | attribute | what it is |",
+    "|---|---|---|",
+    ...extensionAttributes(document),
+    "",
+    "## Where the live service and its published OpenAPI disagree",
+    "",
+    "A port's `latitude` and `longitude` are numbers in the hosted service's published OpenAPI",
+    "document, but decimal strings (`\"35.10162\"`) in every port object the live service sends and in",
+    "every webhook example. Clients are written against live answers, so Bollard sends strings, and",
+    "the document above says so. `bollard serve --wire-compat openapi` (env `BOLLARD_WIRE_COMPAT`, the",
+    "config file's `\"wire-compat\"`, or `createTracker({ wireCompat: \"openapi\" })`) sends numbers",
+    "instead, in answers and in delivered webhooks, and its `GET /v2/openapi.json` says numbers.",
     "",
     "## Error codes",
     "",

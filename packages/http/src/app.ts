@@ -21,6 +21,8 @@ import { customFieldDefinitionRoutes } from "./routes/custom-field-definition-ro
 import { customFieldRoutes, entityCustomFieldRoutes } from "./routes/custom-field-routes.js";
 import { partyRoutes } from "./routes/party-routes.js";
 import { demurrageRoutes } from "./routes/demurrage-routes.js";
+import { etaRoutes } from "./routes/eta-routes.js";
+import { exceptionRoutes } from "./routes/exception-routes.js";
 import { referenceRoutes } from "./routes/reference-routes.js";
 import { mapRoutes } from "./routes/map-routes.js";
 import { shipmentRoutes } from "./routes/shipment-routes.js";
@@ -51,7 +53,7 @@ export interface HttpAppOptions {
   dashboard?: DashboardOptions;
   /**
    * The addresses webhook deliveries leave this server from, as `GET /v2/webhooks/ips` lists them
-   * (for receivers that allow-list senders).
+   * (for receivers that allow-list senders); `bollard serve --webhook-source-ips` sets them.
    * @default none
    */
   webhookIps?: readonly string[];
@@ -94,7 +96,14 @@ export function createHttpApp(tracker: Tracker, options: HttpAppOptions = {}): H
     log({ level: "error", msg: "storage unavailable", request_id: c.get("requestId"), reason: health.reason });
     return c.json({ status: "unavailable" }, 503);
   });
-  app.get("/v2/openapi.json", (c) => c.json(openApiDocument()));
+  app.get("/v2/openapi.json", (c) => c.json(openApiDocument(tracker.wireCompat)));
+  // Documents are rendered in the live form; `openapi` rewrites each as it is sent (see `jsonApiText`).
+  if (tracker.wireCompat === "openapi") {
+    app.use("/v2/*", async (c, next) => {
+      c.set("wireCompat", "openapi");
+      await next();
+    });
+  }
   app.use("/v2/*", authenticate(tracker));
   if (options.rateLimit) app.use("/v2/*", rateLimit(options.rateLimit));
   app.use("/v2/*", conditionalGet());
@@ -113,7 +122,7 @@ export function createHttpApp(tracker: Tracker, options: HttpAppOptions = {}): H
     entityCustomFieldRoutes("tracking_requests", "tracking_request_id", "tracking_request"),
   ];
   const lookups = lookupRoutes({ webhookIps: options.webhookIps ?? [], webhookIpsUpdatedAt: tracker.clock.now().toISOString() });
-  for (const routes of [lookups, shipmentRoutes(tracker.documents), containerRoutes(tracker.documents), changeRoutes(), eventFeedRoutes(), trackingRequestRoutes(tracker.documents), partyRoutes(), demurrageRoutes(), referenceRoutes(), ...customFields, vesselRoutes(), mapRoutes(), webhookRoutes(), webhookNotificationRoutes()]) app.route("/v2", routes);
+  for (const routes of [lookups, shipmentRoutes(tracker.documents), containerRoutes(tracker.documents), changeRoutes(), eventFeedRoutes(), trackingRequestRoutes(tracker.documents), partyRoutes(), demurrageRoutes(), etaRoutes(), exceptionRoutes(), referenceRoutes(), ...customFields, vesselRoutes(), mapRoutes(), webhookRoutes(), webhookNotificationRoutes()]) app.route("/v2", routes);
   // Only a sandbox tracker has the sandbox routes: elsewhere they are unknown routes (404), with no 405 either.
   if (tracker.sandbox) app.route("/v2", sandboxRoutes());
   for (const path of new Set(ROUTE_SPECS.filter((spec) => tracker.sandbox || !spec.path.startsWith("/sandbox/")).map((spec) => spec.path))) {

@@ -90,6 +90,7 @@ describe("every webhook event a subscription offers is produced by a scenario", 
     for (let elapsed = 0; elapsed <= HORIZON; elapsed += STEP) {
       await tracker.refresh.runDue();
       await tracker.demurrageAlerts.runDue();
+      await tracker.exceptions.runDue();
       if (elapsed % DAY === 0) await tracker.webhooks.runDue();
       clock.advance(STEP);
     }
@@ -106,8 +107,8 @@ describe("every webhook event a subscription offers is produced by a scenario", 
     await tracker?.close();
   });
 
-  it("delivers each of the 46 event names at least once, and shows which scenario produces it", () => {
-    expect(WebhookEventNameSchema.options).toHaveLength(46);
+  it("delivers each of the 48 event names at least once, and shows which scenario produces it", () => {
+    expect(WebhookEventNameSchema.options).toHaveLength(48);
     const producers = new Map<string, Set<string>>();
     for (const n of notifications) producers.set(n.event, (producers.get(n.event) ?? new Set()).add(n.scenario));
     const rows = WebhookEventNameSchema.options.map((event) => `${event.padEnd(62)} ${NEVER_PRODUCED[event] ? `never: ${NEVER_PRODUCED[event]}` : [...(producers.get(event) ?? ["MISSING"])].sort().join(", ")}`);
@@ -137,7 +138,7 @@ describe("every webhook event a subscription offers is produced by a scenario", 
     expect(notifications.filter((n) => n.event === event).map((n) => n.scenario)).toContain(scenario);
   });
 
-  it("sends date changes as a transport_event whose value carries the new date", () => {
+  it("sends date changes as a transport_event whose value and timestamp carry the new date (as the published examples), the rail last free day from the terminal", () => {
     const estimated = (event: string) => event.startsWith("container.transport.estimated.");
     const dated = notifications.filter((n) => n.event in CHANGED_FIELDS || estimated(n.event));
     expect(dated.length).toBeGreaterThan(0);
@@ -146,7 +147,8 @@ describe("every webhook event a subscription offers is produced by a scenario", 
       expect(reference.type).toBe("transport_event");
       const transportEvent = body.included.find((r: any) => r.type === "transport_event" && r.id === reference.id);
       expect(transportEvent.attributes).toMatchObject({ event, value: expect.stringMatching(WIRE_TIME), timestamp: expect.stringMatching(WIRE_TIME) });
-      if (estimated(event)) expect(transportEvent.attributes.timestamp).toBe(transportEvent.attributes.value);
+      expect(transportEvent.attributes.timestamp, event).toBe(transportEvent.attributes.value);
+      if (event === "container.pickup_lfd_rail.changed") expect(transportEvent.attributes.data_source).toBe("terminal");
       expect(body.included.map((r: any) => r.type)).toEqual(expect.arrayContaining(["transport_event", "shipment", "container"]));
     }
     const milestones = notifications.filter((n) => n.event.startsWith("container.transport.") && !estimated(n.event));

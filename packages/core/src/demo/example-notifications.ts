@@ -25,11 +25,11 @@ export interface ExampleNotificationOptions {
  * deliveries, so the shape is what receivers will see. Used by `GET /v2/webhook_notifications/examples`
  * and `POST /v2/webhooks/trigger`.
  */
-/** The new date a date-change example carries in `value` (four days on), and its `timestamp`: when seen, or the estimate itself. */
-function exampleDateChange(event: string, created: string): Partial<TransportEvent> {
+/** The new date a date-change example carries in `value` (four days on), and in `timestamp` too, as the published examples do. */
+function exampleDateChange(event: string): Partial<TransportEvent> {
   const value = new Date(EXAMPLE_NOW.getTime() + 4 * 86_400_000).toISOString();
   if (event.startsWith("container.transport.estimated.")) return { timestamp: value, value };
-  if (event.startsWith("container.pickup_")) return { timestamp: created, value, voyage_number: null, vessel_id: null, raw_event_id: null };
+  if (event.startsWith("container.pickup_")) return { timestamp: value, value, voyage_number: null, vessel_id: null, raw_event_id: null, ...(event === "container.pickup_lfd_rail.changed" && { data_source: "terminal" as const }) };
   return {};
 }
 
@@ -52,7 +52,7 @@ export async function exampleNotification(event: WebhookEventName, options: Exam
     request = { ...baseRequest, status: (status ?? "tracking_stopped") as TrackingRequest["status"], failed_reason: status === "failed" ? "not_found" : null, tracked_object_id: tracked, tracked_object_type: tracked ? "shipment" : null };
     Object.assign(domainEvent, { reference_object_type: "tracking_request", reference_object_id: request.id, shipment_id: tracked, container_id: null, data: { status: request.status, failed_reason: request.failed_reason } });
   } else if (TransportEventNameSchema.safeParse(event).success) {
-    transportEvent = { ...baseEvent, event: event as TransportEvent["event"], ...exampleDateChange(event, created) };
+    transportEvent = { ...baseEvent, event: event as TransportEvent["event"], ...exampleDateChange(event) };
     domainEvent.reference_object_id = transportEvent.id;
     domainEvent.occurred_at = transportEvent.timestamp ?? created;
   } else if (event === "shipment.estimated.arrival") {
@@ -77,6 +77,18 @@ export async function exampleNotification(event: WebhookEventName, options: Exam
         event, charge_type: charge, last_free_day: lastFreeDay, basis: charge === "detention" ? "tariff" : "carrier_reported", days_until_last_free_day: days,
         days_ahead: days < 0 ? null : 3, accrued, projected: { amount: "1575.00", currency: "USD" }, projected_through: new Date(EXAMPLE_NOW.getTime() + 7 * 86_400_000).toISOString().slice(0, 10),
         tariff_id: null, timestamp: created, timezone: container.pod_timezone,
+      },
+    });
+  } else if (event === "shipment.exception.raised" || event === "shipment.exception.cleared") {
+    const raisedAt = new Date(EXAMPLE_NOW.getTime() - (event === "shipment.exception.cleared" ? 5 : 0) * 86_400_000).toISOString();
+    const cleared = event === "shipment.exception.cleared";
+    Object.assign(domainEvent, {
+      reference_object_type: "exception", container_id: null,
+      data: {
+        shipment_id: shipment.id, container_id: null, kind: "eta_slipped", status: cleared ? "cleared" : "open", raised_at: raisedAt, cleared_at: cleared ? created : null,
+        detail: `ETA at the port of discharge (${shipment.port_of_discharge_locode ?? "USLAX"}) 52 h later than first reported (threshold 24 h)`,
+        figures: { leg: "pod", delay_hours: 52, threshold_hours: 24, first_eta_at: shipment.pod_original_eta_at, eta_at: shipment.pod_original_eta_at && new Date(Date.parse(shipment.pod_original_eta_at) + 52 * 3_600_000).toISOString() },
+        cleared_detail: cleared ? "The ETA is back within the threshold, or the leg arrived" : null, created_at: raisedAt, updated_at: created,
       },
     });
   } else if (event === "container.pod_terminal_changed") {

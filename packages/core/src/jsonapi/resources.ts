@@ -9,6 +9,8 @@ import {
   MetroAreaAttributesSchema,
   PartyAttributesSchema,
   TariffServedAttributesSchema,
+  ExceptionRuleServedAttributesSchema,
+  ShipmentExceptionAttributesSchema,
   PortAttributesSchema,
   RailTerminalAttributesSchema,
   RawEventAttributesSchema,
@@ -30,6 +32,8 @@ import {
   type MetroArea,
   type Party,
   type Tariff,
+  type ExceptionRule,
+  type ShipmentException,
   type Port,
   type RailTerminal,
   type RawEvent,
@@ -80,8 +84,17 @@ export const rawEventResource = defineResource<RawEvent>({ type: "raw_event", at
 /** The vessel resource (positions are added by the vessel endpoints). */
 export const vesselResource = defineResource<Vessel>({ type: "vessel", attributes: keys<Vessel>(VesselAttributesSchema), relationships: RELATIONS.vessel });
 
-/** The port resource: the linkage of its `terminals` always, as the live service gives it. */
-export const portResource = defineResource<Port>({ type: "port", attributes: keys<Port>(PortAttributesSchema), relationships: RELATIONS.port, linked: ["terminals"] });
+/**
+ * The port resource: the linkage of its `terminals` always, and its coordinates as decimal strings,
+ * as the live service gives them; the record's `provided_data` stays off the wire (the live port has none).
+ */
+export const portResource = defineResource<Port>({
+  type: "port",
+  attributes: keys<Port>(PortAttributesSchema).filter((key) => key !== "provided_data"),
+  relationships: RELATIONS.port,
+  linked: ["terminals"],
+  decimalText: ["latitude", "longitude"],
+});
 
 /** The terminal resource. */
 export const terminalResource = defineResource<Terminal>({ type: "terminal", attributes: keys<Terminal>(TerminalAttributesSchema), relationships: RELATIONS.terminal });
@@ -133,17 +146,33 @@ export const tariffResource = defineResource<Tariff>({
   selfLink: (t) => `/v2/tariffs/${t.id}`,
 });
 
+/** The exception rule resource (a Bollard extension): a kind's threshold in the account, with `links.self`. */
+export const exceptionRuleResource = defineResource<ExceptionRule>({
+  type: "exception_rule",
+  attributes: keys<ExceptionRule>(ExceptionRuleServedAttributesSchema),
+  relationships: RELATIONS.exception_rule,
+  selfLink: (r) => `/v2/exception_rules/${r.id}`,
+});
+
+/** The exception resource (a Bollard extension): a condition a rule raised on a shipment or container, open or cleared, with `links.self`. */
+export const exceptionResource = defineResource<ShipmentException>({
+  type: "exception",
+  attributes: keys<ShipmentException>(ShipmentExceptionAttributesSchema),
+  relationships: RELATIONS.exception,
+  selfLink: (e) => `/v2/exceptions/${e.id}`,
+});
+
 /**
- * The custom field definition resource: its options' linkage always; the linkage of the values
- * that use it (`fields`) with `include=fields` only, as a definition may have more values than
- * one read may load.
+ * The custom field definition resource: the linkage of its options and of the values that use it
+ * (`fields`) always, as the live service gives them. Like a container's events, those values count
+ * against one read's include budget (`MAX_INCLUDED_RESOURCES`).
  */
 export const customFieldDefinitionResource = defineResource<CustomFieldDefinition>({
   type: "custom_field_definition",
   attributes: keys<CustomFieldDefinition>(CustomFieldDefinitionAttributesSchema),
   verbatim: ["default_value", "validation"],
   relationships: RELATIONS.custom_field_definition,
-  linked: ["options"],
+  linked: ["options", "fields"],
 });
 
 /** The custom field option resource. */
@@ -195,6 +224,8 @@ export const resourceRegistry: ReadonlyMap<string, ResourceDefinition> = new Map
     trackingRequestResource,
     partyResource,
     tariffResource,
+    exceptionRuleResource,
+    exceptionResource,
     customFieldDefinitionResource,
     customFieldOptionResource,
     customFieldResource,

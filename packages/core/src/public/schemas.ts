@@ -25,3 +25,5 @@ export { PositionReportSchema } from "../tracking/position-ingest.js";
 export * from "../custom-fields/index.js";
 export { EventFeedOptionsSchema } from "../services/event-feed-service.js";
 export { DemurrageOptionsSchema, ExposureOptionsSchema } from "../services/demurrage-service.js";
+export { EtaAccuracyOptionsSchema } from "../services/eta-service.js";
+export { ExceptionFiltersSchema } from "../services/exception-service.js";

@@ -21,6 +21,9 @@ import { createWebhookNotificationService, type WebhookNotificationService } fro
 import { createWebhookService, defaultWebhookSettings, type WebhookService, type WebhookSettings } from "./webhook-service.js";
 import { createTariffService, type TariffService } from "./tariff-service.js";
 import { createDemurrageService, type DemurrageService } from "./demurrage-service.js";
+import { createEtaService, type EtaService } from "./eta-service.js";
+import { createExceptionRuleService, type ExceptionRuleService } from "./exception-rule-service.js";
+import { createExceptionService, type ExceptionService } from "./exception-service.js";
 import { type Calendars, createCalendars } from "../demurrage/calendars.js";
 
 /**
@@ -50,6 +53,12 @@ export interface Session {
   readonly tariffs: TariffService;
   /** Demurrage and detention of the account's containers: last free days, money accrued and projected, and the working. */
   readonly demurrage: DemurrageService;
+  /** The account's exception rules: thresholds per kind (docs/exceptions.md). */
+  readonly exceptionRules: ExceptionRuleService;
+  /** The exceptions the rules raised on the account's shipments, open and cleared. */
+  readonly exceptions: ExceptionService;
+  /** ETA accuracy over the account's arrived shipments, per source and horizon (docs/eta.md). */
+  readonly eta: EtaService;
   /** Vessels (shared by every account), their positions and forecasts along the sea lanes. */
   readonly vessels: VesselService;
   /** The GeoJSON maps of the account's containers. */
@@ -106,6 +115,9 @@ export function createSession(parts: SessionParts, principal: Principal): Sessio
     parties: createPartyService(context),
     tariffs: createTariffService(context),
     demurrage: createDemurrageService(context, calendars),
+    exceptionRules: createExceptionRuleService(context),
+    exceptions: createExceptionService(context),
+    eta: createEtaService(context),
     vessels: createVesselService(context),
     maps: createMapService(context),
     webhooks: createWebhookService(context, webhooks),

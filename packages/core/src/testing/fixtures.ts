@@ -1,4 +1,4 @@
-import type { Account, ApiKey, Container, DomainEvent, RawEvent, Shipment, TrackingRequest, TransportEvent, User } from "../domain/index.js";
+import { NO_CONTAINER_ETA, NO_SHIPMENT_ETA, type Account, type ApiKey, type Container, type DomainEvent, type RawEvent, type Shipment, type TrackingRequest, type TransportEvent, type User } from "../domain/index.js";
 import { uuidv7 } from "../ids/index.js";
 import { containerNumber, cycle, imoNumber, nextSerial, nowTimestamp, sha256Hex } from "./fixture-values.js";
 
@@ -9,6 +9,7 @@ export * from "./fixtures-custom-fields.js";
 export * from "./fixtures-webhooks.js";
 export * from "./fixtures-parties.js";
 export * from "./fixtures-tariffs.js";
+export * from "./fixtures-exceptions.js";
 export * from "./fixtures-changes.js";
 export * from "./fixtures-refresh-log.js";
 
@@ -84,6 +85,7 @@ export function makeShipment(accountId: string, overrides: Partial<Shipment> = {
   const now = nowTimestamp();
   const number = `SEL${240_000_000 + n}`;
   return {
+    ...NO_SHIPMENT_ETA,
     id: uuidv7(),
     account_id: accountId,
     created_at: now,
@@ -143,6 +145,7 @@ export function makeContainer(accountId: string, shipmentId: string, overrides: 
   const n = nextSerial();
   const now = nowTimestamp();
   return {
+    ...NO_CONTAINER_ETA,
     id: uuidv7(),
     account_id: accountId,
     shipment_id: shipmentId,

@@ -2,7 +2,8 @@ import type { Container, DomainEvent, Shipment, TrackingRequest } from "../domai
 import { isBollardError } from "../errors/index.js";
 import type { StorageRepositories } from "../storage/index.js";
 import { recordDomainEvents } from "./record-domain-events.js";
-import { applySnapshot, parseSnapshot, prepareSnapshot, resolveVessels, type ApplyOptions, type PreparedSnapshot } from "./apply-snapshot.js";
+import { applySnapshot, parseSnapshot, prepareSnapshot, resolveVessels, type ApplyOptions, type PreparedSnapshot, type SnapshotForecast } from "./apply-snapshot.js";
+import { withNewPositions } from "./arrival-prediction.js";
 import { autoStopReason } from "./auto-stop.js";
 import type { CarrierResult } from "./carrier-source.js";
 import { CarrierSnapshotSchema, type CarrierSnapshot, type CarrierSnapshotInput, type SnapshotVessel } from "./snapshot-schema.js";
@@ -12,6 +13,12 @@ import { retryDelay, type RefreshPolicy } from "./refresh-policy.js";
 import { trackingRequestEvent } from "./tracking-request-events.js";
 import { applyInitialCustomFields } from "../custom-fields/initial-custom-fields.js";
 import { recordingChanges } from "../history/recording-changes.js";
+
+/** Options of {@link recordCarrierResult}. */
+export interface RecordOptions extends ApplyOptions {
+  /** For a request created to auto-detect its carrier (`scac` null): the SCAC detected (`detectedScac`), null when none was. */
+  detectedScac?: string | null;
+}
 
 /** What one refresh of one tracking request did. */
 export type RefreshOutcome = "updated" | "unchanged" | "created" | "awaiting_manifest" | "failed" | "retrying" | "stopped" | "skipped";
@@ -61,11 +68,11 @@ const refreshable = (request: TrackingRequest | null): request is TrackingReques
  * ahead, or when reading or planning fails: the transaction then plans on its own, and reports what
  * fails there.
  */
-export async function prepareCarrierResult(reader: StorageRepositories, requestId: { account_id: string; id: string }, result: CheckedCarrierResult, nowMs: number): Promise<PreparedSnapshot | null> {
+export async function prepareCarrierResult(reader: StorageRepositories, requestId: { account_id: string; id: string }, result: CheckedCarrierResult, nowMs: number, forecast?: SnapshotForecast): Promise<PreparedSnapshot | null> {
   if (result.status !== "found") return null;
   try {
     const request = await reader.trackingRequests.get(requestId.account_id, requestId.id);
-    return refreshable(request) ? await prepareSnapshot(reader, request, result.snapshot, at(nowMs)) : null;
+    return refreshable(request) ? await prepareSnapshot(reader, request, result.snapshot, at(nowMs), forecast) : null;
   } catch {
     return null;
   }
@@ -79,12 +86,20 @@ export async function prepareCarrierResult(reader: StorageRepositories, requestI
  * `options.prepared` (from {@link prepareCarrierResult}) is written instead of planning again while
  * it is current; `options.positionsWritten` are the vessel positions `outer`'s transaction wrote already.
  */
-export async function recordCarrierResult(outer: StorageRepositories, requestId: { account_id: string; id: string }, result: CheckedCarrierResult, nowMs: number, policy: RefreshPolicy, options: ApplyOptions = {}): Promise<RefreshOutcome> {
+export async function recordCarrierResult(outer: StorageRepositories, requestId: { account_id: string; id: string }, result: CheckedCarrierResult, nowMs: number, policy: RefreshPolicy, options: RecordOptions = {}): Promise<RefreshOutcome> {
   const now = at(nowMs);
   // What the carrier changed goes into the history (terminal attributes as `terminal`).
   const tx = recordingChanges(outer, { source: "carrier", learnedAt: now });
-  const request = await tx.trackingRequests.get(requestId.account_id, requestId.id);
-  if (!refreshable(request)) return "skipped";
+  const stored = await tx.trackingRequests.get(requestId.account_id, requestId.id);
+  if (!refreshable(stored)) return "skipped";
+  // An auto-detect request (no scac yet) takes the detected carrier now, or fails without one.
+  if (stored.scac === null && !options.detectedScac) {
+    const failed: TrackingRequest = { ...stored, status: "failed", failed_reason: "scac_auto_detect_failed", is_retrying: false, retry_count: null, next_attempt_at: null, updated_at: now };
+    await tx.trackingRequests.update(failed);
+    await recordDomainEvents(tx, [trackingRequestEvent(failed, "tracking_request.failed", now)]);
+    return "failed";
+  }
+  const request: TrackingRequest = stored.scac === null ? { ...stored, scac: options.detectedScac! } : stored;
   const events: DomainEvent[] = [];
   let next: TrackingRequest = { ...request, updated_at: now };
   let outcome: RefreshOutcome;
@@ -92,7 +107,7 @@ export async function recordCarrierResult(outer: StorageRepositories, requestId:
   if (result.status === "found" || result.status === "unchanged") {
     // The same answer as last time, still standing: nothing to plan. No container changed since it was
     // applied, when the containers' stop rule was checked already; the time rules need only the shipment.
-    const same = result.status === "unchanged" ? await sameAsLastTime(tx, request, result, now, options.positionsWritten) : null;
+    const same = result.status === "unchanged" ? await sameAsLastTime(tx, request, result, now, options) : null;
     let tracked: Shipment;
     let containers: readonly Container[] = [];
     if (same) {
@@ -153,14 +168,16 @@ export async function recordCarrierResult(outer: StorageRepositories, requestId:
  * as it did then (its vessel reports are written, as for any answer). Null when anything differs:
  * the answer is then applied in full.
  */
-async function sameAsLastTime(tx: StorageRepositories, request: TrackingRequest, result: Extract<CheckedCarrierResult, { status: "unchanged" }>, now: string, positionsWritten?: Set<string>): Promise<Shipment | null> {
+async function sameAsLastTime(tx: StorageRepositories, request: TrackingRequest, result: Extract<CheckedCarrierResult, { status: "unchanged" }>, now: string, options: ApplyOptions): Promise<Shipment | null> {
   if (request.status !== "created" || !request.tracked_object_id) return null;
   const memo = (await readSnapshotMemos(tx, request.account_id, [request.tracked_object_id])).get(request.tracked_object_id);
   if (!memoMatches(memo, request.id, result.hash)) return null;
   const shipment = await tx.shipments.get(request.account_id, request.tracked_object_id);
   if (!shipment || shipment.line_tracking_stopped_at) return null;
-  const vessels = await resolveVessels(tx, Object.keys(memo.vesselIds), result.vessels, now, positionsWritten);
-  return Object.entries(memo.vesselIds).every(([imo, id]) => (vessels.get(imo)?.id ?? null) === id) ? shipment : null;
+  const vessels = await resolveVessels(tx, Object.keys(memo.vesselIds), result.vessels, now, options.positionsWritten);
+  if (!Object.entries(memo.vesselIds).every(([imo, id]) => (vessels.get(imo)?.id ?? null) === id)) return null;
+  // New positions move the prediction, though nothing else changed.
+  return options.forecast ? withNewPositions(shipment, result.vessels, { ...options.forecast, vesselByImo: (imo) => vessels.get(imo) ?? null }, now) : shipment;
 }
 
 async function retry(tx: StorageRepositories, request: TrackingRequest, reason: "shipping_line_unreachable" | "unrecognized_response" | "internal_processing_error", nowMs: number, policy: RefreshPolicy): Promise<RefreshOutcome> {

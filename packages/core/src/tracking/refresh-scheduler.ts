@@ -1,9 +1,11 @@
+import type { EtaForecasting } from "../eta/eta-forecasting.js";
 import { periodicPass, writePaced, type PassControl, type StopOptions } from "../background/index.js";
 import type { Clock } from "../clock/index.js";
 import type { TrackingRequest } from "../domain/index.js";
 import type { Storage, StorageRepositories } from "../storage/index.js";
 import type { CarrierResult, CarrierSource } from "./carrier-source.js";
 import type { RefreshPolicy } from "./refresh-policy.js";
+import { detectedScac } from "./auto-detect.js";
 import { checkCarrierResult, prepareCarrierResult, recordCarrierResult, type CheckedCarrierResult, type RefreshOutcome } from "./refresh-request.js";
 import type { PreparedSnapshot } from "./apply-snapshot.js";
 import { readSnapshotMemos, type SnapshotMemo } from "./snapshot-memo.js";
@@ -56,6 +58,8 @@ export interface RefreshSchedulerOptions {
    * @default 300000 (5 minutes)
    */
   leaseMs?: number;
+  /** Predicts arrivals with each account's learned carrier bias; without it, refreshes keep the stored predictions. */
+  forecasting?: EtaForecasting;
   /** Called with errors a pass could not handle (the loop keeps going). */
   onError?: (error: unknown) => void;
   /** Called after every pass with what it did and how long it took (metrics). */
@@ -76,10 +80,12 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
   const concurrency = options.concurrency ?? 8;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
 
-  async function fetchFrom(request: TrackingRequest, now: Date, signal: AbortSignal): Promise<CarrierResult> {
+  async function fetchFrom(request: TrackingRequest, scac: string | null, now: Date, signal: AbortSignal): Promise<CarrierResult> {
+    // An auto-detect request whose carrier is not found fails when recorded: nothing to ask.
+    if (scac === null) return { status: "not_found", reason: "not_found" };
     try {
       return await carrier.fetch(
-        { tracking_request_id: request.id, account_id: request.account_id, request_type: request.request_type, request_number: request.request_number, scac: request.scac ?? "", requested_at: request.created_at, attempt: request.retry_count ?? 0 },
+        { tracking_request_id: request.id, account_id: request.account_id, request_type: request.request_type, request_number: request.request_number, scac, requested_at: request.created_at, attempt: request.retry_count ?? 0 },
         { now, signal },
       );
     } catch (error) {
@@ -138,6 +144,11 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
       await release(claimed.filter((r) => seen.has(r.id)), lease, now.toISOString());
       if (due.length === 0) return summary;
       const memos = await memosOf(due);
+      const { forecasting } = options;
+      await forecasting?.prepare(due.map((request) => request.account_id));
+      const forecastOf = (i: number) => (forecasting ? { forecast: { predictor: forecasting.predictor, bias: forecasting.biasTable(due[i]!.account_id) } } : {});
+      // Requests created to auto-detect their carrier (no scac yet) are given one here, their first refresh.
+      const scacs = due.map((request) => request.scac ?? detectedScac(request.request_number, (scac) => carrier.supports(scac)));
       // Ask the carrier for the whole batch (bounded concurrency), then write it in a few short
       // transactions: a commit is a disk sync, and one per shipment dominated a refresh cycle.
       const results = new Array<CheckedCarrierResult>(due.length);
@@ -149,7 +160,7 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
           // Checked here, outside the write transaction that records it.
           const request = due[index]!;
           const known = { requestId: request.id, memo: request.tracked_object_id ? memos.get(request.tracked_object_id) : undefined };
-          results[index] = checkCarrierResult(await fetchFrom(request, now, control.signal), options.onError, known);
+          results[index] = checkCarrierResult(await fetchFrom(request, scacs[index]!, now, control.signal), options.onError, known);
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
@@ -160,7 +171,8 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
       }
       const prepared = new Array<PreparedSnapshot | null>(due.length);
       const prepare = async (i: number) => {
-        prepared[i] = await prepareCarrierResult(storage, due[i]!, results[i]!, nowMs);
+        // A request taking its detected carrier now is planned inside the transaction, with that carrier.
+        prepared[i] = due[i]!.scac === null ? null : await prepareCarrierResult(storage, due[i]!, results[i]!, nowMs, forecastOf(i).forecast);
       };
       // Each slice is one transaction, whose repositories object is its own: the positions it wrote
       // are kept by that object (a slice rolled back takes them with it).
@@ -168,7 +180,7 @@ export function createRefreshScheduler(options: RefreshSchedulerOptions): Refres
       const record = (tx: StorageRepositories, i: number) => {
         let written = positionsWritten.get(tx);
         if (!written) positionsWritten.set(tx, (written = new Set()));
-        return recordCarrierResult(tx, due[i]!, results[i]!, nowMs, policy, { prepared: prepared[i], positionsWritten: written });
+        return recordCarrierResult(tx, due[i]!, results[i]!, nowMs, policy, { prepared: prepared[i], positionsWritten: written, ...forecastOf(i), ...(due[i]!.scac === null && { detectedScac: scacs[i] ?? null }) });
       };
       const outcomes = await writePaced<RefreshOutcome>(storage, { count: due.length, prepare, record, failed: "skipped", ...(options.onError && { onError: options.onError }) });
       for (const outcome of outcomes) {

@@ -1,6 +1,6 @@
 import { ERROR_CODES, type ErrorCode } from "@bollard/core";
 import { WEBHOOK_RESOURCE_ATTRIBUTES, resourceRegistry } from "@bollard/core/jsonapi";
-import { AccountAttributesSchema, ChangeAttributesSchema, ContainerAttributesSchema, CustomFieldAttributesSchema, CustomFieldDefinitionAttributesSchema, CustomFieldOptionAttributesSchema, MetroAreaAttributesSchema, PartyAttributesSchema, TariffServedAttributesSchema, PortAttributesSchema, RailTerminalAttributesSchema, RawEventAttributesSchema, SearchResultAttributesSchema, ShipmentAttributesSchema, ShippingLineAttributesSchema, TerminalAttributesSchema, TrackingRequestAttributesSchema, TransportEventAttributesSchema, UserAttributesSchema, VesselAttributesSchema, WebhookAttributesSchema, WebhookNotificationAttributesSchema } from "@bollard/core/schemas";
+import { AccountAttributesSchema, ChangeAttributesSchema, ContainerAttributesSchema, CustomFieldAttributesSchema, CustomFieldDefinitionAttributesSchema, CustomFieldOptionAttributesSchema, MetroAreaAttributesSchema, PartyAttributesSchema, TariffServedAttributesSchema, ExceptionRuleServedAttributesSchema, ShipmentExceptionAttributesSchema, PortAttributesSchema, RailTerminalAttributesSchema, RawEventAttributesSchema, SearchResultAttributesSchema, ShipmentAttributesSchema, ShippingLineAttributesSchema, TerminalAttributesSchema, TrackingRequestAttributesSchema, TransportEventAttributesSchema, UserAttributesSchema, VesselAttributesSchema, WebhookAttributesSchema, WebhookNotificationAttributesSchema } from "@bollard/core/schemas";
 import { z } from "zod";
 import "zod-openapi";
 
@@ -15,7 +15,11 @@ const ATTRIBUTES: Record<string, z.ZodObject> = {
   transport_event: TransportEventAttributesSchema,
   raw_event: RawEventAttributesSchema,
   vessel: VesselAttributesSchema,
-  port: PortAttributesSchema,
+  // What is sent (`--wire-compat live`, the default): the live service's decimal strings; `openApiDocument("openapi")` puts the numbers back.
+  port: PortAttributesSchema.omit({ provided_data: true }).extend({
+    latitude: z.string().regex(/^-?\d+(\.\d+)?$/).meta({ description: "Latitude in degrees, as a decimal string (\"35.10162\") as the live service sends it; a number with --wire-compat openapi" }),
+    longitude: z.string().regex(/^-?\d+(\.\d+)?$/).meta({ description: "Longitude in degrees, as a decimal string as the live service sends it; a number with --wire-compat openapi" }),
+  }),
   terminal: TerminalAttributesSchema,
   rail_terminal: RailTerminalAttributesSchema,
   metro_area: MetroAreaAttributesSchema,
@@ -25,6 +29,8 @@ const ATTRIBUTES: Record<string, z.ZodObject> = {
   tracking_request: TrackingRequestAttributesSchema,
   party: PartyAttributesSchema,
   tariff: TariffServedAttributesSchema,
+  exception_rule: ExceptionRuleServedAttributesSchema,
+  exception: ShipmentExceptionAttributesSchema,
   custom_field_definition: CustomFieldDefinitionAttributesSchema,
   custom_field_option: CustomFieldOptionAttributesSchema,
   custom_field: CustomFieldAttributesSchema,

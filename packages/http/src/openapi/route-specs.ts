@@ -5,6 +5,8 @@ import { includeParameter, pageNumberParameter } from "./query-parameters.js";
 import { CUSTOM_FIELD_ROUTE_SPECS } from "./custom-field-route-specs.js";
 import { PARTY_ROUTE_SPECS } from "./party-route-specs.js";
 import { DEMURRAGE_ROUTE_SPECS } from "./demurrage-route-specs.js";
+import { ETA_ROUTE_SPECS } from "./eta-route-specs.js";
+import { EXCEPTION_ROUTE_SPECS } from "./exception-route-specs.js";
 import { collectionDocument, singleDocument } from "./resource-schemas.js";
 import { VESSEL_ROUTE_SPECS } from "./vessel-route-specs.js";
 import type { RouteSpec } from "./route-spec.js";
@@ -34,6 +36,7 @@ export const ROUTE_SPECS: RouteSpec[] = [
   { method: "patch", path: "/shipments/{id}/resume_tracking", summary: "Resume tracking a shipment", status: 200, response: singleDocument("shipment"), errors: [400, 403, 404, 413, 415] },
   { method: "get", path: "/containers", summary: "List containers, newest first", query: z.object({ ...paged, "filter[number]": z.string().optional() }), status: 200, response: collectionDocument("container"), errors: [400] },
   { method: "patch", path: "/containers", summary: "Edit a container's ref_numbers (the target is data.id)", body: z.object({ data: z.object({ id: z.string(), type: z.string().optional(), attributes: z.object({ ref_numbers: z.array(z.string()).optional() }) }) }), status: 200, response: singleDocument("container"), errors: [400, 403, 404, 413, 415, 422] },
+  { method: "patch", path: "/containers/{id}", summary: "Edit a container's ref_numbers, the id in the path (JSON:API's form of PATCH /v2/containers; a data.id naming another container is 409)", body: z.object({ data: z.object({ id: z.string().optional(), type: z.string().optional(), attributes: z.object({ ref_numbers: z.array(z.string()).optional() }) }) }), status: 200, response: singleDocument("container"), errors: [400, 403, 404, 409, 413, 415, 422], extension: true },
   { method: "get", path: "/containers/{id}", summary: "Get a container, now or as of an instant", query: z.object({ include, as_of: asOf }), status: 200, response: singleDocument("container"), errors: [400, 404] },
   { method: "get", path: "/containers/{id}/changes", summary: "List every change to a container's attributes, newest first", query: z.object(changesPage), status: 200, response: collectionDocument("change"), errors: [400, 404], extension: true },
   { method: "get", path: "/containers/{id}/transport_events", summary: "List a container's transport events by timestamp", query: z.object(paged), status: 200, response: collectionDocument("transport_event"), errors: [400, 404] },
@@ -98,6 +101,8 @@ export const ROUTE_SPECS: RouteSpec[] = [
   ...CUSTOM_FIELD_ROUTE_SPECS,
   ...PARTY_ROUTE_SPECS,
   ...DEMURRAGE_ROUTE_SPECS,
+  ...ETA_ROUTE_SPECS,
+  ...EXCEPTION_ROUTE_SPECS,
   ...VESSEL_ROUTE_SPECS,
   ...WEBHOOK_ROUTE_SPECS,
   // The sandbox's controls are Bollard's own (the hosted service's sandbox has none of them).
