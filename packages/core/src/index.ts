@@ -58,7 +58,7 @@ export { TARIFF_PAGE_SIZE, type TariffInput, type TariffService } from "./servic
 export { EXCEPTION_RULE_PAGE_SIZE, type ExceptionRuleService } from "./services/exception-rule-service.js";
 export { EXCEPTION_PAGE_SIZE, type ExceptionListOptions, type ExceptionService } from "./services/exception-service.js";
 export type { ContainerDemurrageResult, DemurrageReadOptions, DemurrageService, ExposureOptions } from "./services/demurrage-service.js";
-export { ETA_ACCURACY_DEFINITION, type EtaAccuracyOptions, type EtaAccuracyReport, type EtaService } from "./services/eta-service.js";
+export { ETA_ACCURACY_DEFINITION, type EtaAccuracyDefinition, type EtaAccuracyOptions, type EtaAccuracyReport, type EtaService } from "./services/eta-service.js";
 export { MAX_VESSEL_POSITIONS, type FuturePositionsFromQuery, type FuturePositionsQuery, type PositionWindowOptions, type VesselService, type VesselWithPositions } from "./services/vessel-service.js";
 export type { MapService } from "./services/map-service.js";
 export type { WebhookCreate, WebhookOptions, WebhookReplay, WebhookService, WebhookTrigger, WebhookTriggerResult, WebhookUpdate } from "./services/webhook-service.js";
@@ -230,7 +230,7 @@ export {
   type RefreshSummary,
   type SnapshotIngest,
 } from "./tracking/index.js";
-export { simulatedCarrier, DEFAULT_ETA_NOISE, type EtaNoiseOptions, type SimulatedCarrierOptions } from "./simulated-carrier/index.js";
+export { simulatedCarrier, DEFAULT_ETA_NOISE, type EtaNoise, type EtaNoiseOptions, type SimulatedCarrierOptions } from "./simulated-carrier/index.js";
 
 // Webhooks: delivery, and checking the signatures of a delivery you receive.
 export {
@@ -284,8 +284,8 @@ export {
 
 // ETA: delays against the first and departure ETAs, the pluggable arrival predictor, accuracy.
 export {
-  accuracyRows, baselinePredictor, delayHours, forecastSamples, horizonOf, learnCarrierBias, recentSpeedKnots, ETA_SOURCES, HORIZONS, SAMPLE_EVERY_HOURS,
-  type ArrivalHistory, type CarrierBias, type CarrierBiasTable, type EtaPrediction, type EtaPredictor, type ForecastSample, type PredictionInput, type PredictionPosition,
+  accuracyRows, baselinePredictor, delayHours, forecastSamples, horizonOf, learnCarrierBias, recentSpeedKnots, ETA_SOURCES, HORIZONS, MAX_HORIZON_DAYS, SAMPLE_EVERY_HOURS,
+  type ArrivalHistory, type HorizonBin, type PredictionPlace, type LaneArrivalHistory, type CarrierBias, type CarrierBiasTable, type EtaPrediction, type EtaPredictor, type ForecastSample, type PredictionInput, type PredictionPosition,
 } from "./eta/index.js";
 
 // Maps and demo data.

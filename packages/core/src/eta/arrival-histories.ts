@@ -18,6 +18,7 @@ export interface ArrivalFilter {
 
 /** An arrived shipment's history with what it is grouped by. */
 export interface LaneArrivalHistory extends ArrivalHistory {
+  /** The shipment, with its carrier and ports. */
   shipment: ArrivalHistory["shipment"] & Pick<Shipment, "shipping_line_scac" | "port_of_lading_locode" | "port_of_discharge_locode">;
 }
 

@@ -6,8 +6,18 @@ export const SAMPLE_EVERY_HOURS = 6;
 /** Forecasts further ahead than this are not sampled. */
 export const MAX_HORIZON_DAYS = 60;
 
-/** The horizons accuracy is binned by, from the longest: [from, to) days before the actual arrival. */
-export const HORIZONS: readonly { horizon: EtaHorizon; fromDays: number; toDays: number | null }[] = [
+/** A horizon bin: [from, to) days before the actual arrival. */
+export interface HorizonBin {
+  /** Its name in the accuracy table. */
+  horizon: EtaHorizon;
+  /** Where it starts, in days before the arrival (inclusive). */
+  fromDays: number;
+  /** Where it ends (exclusive); `null` for the open-ended one. */
+  toDays: number | null;
+}
+
+/** The horizons accuracy is binned by, from the longest. */
+export const HORIZONS: readonly HorizonBin[] = [
   { horizon: "14d_plus", fromDays: 14, toDays: null },
   { horizon: "7_14d", fromDays: 7, toDays: 14 },
   { horizon: "3_7d", fromDays: 3, toDays: 7 },
@@ -26,6 +36,7 @@ export function horizonOf(hours: number): EtaHorizon {
 
 /** What accuracy needs of one arrived shipment: the shipment and the changes of its POD ETAs (carrier's and predicted). */
 export interface ArrivalHistory {
+  /** The shipment: its arrival, creation and current ETAs. */
   shipment: Pick<Shipment, "id" | "created_at" | "pod_ata_at" | "pod_eta_at" | "predicted_eta_at">;
   /** Its changes of `pod_eta_at` and `predicted_eta_at` (others are ignored), in any order. */
   changes: readonly Pick<Change, "attribute" | "before" | "after" | "source" | "learned_at">[];
@@ -33,6 +44,7 @@ export interface ArrivalHistory {
 
 /** One forecast as Bollard knew it some hours before the actual arrival. */
 export interface ForecastSample {
+  /** Whose forecast it was. */
   source: EtaSource;
   /** Hours before the actual arrival. */
   horizonHours: number;

@@ -1,10 +1,22 @@
 import type { EtaPredictionReasons } from "../domain/index.js";
 
+/** Where a port is. */
+export interface PredictionPlace {
+  /** Its UN/LOCODE. */
+  locode: string;
+  /** Latitude, in degrees. */
+  latitude: number;
+  /** Longitude, in degrees. */
+  longitude: number;
+}
+
 /** A vessel position a prediction may sail out from. */
 export interface PredictionPosition {
   /** When it was reported (ISO 8601 UTC). */
   timestamp: string;
+  /** Latitude, in degrees. */
   latitude: number;
+  /** Longitude, in degrees. */
   longitude: number;
   /** The speed the vessel reported, when it did. */
   speed_knots: number | null;
@@ -31,13 +43,13 @@ export interface PredictionInput {
   /** When the vessel left the port of lading, when known. */
   departedAt: string | null;
   /** The port of discharge's coordinates, when known. */
-  pod: { latitude: number; longitude: number } | null;
+  pod: PredictionPlace | null;
   /** The POD vessel's positions, oldest first (the newest is its current position); empty when none. */
   positions: readonly PredictionPosition[];
   /** Transshipments still ahead of the boxes (estimated transshipment arrivals the carrier reports). */
   portCallsLeft: number;
   /** The port the boxes last departed from: where their leg's sea lane starts; null when unknown. */
-  legFrom: { locode: string; latitude: number; longitude: number } | null;
+  legFrom: PredictionPlace | null;
   /** Whether the boxes are aboard the vessel that reaches the port of discharge: their latest reported departure is on it. */
   aboard: boolean;
   /** The carrier's historical bias at a horizon (hours before arrival), or null when the account has too little history. */

@@ -42,11 +42,21 @@ export interface EtaService {
 }
 
 /** How accuracy is defined, for documents that report it. */
-export const ETA_ACCURACY_DEFINITION = {
+export interface EtaAccuracyDefinition {
+  /** The attribute every error is measured against. */
+  actual_arrival: "pod_ata_at";
+  /** Forecasts are sampled this often before the actual arrival. */
+  sample_every_hours: number;
+  /** Forecasts further ahead than this are not sampled. */
+  max_horizon_days: number;
+}
+
+/** How accuracy is defined, for documents that report it. */
+export const ETA_ACCURACY_DEFINITION: EtaAccuracyDefinition = {
   actual_arrival: "pod_ata_at",
   sample_every_hours: SAMPLE_EVERY_HOURS,
   max_horizon_days: MAX_HORIZON_DAYS,
-} as const;
+};
 
 /** Creates the {@link EtaService} of a session. */
 export function createEtaService(context: SessionContext): EtaService {
