@@ -4,6 +4,7 @@ import type { EquipmentHeight, EquipmentLength, EquipmentType } from "../domain/
 import type { RawEvent } from "../domain/raw-event-schema.js";
 import type { Shipment } from "../domain/shipment-schema.js";
 import { NO_SHIPMENT_ETA } from "../domain/eta-schema.js";
+import { withContainerDelays, withShipmentDelays } from "../eta/eta-delay.js";
 import type { TrackingRequest } from "../domain/tracking-request-schema.js";
 import type { TransportEvent } from "../domain/transport-event-schema.js";
 import { shippingLineByScac } from "../reference/index.js";
@@ -225,5 +226,7 @@ export function shipmentRecords(journey: ShipmentJourney, ctx: ShipmentRecordsCo
     next_attempt_at: null,
     customer_name: customer,
   };
-  return { trackingRequest, shipment, containers, transportEvents, rawEvents };
+  // The delays as a refresh would state them (first tracked now: the current ETAs are the departure baselines).
+  const delayed = withShipmentDelays(shipment, null);
+  return { trackingRequest, shipment: delayed, containers: containers.map((container) => withContainerDelays(container, null, delayed)), transportEvents, rawEvents };
 }
