@@ -44,10 +44,14 @@ function portCallsLeft(snapshot: CarrierSnapshot, now: string): number {
 
 const DEPARTURES = new Set(["vessel_departed", "transshipment_departed", "feeder_departed"]);
 
-/** The first container's latest reported departure: whether it is on the POD vessel, and from where. */
+/** The first container's latest reported departure (a carrier line or a transport event): whether it is on the POD vessel, and from where. */
 function lastDeparture(shipment: Shipment, snapshot: CarrierSnapshot): { aboard: boolean; legFrom: string | null } {
-  const departures = (snapshot.containers[0]?.raw_events ?? []).filter((e) => !e.estimated && e.event && DEPARTURES.has(e.event) && e.vessel_imo);
-  const latest = departures.sort((a, b) => a.timestamp.localeCompare(b.timestamp)).at(-1);
+  const first = snapshot.containers[0];
+  const departures = [
+    ...(first?.raw_events ?? []).filter((e) => !e.estimated && e.event && DEPARTURES.has(e.event)),
+    ...(first?.transport_events ?? []).filter((e) => DEPARTURES.has(e.event.replace("container.transport.", ""))),
+  ].filter((e) => e.vessel_imo && e.timestamp);
+  const latest = departures.sort((a, b) => (a.timestamp ?? "").localeCompare(b.timestamp ?? "")).at(-1);
   return { aboard: latest !== undefined && latest.vessel_imo === shipment.pod_vessel_imo, legFrom: latest?.location_locode ?? null };
 }
 
