@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "./server.js";
@@ -19,7 +19,8 @@ const EXCLUDED = /^\/(documents|document_schemas|email_submissions)(\/|$)/;
  */
 const KNOWN_MISSING = new Set<string>([]);
 
-const REFERENCE = fileURLToPath(new URL("../../../../shared/reference/terminal49-openapi.json", import.meta.url));
+// The hosted service's published OpenAPI document, kept beside the tests so they run on any clone.
+const REFERENCE = fileURLToPath(new URL("./testing/terminal49-openapi.json", import.meta.url));
 
 /** Webhooks never leave the process. */
 const offline = {
@@ -140,7 +141,7 @@ const BODIES: Record<string, () => unknown> = {
 };
 
 describe("the operations of Terminal49's published OpenAPI document", () => {
-  it.runIf(existsSync(REFERENCE))("the walked list is the document's list", () => {
+  it("the walked list is the document's list", () => {
     const document = JSON.parse(readFileSync(REFERENCE, "utf8")) as { paths: Record<string, Record<string, { operationId?: string }>> };
     const operations = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.entries(item).flatMap(([method, op]) => (["get", "post", "patch", "put", "delete"].includes(method) ? [[method, path, op.operationId]] : [])),

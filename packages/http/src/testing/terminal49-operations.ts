@@ -1,8 +1,8 @@
 /**
- * Every operation of Terminal49's published OpenAPI document (`terminal49-openapi.json`, beside the
- * project in `shared/reference/`) as `[method, path, operationId]`, in the document's order. The
- * operation walk (`openapi-coverage.test.ts`) checks this list against the document when it is
- * there, so the copy cannot drift.
+ * Every operation of Terminal49's published OpenAPI document (`terminal49-openapi.json` beside this
+ * file, a copy of the one in `shared/reference/`) as `[method, path, operationId]`, in the document's
+ * order. The operation walk (`openapi-coverage.test.ts`) checks this list against the document, so
+ * the copy cannot drift.
  */
 export const TERMINAL49_OPERATIONS: readonly (readonly [method: "get" | "post" | "patch" | "delete", path: string, operationId: string])[] = [
   ["get", "/shipments", "get-shipments"],
