@@ -12,6 +12,11 @@ export default defineConfig({
   resolve: { conditions: sourceConditions },
   ssr: { resolve: { conditions: ssrConditions, externalConditions: ["bollard-source"] } },
   test: {
+    // Budgets for a busy machine (CI and users run the suite beside other work): a timeout is there
+    // to catch a hang, not to time a test. Vitest's 5 s default failed tests that start processes
+    // on a loaded machine; tests that need more still say so themselves.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,

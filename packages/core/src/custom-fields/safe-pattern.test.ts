@@ -62,7 +62,7 @@ describe("validation.pattern safety", () => {
         for (const input of inputs) {
           const started = performance.now();
           regex.test(input);
-          expect(performance.now() - started).toBeLessThan(250);
+          expect(performance.now() - started).toBeLessThan(2_000); // backtracking would take minutes; a busy machine may pause for a while
         }
       }),
       { numRuns: 400, seed: 7 },

@@ -40,12 +40,11 @@ function landCrossed(coordinates: readonly LonLat[]): string[] {
 const router = createSeaRouter();
 
 describe("sea router", () => {
-  it("loads the network well under a second and routes Shanghai → Los Angeles across the Pacific", () => {
+  it("loads the network and routes Shanghai → Los Angeles across the Pacific", () => {
     const started = performance.now();
     const route = router.route(at("CNSHA"), at("USLAX"));
     const ms = performance.now() - started;
-    console.log(`sea router: network loaded and first route in ${ms.toFixed(1)} ms`);
-    expect(ms).toBeLessThan(1000);
+    console.log(`sea router: network loaded and first route in ${ms.toFixed(1)} ms`); // a figure, not a test: timings live in bench
     expect(route.coordinates[0]).toEqual(at("CNSHA"));
     expect(route.coordinates.at(-1)).toEqual(at("USLAX"));
     // West to east over the antimeridian, as a [180, φ] → [-180, φ] pair; never through the Atlantic.

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,6 +7,19 @@ import { chromium, type BrowserContext, type Page } from "playwright-core";
 
 /** Debian's chromium (apt-get install chromium); override with CHROMIUM_PATH. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * Whether the browser tests can run here: yes when {@link CHROMIUM} exists. When it does not, they
+ * are skipped with the reason printed, except in CI (`CI` set), where a missing browser is an
+ * error: CI installs chromium and must never pass by skipping them.
+ */
+export function chromiumAvailable(): boolean {
+  if (existsSync(CHROMIUM)) return true;
+  const reason = `no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`;
+  if (process.env.CI) throw new Error(`The browser tests cannot be skipped in CI: ${reason}`);
+  console.warn(`Skipping the browser tests: ${reason}`);
+  return false;
+}
 
 /** Where the browser tests put their screenshots (git-ignored). */
 export const TEST_OUTPUT = fileURLToPath(new URL("../../test-output/", import.meta.url));
