@@ -26,11 +26,13 @@ function precompress(): Plugin {
   };
 }
 
-// The app lives under /app/ (index.html is also served at /); hashed files under /app/assets/.
+// The app lives under /app/ (index.html is also served at /); hashed files under /app/assets/. The
+// files of public/ (the favicon) are copied as they are, so the server can also answer /favicon.ico
+// with a name that does not change.
 export default defineConfig({
   root: fileURLToPath(new URL("./src/app", import.meta.url)),
   base: "/app/",
-  publicDir: false,
+  publicDir: fileURLToPath(new URL("./src/app/public", import.meta.url)),
   build: {
     outDir: OUT_DIR,
     emptyOutDir: true,

@@ -357,4 +357,118 @@ describe.skipIf(!runsHere)("the dashboard in a browser", () => {
       receiver.close();
     }
   }, 60_000);
+
+  it("creates a webhook through the form (the server's errors beside their fields, its secret once) and redelivers a notification; a viewer key is told it cannot", async () => {
+    const received: { path: string; id: string; signature: unknown }[] = [];
+    const receiver: Server = createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk) => (body += chunk));
+      request.on("end", () => {
+        received.push({ path: request.url ?? "", id: JSON.parse(body).data.id, signature: request.headers["x-t49-webhook-signature"] });
+        response.writeHead(200).end("ok");
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/created`;
+      await open("/app/webhooks");
+      const create = page.getByRole("button", { name: "Create webhook" });
+
+      // Nothing filled in: the server answers 422, and each error is shown beside its field.
+      await create.click();
+      await expect.poll(() => page.locator("#webhook-url-error").count(), { timeout: 20_000 }).toBe(1);
+      expect(await page.locator("#webhook-url-error").textContent()).not.toBe("");
+      expect(await page.locator("#webhook-events-error").textContent()).not.toBe("");
+      expect(await page.locator("#webhook-url").getAttribute("aria-invalid")).toBe("true");
+      expect(await page.getByTestId("webhook-form-error").textContent()).toContain("422");
+
+      await page.locator("#webhook-url").fill(url);
+      await page.getByLabel("tracking_request.succeeded", { exact: true }).check();
+      await create.click();
+      const secret = page.getByTestId("new-webhook-secret");
+      await expect.poll(() => secret.textContent(), { timeout: 20_000 }).toMatch(/^[0-9a-f]{64}$/);
+      expect(await page.locator("#webhook-url-error").count()).toBe(0);
+      const webhooks = await server.api<{ data: { id: string; attributes: { url: string; events: string[]; active: boolean; secret: string } }[] }>("/webhooks?page%5Bsize%5D=100");
+      const made = webhooks.data.find((webhook) => webhook.attributes.url === url)!;
+      expect(made.attributes).toMatchObject({ events: ["tracking_request.succeeded"], active: true, secret: await secret.textContent() });
+      await expect.poll(() => page.locator(`li[data-webhook-id="${made.id}"]`).count(), { timeout: 20_000 }).toBe(1);
+      await screenshot(page, "webhooks-created");
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // A real notification: tracking a test number fires tracking_request.succeeded at the new webhook.
+      const request = { data: { type: "tracking_request", attributes: { request_type: "bill_of_lading", request_number: "TEST-TR-SUCCEEDED", scac: "TEST" } } };
+      await server.api("/tracking_requests", { method: "POST", body: JSON.stringify(request) });
+      await expect.poll(() => received.length, { timeout: 60_000 }).toBe(1);
+      const notificationId = received[0]!.id;
+      const row = page.locator(`tr[data-notification-id="${notificationId}"]`);
+      await expect.poll(() => row.getAttribute("data-delivery-status"), { timeout: 60_000 }).toBe("succeeded");
+      await row.getByRole("button", { name: "Redeliver" }).click();
+      await expect.poll(() => row.getByTestId("redeliver-result").textContent(), { timeout: 20_000 }).toContain("Queued");
+      // The same notification, sent again: same id, signed again.
+      await expect.poll(() => received.length, { timeout: 60_000 }).toBe(2);
+      expect(received.map((delivery) => [delivery.path, delivery.id])).toEqual([["/created", notificationId], ["/created", notificationId]]);
+      expect(received[1]!.signature).toMatch(/^[0-9a-f]{64}$/);
+      await expect.poll(() => row.getAttribute("data-delivery-status"), { timeout: 60_000 }).toBe("succeeded");
+      await screenshot(page, "webhooks-redelivered");
+
+      // A viewer key reads the page; creating and redelivering say that it cannot write.
+      const viewerKey = (await server.cli(["keys", "create", "--db", server.db, "--account", "Demo", "--role", "viewer"])).trim();
+      await page.getByRole("button", { name: "Forget key" }).click();
+      await page.getByLabel("API key").fill(viewerKey);
+      await page.getByRole("button", { name: "Open the dashboard" }).click();
+      await page.locator("#webhook-url").fill(`${url}-viewer`);
+      await page.getByLabel("tracking_request.failed", { exact: true }).check();
+      await create.click();
+      await expect.poll(() => page.getByTestId("webhook-form-error").textContent(), { timeout: 20_000 }).toContain("viewer role");
+      await expect.poll(() => row.getAttribute("data-delivery-status"), { timeout: 60_000 }).toBe("succeeded");
+      await row.getByRole("button", { name: "Redeliver" }).click();
+      await expect.poll(() => row.getByTestId("redeliver-result").textContent(), { timeout: 20_000 }).toContain("viewer role");
+      expect(received).toHaveLength(2);
+      expect((await server.api<{ data: { attributes: { url: string } }[] }>("/webhooks?page%5Bsize%5D=100")).data.map((webhook) => webhook.attributes.url)).not.toContain(`${url}-viewer`);
+    } finally {
+      // The next test signs in with the editor key again.
+      if (await page.getByRole("button", { name: "Forget key" }).isVisible()) await page.getByRole("button", { name: "Forget key" }).click();
+      receiver.close();
+    }
+  }, 240_000);
+
+  it("shows every view, and a JSON page of the API, with no console error: the favicon is there", async () => {
+    // A browser of its own: a fresh profile has no icon cached, so it asks for every one.
+    const fresh = await launchBrowser();
+    const tab = await fresh.context.newPage();
+    const errors: string[] = [];
+    tab.on("console", (message) => {
+      if (message.type() === "error") errors.push(`${message.text()} (${message.location().url})`);
+    });
+    tab.on("pageerror", (error) => errors.push(error.message));
+    const icons: { path: string; status: number; type: string | undefined }[] = [];
+    tab.on("response", (response) => {
+      const path = new URL(response.url()).pathname;
+      if (path.includes("favicon")) icons.push({ path, status: response.status(), type: response.headers()["content-type"] });
+    });
+    try {
+      const container = (await allContainers()).find((c) => c.attributes.current_status === "on_ship")!;
+      await tab.goto(`${server.base}/`);
+      await tab.getByLabel("API key").fill(server.apiKey);
+      await tab.getByRole("button", { name: "Open the dashboard" }).click();
+      await tab.locator("header.top").waitFor();
+      for (const path of ["/app/", "/app/at-sea", "/app/lfd", "/app/exceptions", "/app/webhooks", `/app/containers/${container.id}`]) {
+        await tab.goto(`${server.base}${path}`, { waitUntil: "networkidle" });
+        await tab.locator("header.top").waitFor();
+      }
+      expect(await tab.locator('link[rel="icon"]').getAttribute("href")).toBe("/app/favicon.svg");
+      await expect.poll(() => icons.some((icon) => icon.path === "/app/favicon.svg"), { timeout: 30_000 }).toBe(true);
+      for (const icon of icons) expect(icon).toMatchObject({ status: 200, type: "image/svg+xml" });
+      // A page with no icon link (the API's JSON): the browser itself asks for /favicon.ico (a request
+      // the page's events do not show; a 404 would be logged as a console error), and gets the icon.
+      await tab.goto(`${server.base}/v2/openapi.json`, { waitUntil: "networkidle" });
+      const ico = await fetch(`${server.base}/favicon.ico`);
+      expect([ico.status, ico.headers.get("content-type")]).toEqual([200, "image/svg+xml"]);
+      await tab.goto(`${server.base}/app/webhooks`, { waitUntil: "networkidle" });
+      await tab.locator("header.top").waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  }, 120_000);
 });

@@ -13,6 +13,8 @@ export interface BollardServer {
   base: string;
   /** The Demo account's editor key the server printed. */
   apiKey: string;
+  /** The SQLite file it serves (for `cli`, say `keys create --db`). */
+  db: string;
   /** The server's stdout and stderr lines so far. */
   output: string[];
   /** Runs `bollard <args>` against the same database (keys create, say) and resolves to its stdout. */
@@ -63,6 +65,7 @@ export async function startBollardServer(extraArgs: string[] = []): Promise<Boll
   return {
     base,
     apiKey,
+    db,
     output,
     async cli(args) {
       const process = run(args, { detached: false });

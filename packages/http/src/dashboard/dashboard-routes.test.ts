@@ -11,6 +11,7 @@ writeFileSync(join(dir, "index.html"), "<!doctype html><title>app</title>");
 writeFileSync(join(dir, "assets", "index-abc123.js"), "console.log('app')");
 writeFileSync(join(dir, "assets", "index-abc123.js.gz"), gzipSync("console.log('app')"));
 writeFileSync(join(dir, "assets", "land-xyz.json"), "{}");
+writeFileSync(join(dir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("the dashboard option", () => {
@@ -37,6 +38,15 @@ describe("the dashboard option", () => {
     expect(gzipped.headers.get("content-encoding")).toBe("gzip");
     expect(gzipped.headers.get("vary")).toBe("accept-encoding");
     expect((await app.request("/app/assets/land-xyz.json")).headers.get("content-type")).toBe("application/json");
+  });
+
+  it("answers /favicon.ico with the app's SVG icon, which a browser asks for on pages without an icon link", async () => {
+    const { app } = await createHarness({ app: { dashboard: { assetsDir: dir } } });
+    const icon = await app.request("/favicon.ico");
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("content-type")).toBe("image/svg+xml");
+    expect(await icon.text()).toContain("<svg");
+    expect((await app.request("/app/favicon.svg")).headers.get("content-type")).toBe("image/svg+xml");
   });
 
   it("answers JSON:API 404s for missing assets, traversal, and paths outside the app; /v2 and /healthz are unchanged", async () => {

@@ -21,9 +21,9 @@ const NOT_BUILT = `<!doctype html><html lang="en"><meta charset="utf-8"><title>B
 
 /**
  * The dashboard's routes: `index.html` at `/`, `/app` and every `/app/*` path that is not a
- * file (the app routes in the browser); the built files under `/app/`. Hashed files under
- * `/app/assets/` are immutable; a missing one is a 404 (never the page, which a stale script tag
- * would then try to run).
+ * file (the app routes in the browser); the built files under `/app/`, and its icon at
+ * `/favicon.ico`. Hashed files under `/app/assets/` are immutable; a missing one is a 404 (never
+ * the page, which a stale script tag would then try to run).
  */
 export function dashboardRoutes(options: DashboardOptions): Hono<AppEnv> {
   const root = resolve(options.assetsDir);
@@ -35,6 +35,12 @@ export function dashboardRoutes(options: DashboardOptions): Hono<AppEnv> {
   };
   routes.get("/", page);
   routes.get("/app", page);
+  // Browsers ask for /favicon.ico on pages with no icon link (the API's JSON, a 404): the app's icon.
+  routes.get("/favicon.ico", async (c, next) => {
+    const file = await readStaticFile(root, "favicon.svg", c.req.header("accept-encoding") ?? "");
+    if (!file) return next();
+    return c.body(file.body as Uint8Array<ArrayBuffer>, 200, { ...file.headers, "x-content-type-options": "nosniff", "cache-control": "public, max-age=86400" });
+  });
   routes.get("/app/*", async (c, next) => {
     let path: string;
     try {

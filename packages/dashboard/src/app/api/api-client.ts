@@ -1,9 +1,17 @@
-/** An error answer of the API, with its JSON:API error fields. */
+/** One error object of an answer: what is wrong and, when it is a field of the body, where. */
+export interface ApiErrorItem {
+  detail: string;
+  /** A JSON pointer into the request body (`/data/attributes/url`), or null. */
+  pointer: string | null;
+}
+
+/** An error answer of the API, with its JSON:API error fields (the first error's, and every error's). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly title: string,
     readonly detail: string,
+    readonly errors: readonly ApiErrorItem[] = [],
   ) {
     super(`${status} ${title}: ${detail}`);
   }
@@ -28,15 +36,17 @@ export type UnauthorizedHandler = (error: ApiError) => void;
 async function errorOf(response: Response): Promise<ApiError> {
   let title = response.statusText || "Error";
   let detail = `The server answered ${response.status}.`;
+  let errors: ApiErrorItem[] = [];
   try {
-    const body = (await response.json()) as { errors?: { title?: string; detail?: string }[] };
+    const body = (await response.json()) as { errors?: { title?: string; detail?: string; source?: { pointer?: string } }[] };
     const first = body.errors?.[0];
     if (first?.title) title = first.title;
     if (first?.detail) detail = first.detail;
+    errors = (body.errors ?? []).map((error) => ({ detail: error.detail ?? error.title ?? title, pointer: error.source?.pointer ?? null }));
   } catch {
     // not a JSON:API error document: keep the status line
   }
-  return new ApiError(response.status, title, detail);
+  return new ApiError(response.status, title, detail, errors);
 }
 
 /** Creates the client for one API key. */

@@ -133,6 +133,12 @@ export interface WebhookAttributes {
   secret?: string;
 }
 
+/** A category of `GET /v2/webhooks/events`: the events a webhook can subscribe to. */
+export interface WebhookEventCategoryAttributes {
+  name: string;
+  events: { name: string; description: string }[];
+}
+
 export interface WebhookNotificationAttributes {
   event: string;
   delivery_status: "pending" | "succeeded" | "failed";

@@ -4,6 +4,7 @@ import type { ListDocument, Resource, WebhookAttributes, WebhookNotificationAttr
 import type { Session } from "../state/session.js";
 import { formatLocal } from "../lib/time-format.js";
 import { usePolled } from "../lib/use-polled.js";
+import { WebhookForm } from "./webhook-form.js";
 
 function logsOf(document: ListDocument<WebhookNotificationAttributes>, notification: Resource<WebhookNotificationAttributes>): WebhookNotificationLogAttributes[] {
   const ids = notification.relationships?.webhook_notification_logs?.data;
@@ -11,7 +12,10 @@ function logsOf(document: ListDocument<WebhookNotificationAttributes>, notificat
   return ids.flatMap((id) => (document.included ?? []).filter((item) => item.type === id.type && item.id === id.id).map((item) => item.attributes as unknown as WebhookNotificationLogAttributes));
 }
 
-/** Webhook subscriptions, their recent deliveries (failures first to the eye) and a test button. */
+/**
+ * Webhook subscriptions with a test button, a form for a new one, and the recent deliveries
+ * (failures first to the eye), each of which can be sent again.
+ */
 export function WebhooksView(props: { session: Session }) {
   const { api } = props.session;
   const webhooks = usePolled<ListDocument<WebhookAttributes>>(api, "/webhooks?page%5Bsize%5D=100");
@@ -23,12 +27,16 @@ export function WebhooksView(props: { session: Session }) {
       <section class="panel" aria-labelledby="subscriptions-heading">
         <h2 id="subscriptions-heading">Subscriptions</h2>
         {webhooks.error && <p class="error">Could not read webhooks: {webhooks.error.message}</p>}
-        {webhooks.data && webhooks.data.data.length === 0 && <p class="muted">No webhook yet. Create one with POST /v2/webhooks (see docs/webhooks.md).</p>}
+        {webhooks.data && webhooks.data.data.length === 0 && <p class="muted">No webhook yet: create one below.</p>}
         <ul class="plain subscriptions">
           {webhooks.data?.data.map((webhook) => (
             <Subscription key={webhook.id} session={props.session} webhook={webhook} onSent={() => void notifications.reload()} />
           ))}
         </ul>
+      </section>
+      <section class="panel" aria-labelledby="new-webhook-heading">
+        <h2 id="new-webhook-heading">New webhook</h2>
+        <WebhookForm session={props.session} onCreated={() => void webhooks.reload()} />
       </section>
       <section class="panel" aria-labelledby="deliveries-heading">
         <h2 id="deliveries-heading">Recent deliveries</h2>
@@ -43,6 +51,7 @@ export function WebhooksView(props: { session: Session }) {
                 <th scope="col">Status</th>
                 <th scope="col">Attempts</th>
                 <th scope="col">Last answer</th>
+                <th scope="col">Send again</th>
               </tr>
             </thead>
             <tbody>
@@ -52,7 +61,7 @@ export function WebhooksView(props: { session: Session }) {
                 const failed = a.delivery_status === "failed" || (a.last_response_status !== null && a.last_response_status >= 400);
                 const webhookId = (notification.relationships?.webhook?.data as { id: string } | null)?.id;
                 return (
-                  <tr key={notification.id} class={failed ? "failed" : undefined} data-delivery-status={a.delivery_status}>
+                  <tr key={notification.id} class={failed ? "failed" : undefined} data-notification-id={notification.id} data-delivery-status={a.delivery_status}>
                     <td>{formatLocal(a.created_at, null)}</td>
                     <td>
                       <code>{a.event}</code>
@@ -78,6 +87,9 @@ export function WebhooksView(props: { session: Session }) {
                       )}
                     </td>
                     <td>{a.last_response_status ?? "—"}</td>
+                    <td>
+                      <Redeliver session={props.session} notification={notification} onQueued={() => void notifications.reload()} />
+                    </td>
                   </tr>
                 );
               })}
@@ -126,5 +138,45 @@ function Subscription(props: { session: Session; webhook: Resource<WebhookAttrib
         </p>
       )}
     </li>
+  );
+}
+
+/**
+ * Sends a stored notification again (`POST /v2/webhook_notifications/{id}/redeliver`), with its
+ * original id and body. Not while it is pending: it is going to be sent anyway.
+ */
+function Redeliver(props: { session: Session; notification: Resource<WebhookNotificationAttributes>; onQueued: () => void }) {
+  const { notification } = props;
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const redeliver = async () => {
+    setBusy(true);
+    setResult(null);
+    try {
+      await props.session.api.send("POST", `/webhook_notifications/${notification.id}/redeliver`);
+      setResult({ ok: true, text: "Queued: it is sent again with the same id and body." });
+      props.onQueued();
+    } catch (error) {
+      const viewer = error instanceof ApiError && error.status === 403;
+      setResult({ ok: false, text: viewer ? "This API key can only read (viewer role): redelivering needs an editor key." : `Could not redeliver: ${error instanceof ApiError ? error.detail : (error as Error).message}` });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button type="button" class="secondary" disabled={busy || notification.attributes.delivery_status === "pending"} onClick={redeliver}>
+        {busy ? "Sending…" : "Redeliver"}
+        <span class="visually-hidden">
+          {" "}
+          the {notification.attributes.event} notification of {formatLocal(notification.attributes.created_at, null)}
+        </span>
+      </button>
+      {result && (
+        <p role="status" class={result.ok ? "ok" : "error"} data-testid="redeliver-result">
+          {result.text}
+        </p>
+      )}
+    </>
   );
 }
