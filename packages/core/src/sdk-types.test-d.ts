@@ -22,6 +22,18 @@ export async function trackingRequestCreate() {
   await session.trackingRequests.create({ scac: "MAEU" });
   // the SCAC may be left out when it is to be detected from the number
   await session.trackingRequests.create({ request_type: "bill_of_lading", request_number: "MAEU123456789", auto_detect_vocc_scac: true });
+  await session.trackingRequests.create({ request_type: "bill_of_lading", request_number: "MAEU123456789", auto_detect_vocc_scac: true, scac: null });
+  // @ts-expect-error a missing scac without auto_detect_vocc_scac
+  await session.trackingRequests.create({ request_type: "bill_of_lading", request_number: "MAEU123456789" });
+  // @ts-expect-error a missing scac with auto_detect_vocc_scac off
+  await session.trackingRequests.create({ request_type: "bill_of_lading", request_number: "MAEU123456789", auto_detect_vocc_scac: false });
+  // @ts-expect-error a null scac without auto_detect_vocc_scac
+  await session.trackingRequests.create({ request_type: "bill_of_lading", request_number: "MAEU123456789", scac: null });
+  // a scac with auto_detect_vocc_scac: the scac is used
+  await session.trackingRequests.create({ request_type: "bill_of_lading", request_number: "MAEU123456789", scac: "MAEU", auto_detect_vocc_scac: true });
+  // a flag known only at run time: the caller says which shape it has
+  const detect = Math.random() > 0.5;
+  await session.trackingRequests.create(detect ? { request_type: "container", request_number: "MSCU1234566", auto_detect_vocc_scac: true } : { request_type: "container", request_number: "MSCU1234566", scac: "MSCU" });
 }
 
 export async function shipmentUpdate() {

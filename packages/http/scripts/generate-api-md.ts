@@ -41,6 +41,7 @@ interface Parameter {
 
 interface Operation {
   summary?: string;
+  tags?: string[];
   "x-bollard-extension"?: boolean;
   deprecated?: boolean;
   security?: unknown[];
@@ -135,7 +136,7 @@ function operationSection(method: string, path: string, operation: Operation): s
   const summary = operation.summary ?? "";
   const deprecated = operation.deprecated && !/deprecated/i.test(summary) ? " Deprecated." : "";
   const extension = operation["x-bollard-extension"] ? " Bollard extension: the hosted service has no such operation." : "";
-  const lines = [`### ${method.toUpperCase()} ${path}`, "", `${summary}${deprecated}${extension}`, ""];
+  const lines = [`#### ${method.toUpperCase()} ${path}`, "", `${summary}${deprecated}${extension}`, ""];
   if (Array.isArray(operation.security) && operation.security.length === 0) lines.push("No authentication.", "");
   lines.push(...parameterTable(operation.parameters ?? []));
   if (operation.requestBody) lines.push(...bodyTable(operation.requestBody));
@@ -158,6 +159,15 @@ function extensionAttributes(document: Record<string, unknown>): string[] {
         .filter(([, property]) => property["x-bollard-extension"])
         .map(([attribute, property]) => `| ${code(name.replace(/Attributes$/, ""))} | ${code(attribute)} | ${cell(property.description ?? "")} |`),
     );
+}
+
+/** The Routes section: one heading per tag of the document (the groups of `/docs`), in its order, each with its operations. */
+function routeGroups(document: Record<string, unknown>, routes: readonly { method: string; path: string; operation: Operation }[]): string[] {
+  const tags = (document.tags ?? []) as { name: string; description?: string }[];
+  const groups = [...tags, { name: "Other", description: "" }].map((tag) => ({ tag, routes: routes.filter(({ operation }) => (operation.tags?.[0] ?? "Other") === tag.name) }));
+  return groups
+    .filter((group) => group.routes.length > 0)
+    .flatMap(({ tag, routes: tagged }) => [`### ${tag.name}`, "", ...(tag.description ? [tag.description, ""] : []), ...tagged.flatMap(({ method, path, operation }) => operationSection(method, path, operation))]);
 }
 
 /** Renders docs/api.md from an OpenAPI 3.1 document. */
@@ -217,7 +227,9 @@ export function renderApiMarkdown(document: Record<string, unknown>): string {
     "",
     "## Routes",
     "",
-    ...routes.flatMap(({ method, path, operation }) => operationSection(method, path, operation)),
+    "Grouped as `/docs` groups them, by the OpenAPI document's tags.",
+    "",
+    ...routeGroups(document, routes),
   ];
   return `${lines.join("\n").replace(/\n+$/, "")}\n`;
 }

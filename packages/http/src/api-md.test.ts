@@ -20,7 +20,16 @@ describe("docs/api.md", () => {
   });
 
   it("lists every route spec", () => {
-    for (const spec of ROUTE_SPECS) expect(expected).toContain(`### ${spec.method.toUpperCase()} /v2${spec.path}\n`);
+    for (const spec of ROUTE_SPECS) expect(expected).toContain(`#### ${spec.method.toUpperCase()} /v2${spec.path}\n`);
+  });
+
+  it("groups the routes by the OpenAPI document's tags, in their order, as /docs does", () => {
+    const routes = expected.split("\n## Routes\n")[1]!;
+    const headings = [...routes.matchAll(/^### (.+)$/gm)].map((match) => match[1]);
+    expect(headings).toStrictEqual((openApiDocument().tags as { name: string }[]).map((tag) => tag.name));
+    const shipments = routes.split("\n### Shipments\n")[1]!.split("\n### ")[0]!;
+    expect(shipments).toContain("#### PATCH /v2/shipments/{id}/stop_tracking\n");
+    expect(shipments).not.toContain("#### GET /v2/containers/{id}\n");
   });
 });
 

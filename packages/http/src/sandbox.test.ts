@@ -158,6 +158,31 @@ describe.each(STORAGES)("sandbox faults and data on %s storage", (_name, makeSto
     expect((await h.request("GET", "/v2/sandbox/snapshots", { key: h.keys.other })).body.data).toStrictEqual([]);
     expect((await h.request("POST", `/v2/sandbox/snapshots/${snapshot.body.data.id}/restore`, { key: h.keys.other })).status).toBe(404);
   });
+
+  it("the SDK restores the snapshot it returned or its id; anything else is a 422, an unknown id a 404", async () => {
+    const { h } = await sandbox(makeStorage);
+    const session = h.tracker.session(await h.tracker.accounts.authenticate(h.keys.editor));
+    const original = await exportText(trackerStorage(h.tracker), h.accounts.acme.id);
+    const snapshot = await session.sandbox.snapshots.create();
+
+    await session.sandbox.reset();
+    expect(await session.sandbox.snapshots.restore(snapshot)).toMatchObject({ restored: Object.values(snapshot.record_counts).reduce((sum, n) => sum + n, 0) });
+    expect(await exportText(trackerStorage(h.tracker), h.accounts.acme.id)).toBe(original);
+
+    await session.sandbox.reset();
+    const [listed] = (await session.sandbox.snapshots.list()).data;
+    await session.sandbox.snapshots.restore(listed!);
+    expect(await exportText(trackerStorage(h.tracker), h.accounts.acme.id)).toBe(original);
+
+    await session.sandbox.reset();
+    await session.sandbox.snapshots.restore(snapshot.id);
+    expect(await exportText(trackerStorage(h.tracker), h.accounts.acme.id)).toBe(original);
+
+    await expect(session.sandbox.snapshots.restore({} as never)).rejects.toMatchObject({ code: "invalid", status: 422, path: ["snapshot"] });
+    await expect(session.sandbox.snapshots.restore(null as never)).rejects.toMatchObject({ code: "invalid", status: 422 });
+    const unknown = { ...snapshot, id: "01a20000-0000-7000-8000-000000000000" };
+    await expect(session.sandbox.snapshots.restore(unknown)).rejects.toMatchObject({ code: "not_found", detail: "No snapshot 01a20000-0000-7000-8000-000000000000" });
+  });
 });
 
 describe("sandbox faults", () => {

@@ -54,5 +54,9 @@ describe("startSandbox", () => {
     expect((await api("GET", "/tracking_requests")).body.data).toHaveLength(0);
     await sandbox.restore(snapshot.id);
     expect((await api("GET", "/tracking_requests")).body.data).toHaveLength(1);
+    // The snapshot itself works as well as its id.
+    await sandbox.reset();
+    await sandbox.restore(snapshot);
+    expect((await api("GET", "/tracking_requests")).body.data).toHaveLength(1);
   });
 });

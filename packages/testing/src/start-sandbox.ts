@@ -108,8 +108,8 @@ export interface RunningSandbox {
   reset(): Promise<SandboxDataChange>;
   /** Saves the account's data. */
   snapshot(): Promise<SandboxSnapshot>;
-  /** Puts a saved snapshot's data back. */
-  restore(id: string): Promise<SandboxDataChange>;
+  /** Puts a saved snapshot's data back: give the snapshot `snapshot()` returned, or its id. */
+  restore(snapshot: SandboxSnapshot | string): Promise<SandboxDataChange>;
   /** Stops the server and closes the tracker. */
   close(): Promise<void>;
 }
@@ -161,7 +161,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       },
       reset: () => sandbox.reset(),
       snapshot: () => sandbox.snapshots.create(),
-      restore: (id) => sandbox.snapshots.restore(id),
+      restore: (snapshot) => sandbox.snapshots.restore(snapshot),
       async close() {
         await server.close({ timeoutMs: 1_000 });
         await tracker.close({ timeoutMs: 1_000 });

@@ -138,7 +138,14 @@ function checkTariff(tariff: z.infer<typeof TariffFieldsSchema>, context: z.Refi
 }
 
 /** The attributes of a tariff rule as a client writes them (`POST /v2/tariffs`); every default is filled on the way in. */
-export const TariffAttributesSchema = z.strictObject(TariffFieldsSchema.shape).superRefine(checkTariff);
+export const TariffAttributesSchema = z
+  .strictObject({
+    ...TariffFieldsSchema.shape,
+    // A misspelt key inside a rule's calendar or tiers is refused too, not only at its top level.
+    holiday_calendar: z.strictObject(HolidayCalendarSchema.shape).nullable().default(null),
+    rates: z.array(z.strictObject(RateTierSchema.shape)).max(20).default([]),
+  })
+  .superRefine(checkTariff);
 
 /** The attributes of a tariff rule. */
 export interface TariffAttributes extends z.infer<typeof TariffAttributesSchema> {}

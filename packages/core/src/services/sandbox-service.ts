@@ -1,4 +1,4 @@
-import { NotFoundError } from "../errors/index.js";
+import { BollardError, NotFoundError } from "../errors/index.js";
 import { uuidv7 } from "../ids/index.js";
 import { exportAccountData, recordCounts, replaceAccountData } from "../sandbox/account-data.js";
 import type { SandboxAdvanceSummary } from "../sandbox/advance-clock.js";
@@ -59,8 +59,11 @@ export interface SandboxSnapshotService {
   list(options?: ListOptions): Promise<ListResult<SandboxSnapshot>>;
   /** Saves the account's data now (editor only). */
   create(): Promise<SandboxSnapshot>;
-  /** Replaces the account's data with the snapshot's (editor only); 404 for an unknown snapshot. */
-  restore(id: string): Promise<SandboxDataChange>;
+  /**
+   * Replaces the account's data with the snapshot's (editor only): give the snapshot `create`
+   * returned or its id. 404 for an unknown snapshot, 422 for anything else.
+   */
+  restore(snapshot: SandboxSnapshot | string): Promise<SandboxDataChange>;
 }
 
 /** The sandbox controls of a session (`/v2/sandbox/*`), acting on the session's account. */
@@ -79,6 +82,14 @@ export interface SandboxService {
    * scenarios. The account, its users and API keys stay; so do its faults and snapshots.
    */
   reset(): Promise<SandboxDataChange>;
+}
+
+/** The id of a snapshot given as itself (what `create` and `list` return) or as its id; 422 for anything else. */
+function snapshotId(snapshot: SandboxSnapshot | string): string {
+  if (typeof snapshot === "string") return snapshot;
+  const id: unknown = typeof snapshot === "object" && snapshot !== null ? snapshot.id : undefined;
+  if (typeof id !== "string") throw new BollardError("invalid", "Give the snapshot to restore, as snapshots.create or snapshots.list returned it, or its id", { path: ["snapshot"] });
+  return id;
 }
 
 const page = <T>(items: readonly T[], options: ListOptions | undefined, defaultSize: number): ListResult<T> => pageOfList(items, options?.page, defaultSize);
@@ -165,9 +176,9 @@ export function createSandboxService(context: SessionContext, sandbox: Sandbox |
           return snapshot;
         });
       },
-      async restore(id) {
+      async restore(snapshotOrId) {
         context.requireEditor();
-        const snapshot = snapshotOf(id);
+        const snapshot = snapshotOf(snapshotId(snapshotOrId));
         const { exclusive, scenarios } = need();
         return exclusive(async () => {
           const deleted = await replaceAccountData(context.storage, accountId, snapshot.data);

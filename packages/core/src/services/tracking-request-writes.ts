@@ -8,18 +8,27 @@ import type { SessionContext } from "./session-context.js";
 import { inferNumber, type InferredNumber } from "../tracking/infer-number.js";
 import { InitialCustomFieldsInputSchema, stageInitialCustomFields } from "../custom-fields/initial-custom-fields.js";
 
-/** The attributes of `POST /v2/tracking_requests`. */
-export const TrackingRequestCreateSchema = z.object({
+/**
+ * The attributes of `POST /v2/tracking_requests`: every attribute the hosted service's published
+ * request body has, Bollard's extensions, and `tags` (the API specification's name for
+ * `shipment_tags`). Any other key is a 422 `unknown_attribute` with a did-you-mean.
+ */
+export const TrackingRequestCreateSchema = z.strictObject({
   /** What kind of number `request_number` is. */
   request_type: RequestTypeSchema,
   /** The number to track (required; blank is a 422). */
   request_number: z.string().max(100).nullish(),
-  /** The shipping line's SCAC (required; any case). */
+  /** The shipping line's SCAC (required unless `auto_detect_vocc_scac` is true; any case). */
   scac: z.string().max(10).nullish(),
   /** Reference numbers for the shipment. */
   ref_numbers: ReferenceListSchema.optional(),
   /** Tags for the shipment. */
   shipment_tags: ReferenceListSchema.optional(),
+  /**
+   * The same list as `shipment_tags`, under the name the API specification gives the tracking
+   * request's attribute (a client may send the resource's own name); `shipment_tags` wins when both are given.
+   */
+  tags: ReferenceListSchema.optional(),
   /** Bollard extension: the customer's name, copied onto the shipment. */
   customer_name: z.string().trim().min(1).max(200).nullish(),
   /** The customer (a party) the request is for: the id the HTTP API takes as `relationships.customer`. */
@@ -33,16 +42,34 @@ export const TrackingRequestCreateSchema = z.object({
   initial_custom_fields: InitialCustomFieldsInputSchema.nullish(),
 });
 
-/**
- * What {@link TrackingRequestWrites.create} accepts. `request_number` and `scac` are required (a
- * JavaScript caller leaving one out gets a 422 `blank` on it).
- */
-export type TrackingRequestCreate = Omit<z.input<typeof TrackingRequestCreateSchema>, "request_number" | "scac"> & {
+/** The attributes of {@link TrackingRequestCreate} whatever the carrier: everything but `scac` and `auto_detect_vocc_scac`. */
+type TrackingRequestCreateCommon = Omit<z.input<typeof TrackingRequestCreateSchema>, "request_number" | "scac" | "auto_detect_vocc_scac"> & {
   /** The number to track: a bill of lading, booking or container number. */
   request_number: string;
-  /** The shipping line's SCAC (any case); may be left out with `auto_detect_vocc_scac`. */
-  scac?: string | null;
 };
+
+/** A tracking request for a named shipping line: `scac` is required. */
+export type TrackingRequestCreateWithScac = TrackingRequestCreateCommon & {
+  /** The shipping line's SCAC (any case). */
+  scac: string;
+  /** With a `scac` given, detection does not run whatever this says. */
+  auto_detect_vocc_scac?: boolean | null | undefined;
+};
+
+/** A tracking request whose shipping line is found from the number: `scac` may be left out. */
+export type TrackingRequestCreateAutoDetect = TrackingRequestCreateCommon & {
+  /** Find the shipping line from `request_number` (the create answers `pending` with `scac: null`). */
+  auto_detect_vocc_scac: true;
+  /** Left out, null or blank to detect it; a SCAC given here is used instead. */
+  scac?: string | null | undefined;
+};
+
+/**
+ * What {@link TrackingRequestWrites.create} accepts. `request_number` is required, and `scac` too
+ * unless `auto_detect_vocc_scac` is `true`: the compiler says so, and a JavaScript caller leaving
+ * one out gets a 422 `blank` on it. Unknown keys are a 422 `unknown_attribute`.
+ */
+export type TrackingRequestCreate = TrackingRequestCreateWithScac | TrackingRequestCreateAutoDetect;
 
 /** The attributes `PATCH /v2/tracking_requests/{id}` accepts (`ref_number` is the real API's singular form). */
 export const TrackingRequestPatchSchema = z.strictObject({
@@ -98,6 +125,7 @@ export function createTrackingRequestWrites(context: SessionContext): TrackingRe
       }
       if (issues.length > 0) throw new ValidationError(issues);
       const now = context.clock.now().toISOString();
+      const tags = input.shipment_tags ?? input.tags ?? [];
       const created = await storage.transaction(async (tx) => {
         const existing = await tx.trackingRequests.list(accountId, { page: { number: 1, size: 100 }, requestNumber: number, ...(scac !== "" && { scac }) });
         if (existing.items.some((r) => r.status === "pending" || r.status === "created")) {
@@ -107,7 +135,7 @@ export function createTrackingRequestWrites(context: SessionContext): TrackingRe
         const request: TrackingRequest = {
           id: uuidv7(), account_id: accountId, request_number: number, request_type: input.request_type, scac: scac || null,
           status: "pending", failed_reason: null,
-          created_at: now, updated_at: now, ref_numbers: input.ref_numbers ?? [], shipment_tags: input.shipment_tags ?? [], tags: input.shipment_tags ?? [],
+          created_at: now, updated_at: now, ref_numbers: input.ref_numbers ?? [], shipment_tags: tags, tags,
           is_retrying: false, retry_count: null, tracked_object_id: null, tracked_object_type: null,
           customer_id: input.customer_id?.toLowerCase() ?? null,
           user_id: context.principal.user.id, next_attempt_at: now, customer_name: input.customer_name ?? null,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BollardError, ValidationError, type ErrorCode, type FieldPath } from "../errors/index.js";
+import { keysAt, meantKey, unknownKeyDetail } from "./unknown-keys.js";
 
 /** How deep {@link nulPath} looks into an input; deeper inputs are refused by their schemas anyway. */
 const NUL_SEARCH_DEPTH = 32;
@@ -36,23 +37,47 @@ function refuseNul(input: unknown, at: FieldPath): void {
 /**
  * Parses a write's input at the core boundary with a zod schema. Every issue becomes a 422 whose
  * `path` is relative to the input (`["ref_numbers", 0]`), under `at` when the input is part of a larger one: unknown keys of strict objects are
- * `unknown_attribute`, empty required strings `blank`, everything else `invalid`. A string holding
+ * `unknown_attribute` with a did-you-mean (`Unknown attribute "requestNumber"; did you mean
+ * "request_number"?`), empty required strings `blank`, everything else `invalid`. A string holding
  * a NUL character anywhere in the input is `invalid` on its path.
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, at: FieldPath = []): z.output<S> {
   refuseNul(input, at);
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const issues = result.error.issues.flatMap((issue): BollardError[] => {
-    const path = [...at, ...issue.path.map((part) => (typeof part === "number" ? part : String(part)))];
-    if (issue.code === "unrecognized_keys") {
-      return issue.keys.map((key) => new BollardError("unknown_attribute", `${key} is not an attribute that can be set here`, { path: [...path, key] }));
+  const relative = (path: readonly PropertyKey[]): FieldPath => path.map((part) => (typeof part === "number" ? part : String(part)));
+  // Unknown keys come first: they explain the rest. The key a misspelling stands for is then
+  // missing too, and that issue is the same mistake, so it is left out.
+  const unknown: BollardError[] = [];
+  const meant = new Set<string>();
+  for (const issue of result.error.issues) {
+    if (issue.code !== "unrecognized_keys") continue;
+    const known = keysAt(schema, issue.path, input);
+    for (const key of issue.keys) {
+      const suggestion = meantKey(key, known);
+      if (suggestion !== undefined) meant.add(JSON.stringify([...relative(issue.path), suggestion]));
+      unknown.push(new BollardError("unknown_attribute", unknownKeyDetail(key, known), { path: [...at, ...relative(issue.path), key] }));
     }
+  }
+  const others = result.error.issues.flatMap((issue): BollardError[] => {
+    if (issue.code === "unrecognized_keys") return [];
+    if (issue.code === "invalid_type" && meant.has(JSON.stringify(relative(issue.path))) && valueAt(input, issue.path) === undefined) return [];
+    const path = [...at, ...relative(issue.path)];
     const code: ErrorCode = issue.code === "too_small" && issue.origin === "string" && issue.minimum === 1 ? "blank" : "invalid";
     const name = path.length > 0 ? String(path.at(-1)) : "value";
     return [new BollardError(code, code === "blank" ? `${name} can't be blank` : `${name}: ${issue.message}`, { path })];
   });
-  throw new ValidationError(issues);
+  throw new ValidationError([...unknown, ...others]);
+}
+
+/** The value at `path` of `value`, or undefined when the path leads nowhere. */
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let node = value;
+  for (const part of path) {
+    if (typeof node !== "object" || node === null) return undefined;
+    node = (node as Record<PropertyKey, unknown>)[part];
+  }
+  return node;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { WireCompat } from "@bollard/core";
 import { createDocument } from "zod-openapi";
 import { z } from "zod";
+import { OPERATION_TAGS, operationTag } from "./operation-tags.js";
 import { ErrorDocumentSchema } from "./resource-schemas.js";
 import type { RouteSpec } from "./route-spec.js";
 import { ROUTE_SPECS } from "./route-specs.js";
@@ -25,6 +26,7 @@ function operation(spec: RouteSpec) {
   const errors = spec.public ? [...spec.errors, 500] : [...spec.errors, 401, 405, 429, 500];
   return {
     summary: spec.summary,
+    tags: [operationTag(spec.path)],
     ...(spec.extension ? { "x-bollard-extension": true } : {}),
     ...(spec.deprecated ? { deprecated: true } : {}),
     ...(spec.public ? { security: [] } : {}),
@@ -47,8 +49,8 @@ let cached: Record<string, unknown> | undefined;
 let cachedOpenApi: Record<string, unknown> | undefined;
 
 /**
- * The OpenAPI 3.1 document of every route Bollard serves, generated from core's zod schemas, saying
- * what is sent: with `wireCompat` `openapi` a port's coordinates are numbers, else decimal strings.
+ * The OpenAPI 3.1 document of every route Bollard serves, generated from core's zod schemas, each
+ * operation tagged by resource (see {@link OPERATION_TAGS}), saying what is sent: with `wireCompat` `openapi` a port's coordinates are numbers, else decimal strings.
  */
 export function openApiDocument(wireCompat: WireCompat = "live"): Record<string, unknown> {
   if (wireCompat === "openapi") return (cachedOpenApi ??= numericPortCoordinates(openApiDocument("live")));
@@ -60,6 +62,8 @@ export function openApiDocument(wireCompat: WireCompat = "live"): Record<string,
     info: { title: "Bollard API", version: "2.0.0", description: "Container and shipment tracking, Terminal49 v2-compatible JSON:API." },
     components: { securitySchemes: { authorization: { type: "apiKey", in: "header", name: "Authorization", description: "Token <API key> (Bearer <API key> is accepted too)" } } },
     security: [{ authorization: [] }],
+    // The groups of `/docs` (Swagger UI shows one section per tag, in this order).
+    tags: OPERATION_TAGS.map((tag) => ({ ...tag })),
     paths: paths as never,
   }) as unknown as Record<string, unknown>;
   cached = wireTimestamps(cached) as Record<string, unknown>;

@@ -74,6 +74,7 @@ export const ROUTE_SPECS: RouteSpec[] = [
           auto_detect_vocc_scac: z.boolean().optional().meta({ description: "Leave out scac and let Bollard find the carrier (201 pending; scac is set when found)" }),
           ref_numbers: z.array(z.string()).optional(),
           shipment_tags: z.array(z.string()).optional(),
+          tags: z.array(z.string()).optional().meta({ description: "The same list as shipment_tags, under the API specification's name for the attribute; shipment_tags wins when both are given" }),
           customer_name: z.string().optional(),
           initial_custom_fields: z
             .object({

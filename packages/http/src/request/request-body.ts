@@ -1,4 +1,5 @@
-import { BollardError } from "@bollard/core";
+import { BollardError, unknownKeyDetail, ValidationError } from "@bollard/core";
+import { pointerOf } from "@bollard/core/jsonapi";
 import { joinChunks, MAX_BODY_BYTES, readRequestBody } from "@bollard/core/http";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env.js";
@@ -27,12 +28,29 @@ export async function readJson(c: Context): Promise<unknown> {
   }
 }
 
+/** Options of {@link readResource}. */
+export interface ReadResourceOptions {
+  /**
+   * An empty body reads as a resource with no attributes instead of a 422.
+   * @default false
+   */
+  optional?: boolean;
+  /**
+   * The relationships the route takes (`customer`, `entity`); any other member of
+   * `data.relationships` is a 422 `unknown_attribute` on its pointer, with a did-you-mean.
+   * @default none
+   */
+  relationships?: readonly string[];
+}
+
 /**
  * Reads a JSON:API request body: 415 unless it is `application/json` or `application/vnd.api+json`,
  * 413 over {@link MAX_BODY_BYTES}, 400 for malformed JSON, 422 (pointer `/data`) unless `data` is
- * an object whose `attributes` and `relationships`, when present, are objects.
+ * an object whose `attributes` and `relationships`, when present, are objects, and 422 on each
+ * relationship the route does not take (see {@link ReadResourceOptions.relationships}). Unknown
+ * attributes are the SDK's to refuse, as it does for every caller.
  */
-export async function readResource(c: Context, options: { optional?: boolean } = {}): Promise<RequestResource> {
+export async function readResource(c: Context, options: ReadResourceOptions = {}): Promise<RequestResource> {
   const text = await readBodyText(c);
   if (text.trim() === "") {
     if (options.optional) return { attributes: {}, relationships: {} };
@@ -51,12 +69,21 @@ export async function readResource(c: Context, options: { optional?: boolean } =
       throw new BollardError("validation_failed", `${member} must be an object`, { pointer: `/data/${member}` });
     }
   }
+  const relationships = (data.relationships as Record<string, unknown> | undefined) ?? {};
+  refuseUnknownRelationships(relationships, options.relationships ?? []);
   return {
     id: data.id,
     type: data.type,
     attributes: (data.attributes as Record<string, unknown> | undefined) ?? {},
-    relationships: (data.relationships as Record<string, unknown> | undefined) ?? {},
+    relationships,
   };
+}
+
+/** A 422 listing every member of `data.relationships` that is not one of `known`, each on its pointer. */
+function refuseUnknownRelationships(relationships: Record<string, unknown>, known: readonly string[]): void {
+  const unknown = Object.keys(relationships).filter((name) => !known.includes(name));
+  if (unknown.length === 0) return;
+  throw new ValidationError(unknown.map((name) => new BollardError("unknown_attribute", unknownKeyDetail(name, known, "relationship"), { pointer: pointerOf([name], "/data/relationships") })));
 }
 
 /**
@@ -84,7 +111,10 @@ export async function plainOrAttributesInput<T>(c: Context<AppEnv>): Promise<T> 
   } catch {
     throw new BollardError("malformed_json", "The request body is not valid JSON");
   }
-  if (isObject(body) && isObject(body.data) && isObject(body.data.attributes)) return asInput<T>(body.data.attributes);
+  if (isObject(body) && isObject(body.data) && isObject(body.data.attributes)) {
+    if (isObject(body.data.relationships)) refuseUnknownRelationships(body.data.relationships, []);
+    return asInput<T>(body.data.attributes);
+  }
   c.set("errorLocation", { pointerPrefix: "" });
   return (isObject(body) ? asInput<T>(body) : body) as T;
 }

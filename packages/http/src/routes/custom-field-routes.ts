@@ -25,7 +25,7 @@ export function customFieldRoutes(): Hono<AppEnv> {
     return jsonApiText(c, 200, listDocument("custom_field", result, { include, requestUrl: c.req.url }));
   });
   routes.post("/custom_fields", async (c) => {
-    const { attributes, relationships } = await readResource(c);
+    const { attributes, relationships } = await readResource(c, { relationships: ["entity"] });
     const { field } = await c.get("session").customFields.upsert(customFieldTargetFromRelationships(relationships), asInput<CustomFieldUpsert>(attributes));
     return jsonApiText(c, 201, resourceDocument("custom_field", field, { self: selfOf(c, field.id) }));
   });

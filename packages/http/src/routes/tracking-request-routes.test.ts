@@ -100,6 +100,48 @@ describe("POST /v2/tracking_requests", () => {
     expect(both.body.errors.map((e: { code: string }) => e.code)).toEqual(["blank", "blank"]);
   });
 
+  it("refuses a misspelled attribute with a did-you-mean on its pointer, instead of dropping it", async () => {
+    const res = await h.request("POST", "/v2/tracking_requests", { body: body({ request_type: "bill_of_lading", requestNumber: "MEDUFR030802", scac: "MSCU" }) });
+    expect(res.status).toBe(422);
+    expect(res.body).toStrictEqual({
+      errors: [{ status: "422", title: "Unprocessable Entity", code: "unknown_attribute", detail: 'Unknown attribute "requestNumber"; did you mean "request_number"?', source: { pointer: "/data/attributes/requestNumber" } }],
+    });
+    const nested = await h.request("POST", "/v2/tracking_requests", { body: body({ request_type: "bill_of_lading", request_number: "MEDUFR030802", scac: "MSCU", initial_custom_fields: { containers: [{ apiSlug: "po", value: "1" }] } }) });
+    expect(nested.body.errors).toMatchObject([{ code: "unknown_attribute", source: { pointer: "/data/attributes/initial_custom_fields/containers/0/apiSlug" }, detail: 'Unknown attribute "apiSlug"; did you mean "api_slug"?' }]);
+  });
+
+  it("refuses a relationship other than customer, with a did-you-mean on its pointer", async () => {
+    const customer = { data: { type: "party", id: "0190a8f0-0000-7000-8000-000000000001" } };
+    const res = await h.request("POST", "/v2/tracking_requests", { body: { data: { type: "tracking_request", attributes: { request_type: "bill_of_lading", request_number: "REL-1", scac: "MSCU" }, relationships: { custmer: customer } } } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toStrictEqual([{ status: "422", title: "Unprocessable Entity", code: "unknown_attribute", detail: 'Unknown relationship "custmer"; did you mean "customer"?', source: { pointer: "/data/relationships/custmer" } }]);
+    // Routes that take no relationship refuse any.
+    const shipmentId = h.data.acme.shipments[0]!.id;
+    const patch = await h.request("PATCH", `/v2/shipments/${shipmentId}`, { body: { data: { type: "shipment", id: shipmentId, attributes: { tags: ["a"] }, relationships: { containers: { data: [] } } } } });
+    expect(patch.status).toBe(422);
+    expect(patch.body.errors[0]).toMatchObject({ code: "unknown_attribute", source: { pointer: "/data/relationships/containers" }, detail: 'Unknown relationship "containers"; no relationships can be set here' });
+  });
+
+  it("accepts the published API's example bodies and the specification's tags (the same list as shipment_tags)", async () => {
+    const party = await h.request("POST", "/v2/parties", { body: { data: { type: "party", attributes: { company_name: "Fidelity Imports" } } } });
+    const bl = await h.request("POST", "/v2/tracking_requests", {
+      body: {
+        data: {
+          type: "tracking_request",
+          attributes: { request_type: "bill_of_lading", request_number: "PUBLISHED-BL-1", scac: "MSCU", auto_detect_vocc_scac: false, ref_numbers: ["PO12345"], shipment_tags: ["camembert"] },
+          relationships: { customer: { data: { id: party.body.data.id, type: "party" } } },
+        },
+      },
+    });
+    expect(bl.status).toBe(201);
+    const detect = await h.request("POST", "/v2/tracking_requests", { body: body({ request_type: "bill_of_lading", request_number: "PUBLISHED-BL-2", auto_detect_vocc_scac: true, ref_numbers: ["PO12345"] }) });
+    expect(detect.status).toBe(201);
+    expect(detect.body.data.attributes.scac).toBeNull();
+    const tagged = await h.request("POST", "/v2/tracking_requests", { body: body({ request_type: "bill_of_lading", request_number: "PUBLISHED-BL-3", scac: "MSCU", tags: ["hot"] }) });
+    expect(tagged.status).toBe(201);
+    expect(tagged.body.data.attributes).toMatchObject({ shipment_tags: ["hot"], tags: ["hot"] });
+  });
+
   it("rejects a duplicate of a pending or created request", async () => {
     const attributes = { request_type: "booking_number", request_number: "DUPE-1", scac: "MSCU" };
     expect((await h.request("POST", "/v2/tracking_requests", { body: body(attributes) })).status).toBe(201);

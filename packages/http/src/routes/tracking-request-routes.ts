@@ -44,7 +44,7 @@ export function trackingRequestRoutes(documents: Documents): Hono<AppEnv> {
     return jsonApiText(c, 200, await documents.trackingRequests(c.get("session"), { ...filters, page: pageQuery(c) }, { include, requestUrl: c.req.url }));
   });
   routes.post("/tracking_requests", async (c) => {
-    const { attributes, relationships } = await readResource(c);
+    const { attributes, relationships } = await readResource(c, { relationships: ["customer"] });
     const customer_id = customerId(relationships);
     const request = await c.get("session").trackingRequests.create({ ...asInput<TrackingRequestCreate>(attributes), ...(customer_id && { customer_id }) });
     return jsonApiText(c, 201, resourceDocument("tracking_request", request));
