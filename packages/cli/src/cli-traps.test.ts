@@ -27,7 +27,7 @@ async function fails(args: string[], code: number, message: RegExp): Promise<voi
   expect(result.stderr.filter((line) => line !== ""), args.join(" ")).toEqual([expect.stringMatching(message)]);
 }
 
-describe("bollard's command line", { timeout: 120_000 }, () => {
+describe("bollard's command line", { timeout: 300_000 }, () => {
   it("answers --help for every command and --version with exit 0, a bare bollard with usage and exit 2", async () => {
     const version = await runBollard(["--version"]);
     expect([version.code, version.stdout[0]]).toEqual([0, expect.stringMatching(/^\d+\.\d+\.\d+/)]);

@@ -124,5 +124,5 @@ describe.skipIf(!availability.available)("two bollard servers on one PostgreSQL 
       `two-process test: ${requestIds.length} tracking requests, ${notifications.length} notifications, ${receiver.received.length} webhook requests; ` +
         `1 SIGKILL; lost: 0; duplicate deliveries: ${duplicateDeliveries}; duplicate first refreshes: ${duplicateSucceeded}`,
     );
-  }, 240_000);
+  }, 600_000);
 });

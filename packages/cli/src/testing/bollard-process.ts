@@ -57,7 +57,7 @@ export function startBollard(args: string[], env: Record<string, string> = {}): 
     stdout,
     stderr,
     exited,
-    waitFor(pattern, timeoutMs = 60_000) {
+    waitFor(pattern, timeoutMs = 180_000) {
       const already = stdout.map((line) => line.match(pattern)).find(Boolean);
       if (already) return Promise.resolve(already);
       return new Promise((resolve, reject) => {
