@@ -60,6 +60,11 @@ export default defineConfig({
       },
       {
         extends: true,
+        // Docs as tests: the guides' blocks type-check, run as written and match their samples.
+        test: { name: "docs", root: "docs", include: ["testing/*.test.ts"] },
+      },
+      {
+        extends: true,
         // Builds, packs and installs every package: it runs alone, after every other project
         // (groupOrder), so its compiles do not slow the timing-sensitive tests down.
         test: { name: "packaging", root: "packaging", include: ["*.test.ts"], sequence: { groupOrder: 1 } },
