@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { BOLLARD_ROOT } from "./testing/bollard-process.js";
 
 /*
- * The README starts the server with `npx --yes pnpm@10 bollard serve`: npx, then pnpm, then the
+ * The README starts the server with `npx --yes pnpm@10 -s bollard serve`: npx, then pnpm, then the
  * server. A Ctrl-C in the terminal signals all three; a process manager signals the first. Either
  * way the server stops cleanly, the command exits 0, and nothing is left listening.
  */
@@ -16,7 +16,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs the README's serve command in a process group of its own; resolves once it listens. */
 async function readmeServe(db: string) {
-  const child = spawn("npx", ["--yes", "pnpm@10", "bollard", "serve", "--db", db, "--port", "0"], { cwd: BOLLARD_ROOT, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("npx", ["--yes", "pnpm@10", "-s", "bollard", "serve", "--db", db, "--port", "0"], { cwd: BOLLARD_ROOT, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -44,5 +44,15 @@ describe("the README's serve command", { timeout: 180_000 }, () => {
     expect(run.output()).toContain(`"msg":"stopped"`);
     expect(run.output()).not.toContain("ELIFECYCLE");
     await expect(fetch(`${run.base}/healthz`)).rejects.toThrow();
+  });
+
+  it("reports a failing command with its own message and exit code, and no pnpm noise", async () => {
+    const child = spawn("npx", ["--yes", "pnpm@10", "-s", "bollard", "keys", "list", "--db", join(dir, "missing.sqlite")], { cwd: BOLLARD_ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    expect(code).toBe(2);
+    expect(output.trim().split("\n")).toStrictEqual([expect.stringMatching(/^bollard: There is no database at .*Add --create/)]);
   });
 });
