@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // The root test config: one project per workspace package, each resolving
@@ -17,6 +18,9 @@ export default defineConfig({
     // on a loaded machine; tests that need more still say so themselves.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Vitest runs one file at a time on two cores (its default is the cores less one); most of the
+    // slow files wait on processes, sockets and PostgreSQL, so two at a time use the machine better.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
