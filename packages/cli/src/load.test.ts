@@ -7,7 +7,8 @@ import { runBollard, startBollard } from "./testing/bollard-process.js";
 const dir = mkdtempSync(join(tmpdir(), "bollard-load-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const SECONDS = Number(process.env.BOLLARD_LOAD_SECONDS ?? 60);
+// 20 s in the suite (errors show within seconds; the figure is printed); BOLLARD_LOAD_SECONDS=600 for a soak.
+const SECONDS = Number(process.env.BOLLARD_LOAD_SECONDS ?? 20);
 const CONNECTIONS = 64;
 
 function rssMiB(pid: number): number {

@@ -9,7 +9,7 @@ import { settledResponseCacheHits } from "./testing/response-cache-hits.js";
 /*
  * The response cache of two `bollard serve` processes on one PostgreSQL database: each keeps
  * answers in its own memory, and a write through one is seen by the very next GET through the
- * other (read-after-write across servers), 10,000 times over, while a write in another account
+ * other (read-after-write across servers), 3,000 times over (BOLLARD_CACHE_CHECKS for more), while a write in another account
  * leaves the kept answers in place.
  */
 
@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 /** Read-after-write checks in all, spread over WORKERS shipments written and read at once. */
-const CHECKS = 10_000;
+const CHECKS = Number(process.env.BOLLARD_CACHE_CHECKS ?? 3_000);
 const WORKERS = 8;
 
 describe.skipIf(!availability.available)("the response cache of two bollard servers on one PostgreSQL database", () => {
