@@ -37,7 +37,7 @@ export type { ContainerEventService } from "./services/container-event-service.j
 export { feedCursor, MAX_FEED_LIMIT, type EventFeedListOptions, type EventFeedPage, type EventFeedService, type FeedEvent, type FeedEventRecords } from "./services/event-feed-service.js";
 export type { EventFeedType } from "./storage/event-feed-repositories.js";
 export type { TrackingRequestInclude, TrackingRequestListOptions, TrackingRequestService } from "./services/tracking-request-service.js";
-export type { TrackingRequestCreate, TrackingRequestCreateAutoDetect, TrackingRequestCreateWithScac, TrackingRequestUpdate, TrackingRequestWrites } from "./services/tracking-request-writes.js";
+export type { TrackingRequestCreate, TrackingRequestCreateAutoDetect, TrackingRequestCreateCommon, TrackingRequestCreateWithScac, TrackingRequestUpdate, TrackingRequestWrites } from "./services/tracking-request-writes.js";
 export type { InitialCustomFieldsInput } from "./custom-fields/initial-custom-fields.js";
 export type { ReferenceService, ShippingLineListOptions } from "./services/reference-service.js";
 export type { SearchService } from "./services/search-service.js";

@@ -142,7 +142,9 @@ export const TariffAttributesSchema = z
   .strictObject({
     ...TariffFieldsSchema.shape,
     // A misspelt key inside a rule's calendar or tiers is refused too, not only at its top level.
+    /** The public holidays a business-day count skips; `null` for none. */
     holiday_calendar: z.strictObject(HolidayCalendarSchema.shape).nullable().default(null),
+    /** Daily rates once free time is over, in tiers from day 1 upward with no gap. */
     rates: z.array(z.strictObject(RateTierSchema.shape)).max(20).default([]),
   })
   .superRefine(checkTariff);

@@ -43,7 +43,7 @@ export const TrackingRequestCreateSchema = z.strictObject({
 });
 
 /** The attributes of {@link TrackingRequestCreate} whatever the carrier: everything but `scac` and `auto_detect_vocc_scac`. */
-type TrackingRequestCreateCommon = Omit<z.input<typeof TrackingRequestCreateSchema>, "request_number" | "scac" | "auto_detect_vocc_scac"> & {
+export type TrackingRequestCreateCommon = Omit<z.input<typeof TrackingRequestCreateSchema>, "request_number" | "scac" | "auto_detect_vocc_scac"> & {
   /** The number to track: a bill of lading, booking or container number. */
   request_number: string;
 };
