@@ -47,7 +47,10 @@ describe("the README's serve command", { timeout: 180_000 }, () => {
   });
 
   it("reports a failing command with its own message and exit code, and no pnpm noise", async () => {
-    const child = spawn("npx", ["--yes", "pnpm@10", "-s", "bollard", "keys", "list", "--db", join(dir, "missing.sqlite")], { cwd: BOLLARD_ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    // As from a terminal: without the npm_* variables of a package runner this suite may run under
+    // (npm, which npx is, warns about pnpm's own settings passed that way).
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
+    const child = spawn("npx", ["--yes", "pnpm@10", "-s", "bollard", "keys", "list", "--db", join(dir, "missing.sqlite")], { cwd: BOLLARD_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
