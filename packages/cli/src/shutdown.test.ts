@@ -72,7 +72,9 @@ describe("bollard serve shutdown", () => {
     expect(await server.exited).toBe(0);
     const seconds = (performance.now() - stopping) / 1000;
     console.log(`shutdown: ${pending}+ notifications pending, exited in ${seconds.toFixed(2)} s with --shutdown-timeout 3`);
-    expect(seconds).toBeLessThan(3 + 3);
+    // The deadline plus room for a busy machine (9.8 s once beside two busy cores): a shutdown that
+    // waited for the backlog would wait out 10 s delivery timeouts one batch after another.
+    expect(seconds).toBeLessThan(3 + 10);
     expect(server.stderr.join("\n")).toContain('"msg":"stopped"');
 
     // The backlog is still there for the next start, with no attempt counted for the deliveries cut short.
