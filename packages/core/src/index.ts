@@ -207,7 +207,7 @@ export {
   type ErrorCodeInfo,
   type FieldPath,
 } from "./errors/index.js";
-export { suggestKey, unknownKeyDetail } from "./validation/unknown-keys.js";
+export { editDistance, suggestKey, unknownKeyDetail } from "./validation/unknown-keys.js";
 
 // Tracking: carrier sources, your own feeds, refresh.
 export {

@@ -4,7 +4,7 @@ import type { z } from "zod";
 const loose = (key: string): string => key.toLowerCase().replace(/[\s_.-]/g, "");
 
 /** The optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours cost 1. */
-function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string): number {
   const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
