@@ -55,16 +55,20 @@ export const REFRESH_EVERY_MS = 1_000;
 /** How often the webhook worker looks for notifications to deliver. */
 export const WEBHOOKS_EVERY_MS = 250;
 
+/** How often the bulk job runner looks for a job another process left (a new job starts it at once). */
+export const BULK_JOBS_EVERY_MS = 5_000;
+
 /** Where running loops report: every completed pass, and the errors they could not handle. */
 export interface BackgroundReports {
   onPass(pass: BackgroundPass): void;
   onError(error: unknown, loop: "refresh" | "webhooks"): void;
 }
 
-/** Starts the refresh loop and the webhook worker of a tracker. */
+/** Starts the refresh loop, the webhook worker and the bulk job runner of a tracker. */
 export function startLoops(tracker: Tracker): void {
   tracker.refresh.start(REFRESH_EVERY_MS);
   tracker.webhooks.start(WEBHOOKS_EVERY_MS);
+  tracker.bulkJobs.start(BULK_JOBS_EVERY_MS);
 }
 
 /**

@@ -164,5 +164,29 @@ export const migrateDbSpec: CommandSpec = {
   run: async (options, io) => (await import("./migrate-db/migrate-db-command.js")).migrateDbCommand(options as Record<string, string | undefined>, io),
 };
 
+/** `bollard import`. */
+export const importSpec: CommandSpec = {
+  path: ["import"],
+  summary: "Import tracking requests from a CSV, XLSX or JSON file, into a database or through a running server",
+  details: [
+    "Columns are matched forgivingly: Container #, B/L, Booking, Request number, Carrier or SCAC (a blank",
+    "carrier is detected from the number), Reference, Tags, Customer, and the account's custom field names.",
+    "Each row is created, already tracked (importing the same file twice creates nothing new) or invalid.",
+    "A progress bar on stderr; on stdout a line per row not created (--json: the job and those rows).",
+    "Exit code 1 when any row was invalid. docs/bulk.md has the columns and their synonyms.",
+  ].join("\n"),
+  options: [
+    { ...EXISTING_DB_OPTION, description: "Import into this SQLite file or postgres:// URL (with --account)" },
+    { name: "account", short: "a", type: "string", value: "NAME", description: "The account to import into (with --db); it needs an editor key" },
+    { name: "url", type: "string", value: "URL", description: "Import through the server at this URL instead (with --key)" },
+    { name: "key", type: "string", value: "KEY", env: "BOLLARD_API_KEY", description: "An editor's API key of that server" },
+    { name: "format", type: "string", value: "FORMAT", defaultText: "from the file's extension", description: "csv, xlsx or json" },
+    { name: "dry-run", type: "boolean", defaultText: "off", description: "Check every row and report what would happen, creating nothing" },
+    { name: "json", type: "boolean", defaultText: "off", description: "Print {job, rows} as JSON instead of a line per row" },
+  ],
+  argument: { name: "file", value: "FILE", description: "The CSV, XLSX or JSON file" },
+  run: async (options, io) => (await import("./import-command.js")).importCommand(options, io),
+};
+
 /** Every command of `bollard`, in the order help lists them. */
-export const COMMANDS: readonly CommandSpec[] = [serveSpec, workerSpec, keysCreateSpec, keysListSpec, keysRevokeSpec, keysRotateSpec, accountsListSpec, demoSpec, migrateDbSpec];
+export const COMMANDS: readonly CommandSpec[] = [serveSpec, workerSpec, keysCreateSpec, keysListSpec, keysRevokeSpec, keysRotateSpec, accountsListSpec, demoSpec, importSpec, migrateDbSpec];

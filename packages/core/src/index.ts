@@ -57,6 +57,8 @@ export { PARTY_PAGE_SIZE, type PartyInput, type PartyService } from "./services/
 export { TARIFF_PAGE_SIZE, type TariffInput, type TariffService } from "./services/tariff-service.js";
 export { EXCEPTION_RULE_PAGE_SIZE, type ExceptionRuleService } from "./services/exception-rule-service.js";
 export { EXCEPTION_PAGE_SIZE, type ExceptionListOptions, type ExceptionService } from "./services/exception-service.js";
+export { MAX_BULK_ROWS, type BulkJobRowListOptions, type BulkJobService, type BulkOptions, type BulkRows, type BulkTrackingRequests } from "./services/bulk-job-service.js";
+export * from "./bulk/index.js";
 export type { ContainerDemurrageResult, DemurrageReadOptions, DemurrageService, ExposureOptions } from "./services/demurrage-service.js";
 export { ETA_ACCURACY_DEFINITION, type EtaAccuracyDefinition, type EtaAccuracyOptions, type EtaAccuracyReport, type EtaService } from "./services/eta-service.js";
 export { MAX_VESSEL_POSITIONS, type FuturePositionsFromQuery, type FuturePositionsQuery, type PositionWindowOptions, type VesselService, type VesselWithPositions } from "./services/vessel-service.js";
@@ -170,6 +172,16 @@ export type {
   ExceptionRulePatch,
   ExceptionStatus,
   ShipmentException,
+  BulkColumn,
+  BulkFormat,
+  BulkJob,
+  BulkJobKind,
+  BulkJobRow,
+  BulkJobStatus,
+  BulkRowCounts,
+  BulkRowError,
+  BulkRowStatus,
+  ServedBulkJobRow,
   TrackingRequest,
   TrackingRequestStatus,
   TransportEvent,

@@ -1,3 +1,4 @@
+import { createBulkJobRunner, type BulkJobRunner } from "./bulk/bulk-job-runner.js";
 import { baselinePredictor } from "./eta/baseline-predictor.js";
 import { createEtaForecasting } from "./eta/eta-forecasting.js";
 import type { EtaPredictor } from "./eta/eta-predictor.js";
@@ -198,6 +199,12 @@ export interface Tracker {
    * the exceptions of every account now (tests on a manual clock call it after advancing).
    */
   readonly exceptions: ExceptionPass;
+  /**
+   * The bulk job runner: works through imports (`session.trackingRequests.bulk`) in the background.
+   * A new job starts it at once; `start()` also resumes, on a timer, jobs a stopped process left
+   * (`bollard serve` and `bollard worker` do); `runDue()` works every job now.
+   */
+  readonly bulkJobs: BulkJobRunner;
   /** The sandbox controls when created with {@link TrackerOptions.sandbox}, else null. */
   readonly sandbox: Sandbox | null;
   /** Which description of the hosted service the wire format follows where they disagree ({@link TrackerOptions.wireCompat}). */
@@ -293,6 +300,7 @@ export async function createTracker(options: TrackerOptions): Promise<Tracker> {
   // Replays are worked off in batches by the same worker, never inside the request that asked for them.
   const replays = createReplayPass({ storage, clock, settings: webhooks.replay, ...(onError && { onError: (error: unknown) => onError(error, "webhooks") }) });
   const worker = withReplays(retaining, replays, webhooks.replay.everyMs);
+  const bulkJobs = createBulkJobRunner({ storage, clock, carrier, ...onRefreshError });
   const sandbox = parts ? createSandbox(parts, { storage, refresh, webhooks: worker, alerts: { runDue: async () => ({ total: (await alerts.runDue()).total + (await exceptions.runDue()).total }) } }) : null;
   const tracker: Tracker = {
     clock,
@@ -302,6 +310,7 @@ export async function createTracker(options: TrackerOptions): Promise<Tracker> {
     webhooks: worker,
     demurrageAlerts: alerts,
     exceptions,
+    bulkJobs,
     sandbox,
     wireCompat: options.wireCompat ?? "live",
     documents: createDocuments(createRenderedReads(storage)),
@@ -311,13 +320,13 @@ export async function createTracker(options: TrackerOptions): Promise<Tracker> {
     countWork: (options) => countWork(storage, clock.now().toISOString(), options),
     ingest: createIngestService(storage, clock, forecasting),
     accounts: createAccountService(storage, clock),
-    session: (principal) => createSession({ storage, clock, carrier, webhooks, sandbox, calendars }, principal),
+    session: (principal) => createSession({ storage, clock, carrier, webhooks, sandbox, calendars, bulkJobs }, principal),
     async close(options = {}) {
       if (closed) return;
       closed = true;
-      // Every loop (refreshes; deliveries, retention and replays) stops within the one bound; the storage closes only after them.
+      // Every loop (refreshes; deliveries, retention and replays; bulk jobs) stops within the one bound; the storage closes only after them.
       const timeoutMs = options.timeoutMs ?? DEFAULT_CLOSE_TIMEOUT_MS;
-      await Promise.all([refresh.stop({ timeoutMs }), worker.stop({ timeoutMs })]);
+      await Promise.all([refresh.stop({ timeoutMs }), worker.stop({ timeoutMs }), bulkJobs.close({ timeoutMs })]);
       await storage.close();
     },
   };

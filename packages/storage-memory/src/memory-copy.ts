@@ -1,8 +1,9 @@
 import { BollardError } from "@bollard/core";
-import { ACCOUNT_DATA_NOUNS, COPY_CHECKPOINT_PREFIX, type CopyNoun, type CopyScope, isAccountDataNoun, type MetaEntry, type StorageCopy, type StorageRepositories, unscopedNounDetail } from "@bollard/core/storage";
+import { ACCOUNT_DATA_NOUNS, COPY_CHECKPOINT_PREFIX, type CopyNoun, type CopyScope, isAccountDataNoun, type MetaEntry, refuseNulCharacters, type StorageCopy, type StorageRepositories, unscopedNounDetail } from "@bollard/core/storage";
 import { copy, deleteWhere } from "./memory-records.js";
 import type { MemoryTables, Table } from "./memory-table.js";
 import { refreshLogKey } from "./memory-refresh-log-repositories.js";
+import { bulkJobRowKey } from "./memory-bulk-job-repositories.js";
 
 /** The table of each noun (the attempts of the delivery log are `webhookAttempts`). */
 const TABLE_OF: Record<CopyNoun, keyof MemoryTables> = {
@@ -28,6 +29,8 @@ const TABLE_OF: Record<CopyNoun, keyof MemoryTables> = {
   tariffs: "tariffs",
   exceptionRules: "exceptionRules",
   exceptions: "exceptions",
+  bulkJobs: "bulkJobs",
+  bulkJobRows: "bulkJobRows",
   customFieldDefinitions: "customFieldDefinitions",
   customFieldOptions: "customFieldOptions",
   customFields: "customFields",
@@ -64,17 +67,24 @@ async function isStored(repos: StorageRepositories, tables: MemoryTables, noun: 
   // insertMany skips a stored (vessel_id, timestamp) itself.
   if (noun === "vesselPositions") return false;
   if (noun === "refreshLog") return tables.refreshLog.get(refreshLogKey(record)) !== undefined;
+  if (noun === "bulkJobRows") return tables.bulkJobRows.get(bulkJobRowKey(record)) !== undefined;
   return (tables[TABLE_OF[noun]] as Table<unknown>).get(record.id) !== undefined;
 }
 
 /** Stores one record of `noun` through its repository; returns how many were stored (0 or 1). */
-async function store(repos: StorageRepositories, noun: CopyNoun, record: any): Promise<number> {
+async function store(repos: StorageRepositories, tables: MemoryTables, noun: CopyNoun, record: any): Promise<number> {
   if (noun === "vesselPositions") return repos.vesselPositions.insertMany([record]);
+  if (noun === "bulkJobRows") {
+    // No repository method stores rows alone (a job is inserted with its rows): into the table, refused as the repositories refuse.
+    refuseNulCharacters([record], "bulk job row");
+    tables.bulkJobRows.set(bulkJobRowKey(record), copy(record));
+    return 1;
+  }
   await storeOne(repos, noun, record);
   return 1;
 }
 
-async function storeOne(repos: StorageRepositories, noun: Exclude<CopyNoun, "vesselPositions">, record: any): Promise<void> {
+async function storeOne(repos: StorageRepositories, noun: Exclude<CopyNoun, "vesselPositions" | "bulkJobRows">, record: any): Promise<void> {
   switch (noun) {
     case "meta":
       return repos.meta.set(record.key, record.value);
@@ -96,6 +106,8 @@ async function storeOne(repos: StorageRepositories, noun: Exclude<CopyNoun, "ves
       return repos.webhookNotifications.insertAttempt(record);
     case "refreshLog":
       return repos.refreshLog.append(record);
+    case "bulkJobs":
+      return repos.bulkJobs.insert(record, []);
     default:
       return repos[noun].insert(record);
   }
@@ -123,7 +135,7 @@ export function memoryCopyPort(read: () => MemoryTables, transaction: StorageTra
         let stored = 0;
         for (const record of records) {
           if (await isStored(repos, tables, noun, record)) continue;
-          stored += await store(repos, noun, record);
+          stored += await store(repos, tables, noun, record);
         }
         if (checkpoint) await repos.meta.set(checkpoint.key, checkpoint.value);
         return stored;

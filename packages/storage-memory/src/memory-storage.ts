@@ -12,6 +12,7 @@ import { refreshLogRepositories } from "./memory-refresh-log-repositories.js";
 import { referenceRepositories } from "./memory-reference-repositories.js";
 import { tariffRepositories } from "./memory-tariff-repositories.js";
 import { exceptionRepositories } from "./memory-exception-repositories.js";
+import { bulkJobRepositories } from "./memory-bulk-job-repositories.js";
 import { createTables, overlayTables, type MemoryTables } from "./memory-table.js";
 import { trackingRepositories } from "./memory-tracking-repositories.js";
 import { webhookRepositories } from "./memory-webhook-repositories.js";
@@ -29,6 +30,7 @@ function repositories(tables: MemoryTables, access: Access): StorageRepositories
       ...partyRepositories(tables, access),
       ...tariffRepositories(tables, access),
       ...exceptionRepositories(tables, access),
+      ...bulkJobRepositories(tables, access),
       ...webhookRepositories(tables, access),
       ...changeVersionRepositories(tables, access),
       ...keptTextRepositories(tables, access),

@@ -1,5 +1,5 @@
 import type { EventFeedType, RefreshLogDay } from "@bollard/core/storage";
-import type { Account, ApiKey, Change, Container, CustomField, CustomFieldDefinition, CustomFieldOption, DomainEvent, ExceptionRule, MetroArea, Party, Port, RailTerminal, RawEvent, Shipment, ShipmentException, ShippingLine, Tariff, Terminal, TrackingRequest, TransportEvent, User, Vessel, VesselPositionRecord, Webhook, WebhookNotification, WebhookNotificationAttempt, WebhookReplayRecord } from "@bollard/core";
+import type { Account, ApiKey, BulkJob, BulkJobRow, Change, Container, CustomField, CustomFieldDefinition, CustomFieldOption, DomainEvent, ExceptionRule, MetroArea, Party, Port, RailTerminal, RawEvent, Shipment, ShipmentException, ShippingLine, Tariff, Terminal, TrackingRequest, TransportEvent, User, Vessel, VesselPositionRecord, Webhook, WebhookNotification, WebhookNotificationAttempt, WebhookReplayRecord } from "@bollard/core";
 
 /** A keyed collection of stored records; values are owned by the table and never mutated. */
 export interface Table<T> {
@@ -101,6 +101,9 @@ export interface MemoryTables {
   tariffs: Table<Tariff>;
   exceptionRules: Table<ExceptionRule>;
   exceptions: Table<ShipmentException>;
+  bulkJobs: Table<BulkJob>;
+  /** Rows of bulk jobs, by job id and index (see `bulkJobRowKey`). */
+  bulkJobRows: Table<BulkJobRow>;
   customFieldDefinitions: Table<CustomFieldDefinition>;
   customFieldOptions: Table<CustomFieldOption>;
   customFields: Table<CustomField>;
@@ -129,7 +132,7 @@ export interface KeptTextEntry {
 
 const TABLE_NAMES = [
   "accounts", "users", "apiKeys", "ports", "terminals", "railTerminals", "metroAreas", "shippingLines", "vessels",
-  "vesselPositions", "shipments", "containers", "changes", "refreshLog", "transportEvents", "rawEvents", "trackingRequests", "parties", "tariffs", "exceptionRules", "exceptions",
+  "vesselPositions", "shipments", "containers", "changes", "refreshLog", "transportEvents", "rawEvents", "trackingRequests", "parties", "tariffs", "exceptionRules", "exceptions", "bulkJobs", "bulkJobRows",
   "customFieldDefinitions", "customFieldOptions", "customFields", "webhooks", "webhookNotifications", "webhookAttempts", "webhookReplays", "domainEvents", "meta", "eventFeed", "feedCounters", "changeVersions", "keptTexts",
 ] as const satisfies ReadonlyArray<keyof MemoryTables>;
 

@@ -1,5 +1,5 @@
 import { isBollardError, type Storage } from "@bollard/core";
-import { makeAccount, makeTrackingRequest, makeWebhook, makeWebhookNotification } from "@bollard/core/testing";
+import { makeAccount, makeBulkJob, makeTrackingRequest, makeWebhook, makeWebhookNotification } from "@bollard/core/testing";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { postgresStorage } from "./postgres-storage.js";
@@ -44,7 +44,7 @@ describe.skipIf(!availability.available)("postgresStorage", () => {
     const storages = Array.from({ length: 4 }, () => postgresStorage({ connectionString: url }));
     opened.push(...storages);
     await Promise.all(storages.map((storage) => storage.open()));
-    expect(await query(url, "select name from kysely_migration order by name")).toStrictEqual([{ name: "0001-initial" }, { name: "0002-delivered-notifications" }, { name: "0003-api-key-use" }, { name: "0004-parties" }, { name: "0005-changes" }, { name: "0006-refresh-log" }, { name: "0007-filtered-list-order" }, { name: "0008-event-feed" }, { name: "0009-webhook-replays" }, { name: "0010-change-versions" }, { name: "0011-kept-texts" }, { name: "0012-compact-vessel-positions" }, { name: "0013-domain-event-indexes" }, { name: "0014-tariffs" }, { name: "0015-exceptions" }]);
+    expect(await query(url, "select name from kysely_migration order by name")).toStrictEqual([{ name: "0001-initial" }, { name: "0002-delivered-notifications" }, { name: "0003-api-key-use" }, { name: "0004-parties" }, { name: "0005-changes" }, { name: "0006-refresh-log" }, { name: "0007-filtered-list-order" }, { name: "0008-event-feed" }, { name: "0009-webhook-replays" }, { name: "0010-change-versions" }, { name: "0011-kept-texts" }, { name: "0012-compact-vessel-positions" }, { name: "0013-domain-event-indexes" }, { name: "0014-tariffs" }, { name: "0015-exceptions" }, { name: "0016-bulk-jobs" }]);
     const account = makeAccount();
     await storages[0]!.accounts.insert(account);
     const again = postgresStorage({ connectionString: url });
@@ -88,7 +88,7 @@ describe.skipIf(!availability.available)("postgresStorage", () => {
   it("has an index for every lookup path, including partial indexes on both due queues", async () => {
     const { url } = await open();
     const indexes = (await query<{ indexname: string }>(url, "select indexname from pg_indexes where schemaname = 'public'")).map((i) => i.indexname);
-    for (const name of ["tracking_requests_due", "webhook_notifications_due", "accounts_company_name", "api_keys_key_hash", "containers_account_shipment", "transport_events_container"]) {
+    for (const name of ["tracking_requests_due", "webhook_notifications_due", "accounts_company_name", "api_keys_key_hash", "containers_account_shipment", "transport_events_container", "bulk_jobs_claim", "bulk_job_rows_job_status"]) {
       expect(indexes).toContain(name);
     }
     const plan = await query<{ "QUERY PLAN": string }>(url, "explain select id from webhook_notifications where delivery_status = 'pending' and next_attempt_at <= now() order by next_attempt_at, id limit 10");
@@ -177,6 +177,21 @@ describe.skipIf(!availability.available)("postgresStorage", () => {
     const requests = (await Promise.all(processes.map((p) => claimAll(() => p.trackingRequests.claimDue(at(10), at(60), 7))))).flat();
     expect([notifications.length, new Set(notifications).size]).toStrictEqual([200, 200]);
     expect([requests.length, new Set(requests).size]).toStrictEqual([200, 200]);
+  }, 30_000);
+
+  it("never gives the same bulk job to claims made by different processes at once", async () => {
+    const { storage, url } = await open();
+    const processes = [storage, ...(await Promise.all([open(url), open(url), open(url)])).map((o) => o.storage)];
+    const account = makeAccount();
+    await storage.accounts.insert(account);
+    for (let i = 0; i < 60; i++) await storage.bulkJobs.insert(makeBulkJob(account.id, { created_at: at(i % 7) }), []);
+    const claimAll = async (p: Storage) => {
+      const ids: string[] = [];
+      for (let job = await p.bulkJobs.claimNext(at(10), at(60)); job; job = await p.bulkJobs.claimNext(at(10), at(60))) ids.push(job.id);
+      return ids;
+    };
+    const claimed = (await Promise.all(processes.map(claimAll))).flat();
+    expect([claimed.length, new Set(claimed).size]).toStrictEqual([60, 60]);
   }, 30_000);
 
   it("reports an unreachable server as storage_unavailable without its password", async () => {

@@ -11,6 +11,7 @@ import { positionsFor } from "./sql-event-feed.js";
 import { decodeVesselPositions, VESSEL_POSITION_COLUMNS } from "./sql-reference-repositories.js";
 import { insertRows } from "./sql-writes.js";
 import { refreshLogDayOf } from "./sql-refresh-log-repositories.js";
+import { BULK_JOB_COLUMNS, BULK_JOB_ROW_COLUMNS, decodeBulkJobRows, decodeBulkJobs } from "./sql-bulk-job-repositories.js";
 
 /** How one noun is stored: its table, key columns, the columns a read needs and both directions. */
 interface CopiedTable {
@@ -57,6 +58,8 @@ const TABLES: Record<CopyNoun, CopiedTable> = {
   tariffs: byId("tariffs"),
   exceptionRules: byId("exception_rules"),
   exceptions: byId("shipment_exceptions"),
+  bulkJobs: { table: "bulk_jobs", keys: ["id"], selected: BULK_JOB_COLUMNS, decode: (rows) => decodeBulkJobs(rows as never) },
+  bulkJobRows: { table: "bulk_job_rows", keys: ["job_id", "idx"], selected: BULK_JOB_ROW_COLUMNS, decode: (rows) => decodeBulkJobRows(rows as never) },
   customFieldDefinitions: byId("custom_field_definitions"),
   customFieldOptions: byId("custom_field_options"),
   customFields: byId("custom_fields"),
@@ -103,6 +106,8 @@ const ROWS: Record<Exclude<CopyNoun, "transportEvents" | "rawEvents">, (record: 
   tariffs: rowsOf.tariffs,
   exceptionRules: rowsOf.exception_rules,
   exceptions: rowsOf.shipment_exceptions,
+  bulkJobs: rowsOf.bulk_jobs,
+  bulkJobRows: rowsOf.bulk_job_rows,
   customFieldDefinitions: rowsOf.custom_field_definitions,
   customFieldOptions: rowsOf.custom_field_options,
   customFields: rowsOf.custom_fields,
@@ -112,6 +117,9 @@ const ROWS: Record<Exclude<CopyNoun, "transportEvents" | "rawEvents">, (record: 
   webhookReplays: rowsOf.webhook_replays,
   domainEvents: rowsOf.domain_events,
 };
+
+/** What the records of the copy nouns that are no repository's are called, for messages. */
+const RECORD_NOUNS = { webhookNotificationAttempts: "webhook notification attempt", bulkJobRows: "bulk job row" } as const;
 
 /** The `meta` keys a copy leaves out: its checkpoints and the adapter's own bookkeeping. */
 function ownMetaKeys(privateKeys: readonly string[]) {
@@ -162,7 +170,7 @@ export function sqlCopyPort(scope: SqlScope, privateMetaKeys: readonly string[] 
     },
     async importBatch(noun, records, checkpoint) {
       const table = copied(noun);
-      refuseNulCharacters([records, checkpoint], REPOSITORY_NOUNS[noun as keyof typeof REPOSITORY_NOUNS] ?? "webhook notification attempt");
+      refuseNulCharacters([records, checkpoint], REPOSITORY_NOUNS[noun as keyof typeof REPOSITORY_NOUNS] ?? RECORD_NOUNS[noun as keyof typeof RECORD_NOUNS]);
       return scope.write.transaction().execute(async (trx: Db) => {
         const inTx: SqlScope = { read: trx, write: trx, dialect };
         const stored = await importRecords(inTx, noun, records);

@@ -1,6 +1,8 @@
 import type {
   Account,
   ApiKey,
+  BulkJob,
+  BulkJobRow,
   Change,
   Container,
   MetroArea,
@@ -30,7 +32,7 @@ import type {
 import type { RefreshLogDay } from "@bollard/core/storage";
 import type { Row, SqlDialect } from "./sql-dialect.js";
 import { searchText } from "./sql-rows.js";
-import { type RefreshLogTable, SEARCH_SEPARATOR, type TableName } from "./sql-schema.js";
+import { type BulkJobRowsTable, type BulkJobsTable, type RefreshLogTable, SEARCH_SEPARATOR, type TableName } from "./sql-schema.js";
 
 /*
  * Record → row, one function per table: the indexed columns derived from the record, `doc` (its
@@ -140,6 +142,34 @@ export const rowsOf = {
     raised_at: d.time(e.raised_at),
     created_at: d.time(e.created_at),
     doc: doc(e),
+  }),
+  // Columns, not a document (a claim sets two of them): the times as written, canonical text in both databases.
+  bulk_jobs: (j: BulkJob, d: SqlDialect): BulkJobsTable & Row => ({
+    id: j.id,
+    account_id: j.account_id,
+    user_id: j.user_id,
+    kind: j.kind,
+    status: j.status,
+    dry_run: d.flag(j.dry_run),
+    format: j.format,
+    file_name: j.file_name,
+    columns: JSON.stringify(j.columns),
+    row_count: j.row_count,
+    counts: JSON.stringify(j.counts),
+    created_at: j.created_at,
+    updated_at: j.updated_at,
+    completed_at: j.completed_at,
+    lease_until: j.lease_until,
+  }),
+  bulk_job_rows: (r: BulkJobRow): BulkJobRowsTable & Row => ({
+    job_id: r.job_id,
+    idx: r.index,
+    account_id: r.account_id,
+    line: r.line,
+    input: JSON.stringify(r.input),
+    status: r.status,
+    tracking_request_id: r.tracking_request_id,
+    errors: JSON.stringify(r.errors),
   }),
   webhooks: (w: Webhook, d: SqlDialect): Row => ({ id: w.id, account_id: w.account_id, active: d.flag(w.active), created_at: d.time(w.created_at), doc: doc(w) }),
   webhook_notifications: (n: WebhookNotification, d: SqlDialect): Row => ({

@@ -21,6 +21,7 @@ import type { SqlScope } from "./sql-rows.js";
 import { sqlContainerRepository, sqlShipmentRepository } from "./sql-shipment-repositories.js";
 import { sqlTariffRepository } from "./sql-tariff-repositories.js";
 import { sqlExceptionRepository, sqlExceptionRuleRepository } from "./sql-exception-repositories.js";
+import { sqlBulkJobRepository } from "./sql-bulk-job-repositories.js";
 import { sqlDomainEventRepository, sqlTrackingRequestRepository } from "./sql-tracking-repositories.js";
 import { sqlWebhookNotificationRepository, sqlWebhookReplayRepository, sqlWebhookRepository } from "./sql-webhook-repositories.js";
 
@@ -49,6 +50,7 @@ export function sqlRepositories(scope: SqlScope): StorageRepositories {
     tariffs: sqlTariffRepository(scope),
     exceptionRules: sqlExceptionRuleRepository(scope),
     exceptions: sqlExceptionRepository(scope),
+    bulkJobs: sqlBulkJobRepository(scope),
     customFieldDefinitions: sqlCustomFieldDefinitionRepository(scope),
     customFieldOptions: sqlCustomFieldOptionRepository(scope),
     customFields: sqlCustomFieldRepository(scope),

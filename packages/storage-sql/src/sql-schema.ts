@@ -216,6 +216,43 @@ export interface ShipmentExceptionsTable {
   doc: Doc;
 }
 
+/**
+ * Bulk jobs: a column per field, no `doc` (a claim and an update set columns); the column list
+ * and the counts as JSON text, times as canonical ISO text (like `api_keys.last_used_at`, compared
+ * as text), so every row reads back as the record written.
+ */
+export interface BulkJobsTable {
+  id: string;
+  account_id: string;
+  user_id: string;
+  kind: string;
+  status: string;
+  dry_run: number | boolean;
+  format: string;
+  file_name: string | null;
+  /** `BulkJob.columns` as JSON text. */
+  columns: string;
+  row_count: number;
+  /** `BulkJob.counts` as JSON text. */
+  counts: string;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+  lease_until: string | null;
+}
+
+/** Rows of bulk jobs, keyed by (`job_id`, `idx`: the row's `index`); `input` and `errors` as JSON text. */
+export interface BulkJobRowsTable {
+  job_id: string;
+  idx: number;
+  account_id: string;
+  line: number;
+  input: string;
+  status: string;
+  tracking_request_id: string | null;
+  errors: string;
+}
+
 /** Tracking requests. */
 export interface TrackingRequestsTable {
   id: string;
@@ -343,6 +380,8 @@ export interface SqlDatabase {
   tariffs: TariffsTable;
   exception_rules: ExceptionRulesTable;
   shipment_exceptions: ShipmentExceptionsTable;
+  bulk_jobs: BulkJobsTable;
+  bulk_job_rows: BulkJobRowsTable;
   custom_field_definitions: CustomFieldDefinitionsTable;
   custom_field_options: CustomFieldOptionsTable;
   custom_fields: CustomFieldsTable;

@@ -69,7 +69,7 @@ describe("sqliteStorage", () => {
     expect(await again.shipments.get(shipment.account_id, shipment.id)).toStrictEqual(shipment);
     await again.close();
     const db = new Database(filename, { readonly: true });
-    expect(db.prepare("select name from kysely_migration order by name").all()).toStrictEqual([{ name: "0001-initial" }, { name: "0002-vessel-position-times" }, { name: "0003-rendered-resources" }, { name: "0004-delivered-notifications" }, { name: "0005-api-key-use" }, { name: "0006-parties" }, { name: "0007-changes" }, { name: "0008-refresh-log" }, { name: "0009-filtered-list-order" }, { name: "0010-container-event-linkage" }, { name: "0011-event-feed" }, { name: "0012-webhook-replays" }, { name: "0013-change-versions" }, { name: "0014-kept-texts" }, { name: "0015-records-as-records" }, { name: "0016-compact-vessel-positions" }, { name: "0017-domain-event-indexes" }, { name: "0018-tariffs" }, { name: "0019-exceptions" }]);
+    expect(db.prepare("select name from kysely_migration order by name").all()).toStrictEqual([{ name: "0001-initial" }, { name: "0002-vessel-position-times" }, { name: "0003-rendered-resources" }, { name: "0004-delivered-notifications" }, { name: "0005-api-key-use" }, { name: "0006-parties" }, { name: "0007-changes" }, { name: "0008-refresh-log" }, { name: "0009-filtered-list-order" }, { name: "0010-container-event-linkage" }, { name: "0011-event-feed" }, { name: "0012-webhook-replays" }, { name: "0013-change-versions" }, { name: "0014-kept-texts" }, { name: "0015-records-as-records" }, { name: "0016-compact-vessel-positions" }, { name: "0017-domain-event-indexes" }, { name: "0018-tariffs" }, { name: "0019-exceptions" }, { name: "0020-bulk-jobs" }]);
     expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
     db.close();
   });
@@ -120,6 +120,20 @@ describe("sqliteStorage", () => {
     const page = plan(`select "doc" from "shipments" where "shipments"."account_id" = ? and "shipments"."id" in (?, ?) order by "shipments"."created_at" desc, "shipments"."id" desc limit ? offset ?`);
     expect([ids.includes("INDEX shipments_account_bl_number ("), ids.includes("INDEX shipments_account_normalized_number ("), ids.includes("shipments_account_created")]).toStrictEqual([true, true, false]);
     expect([page.includes("sqlite_autoindex_shipments_1 (id=?)"), page.includes("shipments_account_created")]).toStrictEqual([true, false]);
+  });
+
+  it("reads a bulk job's rows of one status from the status index in index order, and claims among the unfinished jobs only", async () => {
+    const plan = await queryPlans();
+    // pendingRows (and listRows with a status, and its count): a large job's pending rows late in
+    // the run are a few among thousands, so walking the job's every row by key grows with the job.
+    const byStatus = plan(`select "job_id", "idx", "account_id", "line", "input", "status", "tracking_request_id", "errors" from "bulk_job_rows" where "job_id" = ? and +"account_id" = ? and "status" = ? order by "idx" limit ?`);
+    const counted = plan(`select count(*) as "n" from "bulk_job_rows" where "job_id" = ? and +"account_id" = ? and "status" = ?`);
+    const claim = plan(`update "bulk_jobs" set "status" = ?, "lease_until" = ? where "id" = (select "id" from "bulk_jobs" where "status" in (?, ?) and ("lease_until" is null or "lease_until" < ?) order by "created_at", "id" limit ?) and ("lease_until" is null or "lease_until" < ?) returning "id"`);
+    const listed = plan(`select "id" from "bulk_jobs" where "account_id" = ? order by "created_at" desc, "id" desc limit ? offset ?`);
+    expect([byStatus.includes("INDEX bulk_job_rows_job_status (job_id=? AND status=?)"), byStatus.includes("TEMP B-TREE")]).toStrictEqual([true, false]);
+    expect(counted).toContain("INDEX bulk_job_rows_job_status (job_id=? AND status=?)");
+    expect(claim).toContain("INDEX bulk_jobs_claim (status=?)");
+    expect([listed.includes("INDEX bulk_jobs_account_created (account_id=?)"), listed.includes("TEMP B-TREE")]).toStrictEqual([true, false]);
   });
 
   it("names in INDEXED_COLUMNS every column an index holds, besides id and account_id, of the tables updates replace", () => {

@@ -3,7 +3,7 @@ import { CliError, usageError } from "../cli-error.js";
 import type { CliIo } from "../cli-io.js";
 import { checkDatabase, displayDb, openFailure, openStorage } from "../open-storage.js";
 import { copyDatabase, type CopyOptions, formatSummary, targetState } from "./copy-database.js";
-import { createProgressBar } from "./progress-bar.js";
+import { createProgressBar } from "../progress-bar.js";
 
 const DEFAULT_BATCH = 500;
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CliIo } from "../cli-io.js";
 import { runCli } from "../cli.js";
 import { migrateDbCommand } from "./migrate-db-command.js";
-import { renderProgress } from "./progress-bar.js";
+import { renderProgress } from "../progress-bar.js";
 
 const availability = postgresAvailability();
 const dir = mkdtempSync(join(tmpdir(), "bollard-migrate-db-"));

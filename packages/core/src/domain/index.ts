@@ -20,6 +20,7 @@ export * from "./custom-field-option-schema.js";
 export * from "./custom-field-schema.js";
 export * from "./party-schema.js";
 export * from "./tariff-schema.js";
+export * from "./bulk-job-schema.js";
 export * from "./exception-schema.js";
 export * from "./demurrage-schema.js";
 export * from "./eta-schema.js";

@@ -25,7 +25,7 @@ export function collectionLinks(requestUrl: string, page: Page, total: number): 
  * The listings whose `meta` carries `pagination` as the live service writes it (tracking requests,
  * parties, webhook notifications); the others carry only `size` and `total`.
  */
-export const PAGINATION_META_TYPES: ReadonlySet<string> = new Set(["tracking_request", "party", "tariff", "exception_rule", "exception", "webhook_notification"]);
+export const PAGINATION_META_TYPES: ReadonlySet<string> = new Set(["tracking_request", "party", "tariff", "exception_rule", "exception", "webhook_notification", "bulk_job", "bulk_job_row"]);
 
 /**
  * `meta.pagination` of a page: `current` and `records` always, `next` when a later page exists and

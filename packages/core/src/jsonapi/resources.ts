@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import {
   AccountAttributesSchema,
+  BulkJobAttributesSchema,
+  BulkJobRowAttributesSchema,
   ChangeAttributesSchema,
   ContainerAttributesSchema,
   CustomFieldAttributesSchema,
@@ -24,6 +26,8 @@ import {
   VesselAttributesSchema,
   WebhookAttributesSchema,
   type Account,
+  type BulkJob,
+  type ServedBulkJobRow,
   type Change,
   type Container,
   type CustomField,
@@ -206,6 +210,22 @@ export const searchResultResource = defineResource<SearchResult>({ type: "search
 /** The change resource (`GET /v2/shipments/{id}/changes`): one attribute's before and after, its source and when Bollard learned it; `resource` is the shipment or container. */
 export const changeResource = defineResource<Change>({ type: "change", attributes: keys<Change>(ChangeAttributesSchema), relationships: RELATIONS.change });
 
+/** The bulk job resource (a Bollard extension): an import's progress, counts and column mapping, with `links.self`. */
+export const bulkJobResource = defineResource<BulkJob>({
+  type: "bulk_job",
+  attributes: keys<BulkJob>(BulkJobAttributesSchema),
+  relationships: RELATIONS.bulk_job,
+  selfLink: (job) => `/v2/bulk_jobs/${job.id}`,
+});
+
+/** A row of a bulk job (a Bollard extension): what it asked for and what became of it; `tracking_request` is the request it created or duplicates. */
+export const bulkJobRowResource = defineResource<ServedBulkJobRow>({
+  type: "bulk_job_row",
+  attributes: keys<ServedBulkJobRow>(BulkJobRowAttributesSchema),
+  verbatim: ["input"],
+  relationships: RELATIONS.bulk_job_row,
+});
+
 /** Every resource definition Bollard serves, by type. */
 export const resourceRegistry: ReadonlyMap<string, ResourceDefinition> = new Map<string, ResourceDefinition>(
   [
@@ -233,6 +253,8 @@ export const resourceRegistry: ReadonlyMap<string, ResourceDefinition> = new Map
     webhookNotificationResource,
     searchResultResource,
     changeResource,
+    bulkJobResource,
+    bulkJobRowResource,
     ...WEBHOOK_EXTRA_RESOURCES,
   ].map((definition) => [definition.type, definition as ResourceDefinition]),
 );

@@ -1,5 +1,7 @@
 import type {
   Account,
+  BulkJob,
+  ServedBulkJobRow,
   Change,
   Container,
   CustomField,
@@ -61,6 +63,10 @@ export interface RecordTypes {
   exception_rule: ExceptionRule;
   /** An exception raised on a shipment or one of its containers by a rule. */
   exception: ShipmentException;
+  /** A bulk job (an import). */
+  bulk_job: BulkJob;
+  /** A row of a bulk job, with the id it is served under. */
+  bulk_job_row: ServedBulkJobRow;
   /** A custom field definition. */
   custom_field_definition: CustomFieldDefinition;
   /** An option of an enum or enum_multi custom field definition. */

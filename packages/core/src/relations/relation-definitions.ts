@@ -68,6 +68,8 @@ const notification = relationBuilders<RecordTypes["webhook_notification"]>();
 const attempt = relationBuilders<RecordTypes["webhook_notification_log"]>();
 const change = relationBuilders<RecordTypes["change"]>();
 const exception = relationBuilders<RecordTypes["exception"]>();
+const bulkJob = relationBuilders<RecordTypes["bulk_job"]>();
+const bulkJobRow = relationBuilders<RecordTypes["bulk_job_row"]>();
 
 /**
  * How every record type relates to others, by relation name. The names are the JSON:API
@@ -124,6 +126,8 @@ export const RELATIONS = {
   tariff: {},
   exception_rule: {},
   exception: { shipment: exception.one("shipment", "shipment_id"), container: exception.one("container", "container_id") },
+  bulk_job: { user: bulkJob.one("user", "user_id") },
+  bulk_job_row: { tracking_request: bulkJobRow.one("tracking_request", "tracking_request_id") },
   custom_field_definition: {
     account: definition.one("account", "account_id"),
     options: definition.many("custom_field_option"),

@@ -1,3 +1,5 @@
+import type { BulkJobRunner } from "../bulk/bulk-job-runner.js";
+import { createBulkJobService, type BulkJobService } from "./bulk-job-service.js";
 import type { Clock } from "../clock/index.js";
 import { ForbiddenError } from "../errors/index.js";
 import type { Storage } from "../storage/index.js";
@@ -39,8 +41,10 @@ export interface Session {
   readonly containers: ContainerService;
   /** Every transport and raw event of the account in the order Bollard learned them, read with a cursor. */
   readonly events: EventFeedService;
-  /** The account's tracking requests. */
+  /** The account's tracking requests, one at a time or in bulk. */
   readonly trackingRequests: TrackingRequestService;
+  /** The account's bulk jobs (imports): progress and per-row results. */
+  readonly bulkJobs: BulkJobService;
   /** Ports, terminals, metro areas and shipping lines (shared by every account). */
   readonly reference: ReferenceService;
   /** Custom field definitions, their options, and the service templates. */
@@ -87,6 +91,8 @@ export interface SessionParts {
   sandbox?: Sandbox | null;
   /** Public holidays and zone offsets, shared by every session so each is computed once. @default createCalendars() */
   calendars?: Calendars;
+  /** What works the bulk jobs the session starts: the tracker's runner. */
+  bulkJobs: Pick<BulkJobRunner, "kick">;
 }
 
 /** Creates a {@link Session} for a principal. */
@@ -102,13 +108,14 @@ export function createSession(parts: SessionParts, principal: Principal): Sessio
       if (principal.user.role !== "editor") throw new ForbiddenError("Your role (viewer) does not allow changes");
     },
   };
-  const trackingRequests = createTrackingRequestService(context);
+  const trackingRequests = createTrackingRequestService(context, parts.bulkJobs);
   return {
     principal,
     shipments: createShipmentService(context),
     containers: createContainerService(context),
     events: createEventFeedService(context),
     trackingRequests,
+    bulkJobs: createBulkJobService(context),
     reference: createReferenceService(context),
     customFieldDefinitions: createCustomFieldDefinitionService(context),
     customFields: createCustomFieldService(context),

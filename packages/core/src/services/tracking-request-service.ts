@@ -7,6 +7,8 @@ import { resolvePage } from "./pagination-defaults.js";
 import type { ListOptions, ListResult, ReadOptions } from "./read-options.js";
 import { createRelatedReader } from "./related-reader.js";
 import type { SessionContext } from "./session-context.js";
+import type { BulkJobRunner } from "../bulk/bulk-job-runner.js";
+import { createBulkTrackingRequests, type BulkTrackingRequests } from "./bulk-job-service.js";
 import { createTrackingRequestWrites, type TrackingRequestWrites } from "./tracking-request-writes.js";
 
 /** An ISO 8601 date-time, with or without an offset (read as UTC without one). */
@@ -42,8 +44,8 @@ export interface TrackingRequestListOptions<P extends string = never> extends Li
 /** Include paths of a tracking request read, e.g. `"tracked_object"` or `"tracked_object.containers"`. */
 export type TrackingRequestInclude = IncludePath<"tracking_request">;
 
-/** Reads and writes of the session account's tracking requests. */
-export interface TrackingRequestService extends TrackingRequestWrites {
+/** Reads and writes of the session account's tracking requests, one at a time or in bulk. */
+export interface TrackingRequestService extends TrackingRequestWrites, BulkTrackingRequests {
   /** One tracking request with the related records asked for; 404 when absent. */
   get<const P extends TrackingRequestInclude = never>(id: string, options?: ReadOptions<P>): Promise<WithRelated<"tracking_request", P>>;
   /** Tracking requests newest first, filtered; default page size 30. */
@@ -51,11 +53,12 @@ export interface TrackingRequestService extends TrackingRequestWrites {
 }
 
 /** Creates the {@link TrackingRequestService} of a session. */
-export function createTrackingRequestService(context: SessionContext): TrackingRequestService {
+export function createTrackingRequestService(context: SessionContext, bulkJobs: Pick<BulkJobRunner, "kick">): TrackingRequestService {
   const { storage, accountId } = context;
   const reader = createRelatedReader(storage, accountId);
   return {
     ...createTrackingRequestWrites(context),
+    ...createBulkTrackingRequests(context, bulkJobs),
     get: (id, options = {}) => reader.one("tracking_request", options.include, () => storage.trackingRequests.get(accountId, id), `No tracking request ${id}`),
     list(options = {}) {
       const filters = parseOptions(

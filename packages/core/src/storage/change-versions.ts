@@ -84,6 +84,8 @@ const VERSION_RULES: VersionRules = {
   tariffs: { insert: ofRecord, update: ofRecord, delete: ofAccountArgument, get: "read", list: "read" },
   exceptionRules: { insert: ofRecord, update: ofRecord, delete: ofAccountArgument, get: "read", list: "read" },
   exceptions: { insertMany: ofRecords, update: ofRecord, get: "read", list: "read", listOpenByShipments: "read" },
+  // Jobs are read through routes the response cache never keeps (their progress moves); a claim moves only the lease.
+  bulkJobs: { insert: "unversioned", update: "unversioned", get: "read", list: "read", claimNext: "unversioned", listRows: "read", pendingRows: "read", updateRows: "unversioned" },
   customFieldDefinitions: { insert: ofRecord, update: ofRecord, delete: ofAccountArgument, get: "read", getBySlug: "read", list: "read" },
   customFieldOptions: { insert: ofRecord, update: ofRecord, delete: ofAccountArgument, get: "read", listByDefinition: "read", deleteByDefinition: ofAccountArgument },
   customFields: { insert: ofRecord, update: ofRecord, delete: ofAccountArgument, get: "read", getByEntitySlug: "read", list: "read", deleteByDefinition: ofAccountArgument },

@@ -28,6 +28,7 @@ import type { WebhookNotificationRepository, WebhookReplayRepository, WebhookRep
 import type { EventFeedRepository } from "./event-feed-repositories.js";
 import type { ChangeVersionRepository } from "./change-version-repositories.js";
 import type { KeptTextRepository } from "./kept-text-repositories.js";
+import type { BulkJobRepository } from "./bulk-job-repositories.js";
 import type { ExceptionRepository, ExceptionRuleRepository } from "./exception-repositories.js";
 
 /*
@@ -476,6 +477,8 @@ export interface StorageRepositories {
   readonly exceptionRules: ExceptionRuleRepository;
   /** Exceptions raised on shipments. */
   readonly exceptions: ExceptionRepository;
+  /** Bulk jobs (imports) and their rows. */
+  readonly bulkJobs: BulkJobRepository;
   /** Custom field definitions. */
   readonly customFieldDefinitions: CustomFieldDefinitionRepository;
   /** Options of enum custom field definitions. */

@@ -24,6 +24,7 @@ export const REPOSITORY_NOUNS: Readonly<Record<keyof StorageRepositories, string
   tariffs: "tariff",
   exceptionRules: "exception rule",
   exceptions: "exception",
+  bulkJobs: "bulk job",
   customFieldDefinitions: "custom field definition",
   customFieldOptions: "custom field option",
   customFields: "custom field",

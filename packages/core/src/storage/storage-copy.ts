@@ -31,6 +31,8 @@ export const ACCOUNT_DATA_NOUNS = [
   "webhookReplays",
   "domainEvents",
   "exceptions",
+  "bulkJobs",
+  "bulkJobRows",
 ] as const;
 
 /**

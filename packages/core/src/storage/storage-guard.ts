@@ -78,7 +78,7 @@ export interface GuardOptions<T> {
 }
 
 /** The methods that write records; their arguments are checked for NUL characters. */
-const WRITE_METHODS = new Set(["insert", "update", "upsertMany", "insertMany", "insertAttempt", "set"]);
+const WRITE_METHODS = new Set(["insert", "update", "upsertMany", "insertMany", "insertAttempt", "set", "updateRows"]);
 
 /** True when a string (or key) inside `value` holds U+0000; walks without allocating (it runs on every write). */
 function holdsNul(value: unknown): boolean {

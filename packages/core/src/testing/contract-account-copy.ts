@@ -4,15 +4,16 @@ import { compareText, expectCode, type ContractContext } from "./contract-contex
 import { exportAll, seedEverything } from "./contract-copy.js";
 import { makeAccount, makeContainer, makeRefreshLogDay, makeShipment, makeTransportEvent } from "./fixtures.js";
 import { makeWebhook, makeWebhookNotification, makeWebhookNotificationAttempt, makeWebhookReplay } from "./fixtures-webhooks.js";
+import { makeBulkJob, makeBulkJobRow } from "./fixtures-bulk-jobs.js";
 
-/** Records in key order, whatever order the adapter exports in: by id, a refresh log day (which has none) by its shipment and day. */
+/** Records in key order, whatever order the adapter exports in: by id, those that have none by their keys (a refresh log day by shipment and day, a bulk job row by job and index). */
 const sortKey = (record: unknown) => {
-  const { id, shipment_id, day } = record as { id?: string; shipment_id?: string; day?: string };
-  return id ?? `${shipment_id} ${day}`;
+  const { id, shipment_id, day, job_id, index } = record as { id?: string; shipment_id?: string; day?: string; job_id?: string; index?: number };
+  return id ?? (job_id === undefined ? `${shipment_id} ${day}` : `${job_id} ${String(index).padStart(10, "0")}`);
 };
 const sorted = (records: readonly unknown[]) => [...records].sort((x, y) => compareText(sortKey(x), sortKey(y)));
 
-/** A second account with a little data of its own (a shipment and its box, a webhook with a logged delivery and a replay). */
+/** A second account with a little data of its own (a shipment and its box, a webhook with a logged delivery and a replay, a bulk job with a row). */
 async function seedOtherAccount(storage: Storage): Promise<{ accountId: string; records: Partial<Record<AccountDataNoun, unknown[]>> }> {
   const account = makeAccount({ company_name: "Other Account" });
   const shipment = makeShipment(account.id);
@@ -23,6 +24,8 @@ async function seedOtherAccount(storage: Storage): Promise<{ accountId: string; 
   const attempt = makeWebhookNotificationAttempt(notification.id);
   const refreshes = makeRefreshLogDay(account.id, shipment.id);
   const replay = makeWebhookReplay(account.id, webhook.id);
+  const job = makeBulkJob(account.id, { row_count: 1 });
+  const row = makeBulkJobRow(account.id, job.id, 1);
   await storage.accounts.insert(account);
   await storage.shipments.insert(shipment);
   await storage.containers.insert(container);
@@ -32,9 +35,10 @@ async function seedOtherAccount(storage: Storage): Promise<{ accountId: string; 
   await storage.webhookNotifications.insertAttempt(attempt);
   await storage.refreshLog.append(refreshes);
   await storage.webhookReplays.insert(replay);
+  await storage.bulkJobs.insert(job, [row]);
   return {
     accountId: account.id,
-    records: { shipments: [shipment], containers: [container], refreshLog: [refreshes], transportEvents: [event], webhooks: [webhook], webhookNotifications: [notification], webhookNotificationAttempts: [attempt], webhookReplays: [replay] },
+    records: { shipments: [shipment], containers: [container], refreshLog: [refreshes], transportEvents: [event], webhooks: [webhook], webhookNotifications: [notification], webhookNotificationAttempts: [attempt], webhookReplays: [replay], bulkJobs: [job], bulkJobRows: [row] },
   };
 }
 

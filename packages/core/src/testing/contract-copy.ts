@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import { COPY_CHECKPOINT_PREFIX, COPY_NOUNS, type CopyNoun, type CopyScope, type Storage } from "../storage/index.js";
+import { uuidv7 } from "../ids/index.js";
 import { at, compareText, type ContractContext } from "./contract-context.js";
 import { makeApiKey, makeAccount, makeContainer, makeDomainEvent, makeRawEvent, makeShipment, makeTrackingRequest, makeTransportEvent, makeUser } from "./fixtures.js";
 import { makeCustomField, makeCustomFieldDefinition, makeCustomFieldOption } from "./fixtures-custom-fields.js";
@@ -7,6 +8,7 @@ import { makeMetroArea, makePort, makeRailTerminal, makeShippingLine, makeTermin
 import { makeParty } from "./fixtures-parties.js";
 import { makeTariff } from "./fixtures-tariffs.js";
 import { makeExceptionRule, makeShipmentException } from "./fixtures-exceptions.js";
+import { makeBulkJob, makeBulkJobRow } from "./fixtures-bulk-jobs.js";
 import { makeChange } from "./fixtures-changes.js";
 import { makeRefreshLogDay } from "./fixtures-refresh-log.js";
 import { makeWebhook, makeWebhookNotification, makeWebhookNotificationAttempt, makeWebhookReplay } from "./fixtures-webhooks.js";
@@ -39,6 +41,14 @@ export async function seedEverything(storage: Storage): Promise<Record<CopyNoun,
   const changes = [makeChange(a, shipments[0]!.id), makeChange(a, c.id, { resource_type: "container", attribute: "holds_at_pod_terminal", before: [], after: [{ name: "customs", status: "hold", description: "" }], source: "terminal" })];
   const refreshLog = [makeRefreshLogDay(a, shipments[0]!.id), makeRefreshLogDay(a, shipments[0]!.id, { day: "2024-03-02", attempted: [0, 3_600_000], succeeded: [0] })];
   const domainEvents = [makeDomainEvent(a), makeDomainEvent(a, { shipment_id: shipments[0]!.id, container_id: c.id })];
+  const bulkJobs = [makeBulkJob(a), makeBulkJob(a, { dry_run: true, format: "rows", file_name: null, status: "completed", completed_at: at(7), lease_until: at(6), counts: { pending: 0, created: 0, duplicate: 0, invalid: 1, valid: 2 } })];
+  const bulkJobRows = [
+    makeBulkJobRow(a, bulkJobs[0]!.id, 1),
+    makeBulkJobRow(a, bulkJobs[0]!.id, 2, { status: "created", tracking_request_id: uuidv7() }),
+    makeBulkJobRow(a, bulkJobs[1]!.id, 1, { status: "valid" }),
+    makeBulkJobRow(a, bulkJobs[1]!.id, 2, { status: "valid", input: { request_number: "MAEU1", custom_fields: { po: ["a", 1, null] } } }),
+    makeBulkJobRow(a, bulkJobs[1]!.id, 10, { status: "invalid", errors: [{ code: "blank", detail: "SCAC can't be blank", column: "SCAC", attribute: "scac" }] }),
+  ];
   const seeded: Record<CopyNoun, unknown[]> = {
     accounts,
     users,
@@ -70,6 +80,8 @@ export async function seedEverything(storage: Storage): Promise<Record<CopyNoun,
     webhookReplays: replays,
     domainEvents,
     exceptions: [makeShipmentException(a, shipments[0]!.id), makeShipmentException(a, shipments[0]!.id, { container_id: c.id, kind: "hold_too_long", status: "cleared", cleared_at: at(6), cleared_detail: "released", figures: { days_on_hold: 4 } })],
+    bulkJobs,
+    bulkJobRows,
   };
   for (const account of accounts) await storage.accounts.insert(account);
   for (const user of users) await storage.users.insert(user);
@@ -101,6 +113,7 @@ export async function seedEverything(storage: Storage): Promise<Record<CopyNoun,
   await storage.domainEvents.insertMany(domainEvents);
   for (const rule of seeded.exceptionRules) await storage.exceptionRules.insert(rule as never);
   await storage.exceptions.insertMany(seeded.exceptions as never[]);
+  for (const job of bulkJobs) await storage.bulkJobs.insert(job, bulkJobRows.filter((row) => row.job_id === job.id));
   return seeded;
 }
 

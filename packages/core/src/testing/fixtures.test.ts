@@ -28,6 +28,8 @@ import {
   TariffSchema,
   ExceptionRuleSchema,
   ShipmentExceptionSchema,
+  BulkJobSchema,
+  BulkJobRowSchema,
   isContainerNumber,
   isImo,
 } from "../domain/index.js";
@@ -64,6 +66,8 @@ const cases = [
   ["makeTariff", TariffSchema, () => f.makeTariff(accountId)],
   ["makeExceptionRule", ExceptionRuleSchema, () => f.makeExceptionRule(accountId)],
   ["makeShipmentException", ShipmentExceptionSchema, () => f.makeShipmentException(accountId, parentId)],
+  ["makeBulkJob", BulkJobSchema, () => f.makeBulkJob(accountId)],
+  ["makeBulkJobRow", BulkJobRowSchema, () => f.makeBulkJobRow(accountId, parentId, 1)],
   ["makeChange", ChangeSchema, () => f.makeChange(accountId, uuidv7())],
   ["makeRefreshLogDay", RefreshLogDaySchema, () => f.makeRefreshLogDay(accountId, parentId)],
   ["makeDomainEvent", DomainEventSchema, () => f.makeDomainEvent(accountId)],

@@ -10,6 +10,7 @@ export * from "./fixtures-webhooks.js";
 export * from "./fixtures-parties.js";
 export * from "./fixtures-tariffs.js";
 export * from "./fixtures-exceptions.js";
+export * from "./fixtures-bulk-jobs.js";
 export * from "./fixtures-changes.js";
 export * from "./fixtures-refresh-log.js";
 

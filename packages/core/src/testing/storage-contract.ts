@@ -22,6 +22,7 @@ import { describeRoundTripsContract } from "./contract-round-trips.js";
 import { describeShipmentsContract } from "./contract-shipments.js";
 import { describeTariffsContract } from "./contract-tariffs.js";
 import { describeExceptionsContract } from "./contract-exceptions.js";
+import { describeBulkJobsContract } from "./contract-bulk-jobs.js";
 import { describeTrackingRequestsContract } from "./contract-tracking-requests.js";
 import { describeTransactionsContract } from "./contract-transactions.js";
 import { describeVesselPositionsContract } from "./contract-vessel-positions.js";
@@ -116,6 +117,7 @@ export function runStorageContract(name: string, makeStorage: () => Promise<Stor
     describe("parties", () => describePartiesContract(ctx));
     describe("tariffs", () => describeTariffsContract(ctx));
     describe("exception rules and exceptions", () => describeExceptionsContract(ctx));
+    describe("bulk jobs and their rows", () => describeBulkJobsContract(ctx));
     describe("custom field definitions and options", () => describeCustomFieldsContract(ctx));
     describe("custom field values", () => describeCustomFieldValuesContract(ctx));
     describe("webhooks", () => describeWebhooksContract(ctx));

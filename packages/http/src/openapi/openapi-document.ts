@@ -34,7 +34,9 @@ function operation(spec: RouteSpec) {
       ...(pathParams.length > 0 ? { path: z.object(Object.fromEntries(pathParams.map((name) => [name, z.string()]))) } : {}),
       ...(spec.query ? { query: spec.query } : {}),
     },
-    ...(spec.body ? { requestBody: { required: true, content: { "application/json": { schema: spec.body }, [JSON_API]: { schema: spec.body } } } } : {}),
+    ...(spec.body || spec.bodyContent
+      ? { requestBody: { required: true, content: { ...(spec.body && { "application/json": { schema: spec.body }, [JSON_API]: { schema: spec.body } }), ...Object.fromEntries(Object.entries(spec.bodyContent ?? {}).map(([type, schema]) => [type, { schema }])) } } }
+      : {}),
     responses: {
       [String(spec.status)]: {
         description: spec.summary,

@@ -1,6 +1,6 @@
 import { ERROR_CODES, type ErrorCode } from "@bollard/core";
 import { WEBHOOK_RESOURCE_ATTRIBUTES, resourceRegistry } from "@bollard/core/jsonapi";
-import { AccountAttributesSchema, ChangeAttributesSchema, ContainerAttributesSchema, CustomFieldAttributesSchema, CustomFieldDefinitionAttributesSchema, CustomFieldOptionAttributesSchema, MetroAreaAttributesSchema, PartyAttributesSchema, TariffServedAttributesSchema, ExceptionRuleServedAttributesSchema, ShipmentExceptionAttributesSchema, PortAttributesSchema, RailTerminalAttributesSchema, RawEventAttributesSchema, SearchResultAttributesSchema, ShipmentAttributesSchema, ShippingLineAttributesSchema, TerminalAttributesSchema, TrackingRequestAttributesSchema, TransportEventAttributesSchema, UserAttributesSchema, VesselAttributesSchema, WebhookAttributesSchema, WebhookNotificationAttributesSchema } from "@bollard/core/schemas";
+import { AccountAttributesSchema, BulkJobAttributesSchema, BulkJobRowAttributesSchema, ChangeAttributesSchema, ContainerAttributesSchema, CustomFieldAttributesSchema, CustomFieldDefinitionAttributesSchema, CustomFieldOptionAttributesSchema, MetroAreaAttributesSchema, PartyAttributesSchema, TariffServedAttributesSchema, ExceptionRuleServedAttributesSchema, ShipmentExceptionAttributesSchema, PortAttributesSchema, RailTerminalAttributesSchema, RawEventAttributesSchema, SearchResultAttributesSchema, ShipmentAttributesSchema, ShippingLineAttributesSchema, TerminalAttributesSchema, TrackingRequestAttributesSchema, TransportEventAttributesSchema, UserAttributesSchema, VesselAttributesSchema, WebhookAttributesSchema, WebhookNotificationAttributesSchema } from "@bollard/core/schemas";
 import { z } from "zod";
 import "zod-openapi";
 
@@ -31,6 +31,8 @@ const ATTRIBUTES: Record<string, z.ZodObject> = {
   tariff: TariffServedAttributesSchema,
   exception_rule: ExceptionRuleServedAttributesSchema,
   exception: ShipmentExceptionAttributesSchema,
+  bulk_job: BulkJobAttributesSchema,
+  bulk_job_row: BulkJobRowAttributesSchema,
   custom_field_definition: CustomFieldDefinitionAttributesSchema,
   custom_field_option: CustomFieldOptionAttributesSchema,
   custom_field: CustomFieldAttributesSchema,

@@ -8,6 +8,8 @@ export interface RouteSpec {
   summary: string;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** Request bodies of other media types than JSON (a file upload), by media type. */
+  bodyContent?: Readonly<Record<string, z.ZodType>>;
   status: number;
   response?: z.ZodType;
   /**

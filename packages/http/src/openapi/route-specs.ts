@@ -6,6 +6,7 @@ import { CUSTOM_FIELD_ROUTE_SPECS } from "./custom-field-route-specs.js";
 import { PARTY_ROUTE_SPECS } from "./party-route-specs.js";
 import { DEMURRAGE_ROUTE_SPECS } from "./demurrage-route-specs.js";
 import { ETA_ROUTE_SPECS } from "./eta-route-specs.js";
+import { BULK_JOB_ROUTE_SPECS } from "./bulk-job-route-specs.js";
 import { EXCEPTION_ROUTE_SPECS } from "./exception-route-specs.js";
 import { collectionDocument, singleDocument } from "./resource-schemas.js";
 import { VESSEL_ROUTE_SPECS } from "./vessel-route-specs.js";
@@ -104,6 +105,7 @@ export const ROUTE_SPECS: RouteSpec[] = [
   ...DEMURRAGE_ROUTE_SPECS,
   ...ETA_ROUTE_SPECS,
   ...EXCEPTION_ROUTE_SPECS,
+  ...BULK_JOB_ROUTE_SPECS,
   ...VESSEL_ROUTE_SPECS,
   ...WEBHOOK_ROUTE_SPECS,
   // The sandbox's controls are Bollard's own (the hosted service's sandbox has none of them).

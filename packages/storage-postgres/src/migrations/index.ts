@@ -14,6 +14,7 @@ import * as compactVesselPositions from "./0012-compact-vessel-positions.js";
 import * as domainEventIndexes from "./0013-domain-event-indexes.js";
 import * as tariffs from "./0014-tariffs.js";
 import * as exceptions from "./0015-exceptions.js";
+import * as bulkJobs from "./0016-bulk-jobs.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "0013-domain-event-indexes": domainEventIndexes,
   "0014-tariffs": tariffs,
   "0015-exceptions": exceptions,
+  "0016-bulk-jobs": bulkJobs,
 };
 
 /** The Kysely migration provider over the in-code migrations. */

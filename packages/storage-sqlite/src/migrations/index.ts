@@ -18,6 +18,7 @@ import * as compactVesselPositions from "./0016-compact-vessel-positions.js";
 import * as domainEventIndexes from "./0017-domain-event-indexes.js";
 import * as tariffs from "./0018-tariffs.js";
 import * as exceptions from "./0019-exceptions.js";
+import * as bulkJobs from "./0020-bulk-jobs.js";
 
 /**
  * Every schema migration, keyed by a name that sorts in the order they apply. Migrations are
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   "0017-domain-event-indexes": domainEventIndexes,
   "0018-tariffs": tariffs,
   "0019-exceptions": exceptions,
+  "0020-bulk-jobs": bulkJobs,
 };
 
 /** The Kysely migration provider over the in-code migrations. */

@@ -1,0 +1,164 @@
+import { periodicPass, type PassControl, type PeriodicPass, type StopOptions } from "../background/index.js";
+import type { Clock } from "../clock/index.js";
+import type { BulkJob, BulkJobRow, BulkRowCounts, BulkRowStatus } from "../domain/index.js";
+import { BollardError, ValidationError } from "../errors/index.js";
+import type { Storage, StorageRepositories } from "../storage/index.js";
+import type { CarrierSource } from "../tracking/carrier-source.js";
+import { checkTrackingRequestCreate, insertTrackingRequest, type CheckedTrackingRequestCreate } from "../tracking/tracking-request-create.js";
+import { errorsOfRow } from "./bulk-row-errors.js";
+
+/** What one pass of the bulk job runner did. */
+export interface BulkRunSummary {
+  /** Jobs it worked on (claimed). */
+  jobs: number;
+  /** Rows it worked. */
+  rows: number;
+  /** Jobs it completed. */
+  completed: number;
+}
+
+/**
+ * Works through bulk jobs in the background: claims the oldest unfinished job (a lease, so two
+ * processes on one database never work the same job), then its pending rows batch by batch, each
+ * batch in one transaction that writes the tracking requests **and** the rows' results and the
+ * job's counts — a crash loses no row and works none twice. A job another runner stopped holding (a
+ * crash, a stop) is claimed again once its lease ends.
+ */
+export interface BulkJobRunner extends PeriodicPass<BulkRunSummary> {
+  /** Runs a pass soon, without waiting for it: what a new job calls. Does nothing once {@link BulkJobRunner.close} was called. */
+  kick(): void;
+  /** Stops for good (the tracker's close): a pass in progress gives its job back, later kicks do nothing. */
+  close(options?: StopOptions): Promise<void>;
+}
+
+/** What {@link createBulkJobRunner} needs. */
+export interface BulkJobRunnerOptions {
+  /** The tracker's storage. */
+  storage: Storage;
+  /** The tracker's clock, for the records' timestamps. */
+  clock: Clock;
+  /** The carrier source, asked which SCACs it supports. */
+  carrier: CarrierSource;
+  /** Rows per transaction. @default 250 */
+  batchSize?: number;
+  /** How long a claim holds a job without news from its runner, in wall-clock milliseconds. @default 60_000 */
+  leaseMs?: number;
+  /** Wall-clock time for leases (a manual clock would never end one). @default () => new Date() */
+  wallClock?: () => Date;
+  /** Hears of passes that failed. */
+  onError?: (error: unknown) => void;
+}
+
+const EMPTY = (): BulkRunSummary => ({ jobs: 0, rows: 0, completed: 0 });
+
+/** Creates the {@link BulkJobRunner} of a tracker. */
+export function createBulkJobRunner(options: BulkJobRunnerOptions): BulkJobRunner {
+  const { storage, clock, carrier, batchSize = 250, leaseMs = 60_000, wallClock = () => new Date(), onError } = options;
+  let closing = false;
+  const lease = () => ({ now: wallClock().toISOString(), until: new Date(wallClock().getTime() + leaseMs).toISOString() });
+
+  async function work(job: BulkJob, control: PassControl, summary: BulkRunSummary): Promise<void> {
+    let current = job;
+    for (;;) {
+      if (control.stopping) {
+        // Given back: the next claim (here or in another process) takes it on at once.
+        await storage.bulkJobs.update({ ...current, lease_until: null, updated_at: clock.now().toISOString() });
+        return;
+      }
+      const rows = await storage.bulkJobs.pendingRows(current.account_id, current.id, batchSize);
+      const now = clock.now().toISOString();
+      if (rows.length === 0) {
+        await storage.bulkJobs.update({ ...current, status: "completed", completed_at: now, updated_at: now, lease_until: null });
+        summary.completed++;
+        return;
+      }
+      current = await (current.dry_run ? checkBatch(current, rows, now) : writeBatch(current, rows, now));
+      summary.rows += rows.length;
+    }
+  }
+
+  /** Creates the batch's tracking requests and records each row's result, in one transaction. */
+  function writeBatch(job: BulkJob, rows: readonly BulkJobRow[], now: string): Promise<BulkJob> {
+    return storage.transaction(async (tx) => {
+      const results = [];
+      for (const row of rows) results.push(await workRow(tx, job, row, now));
+      return record(tx, job, results, now);
+    });
+  }
+
+  /**
+   * A dry run: each row is worked as it would be, in a transaction rolled back at its end (nothing
+   * but the results is written), then the results are recorded.
+   */
+  async function checkBatch(job: BulkJob, rows: readonly BulkJobRow[], now: string): Promise<BulkJob> {
+    const results: BulkJobRow[] = [];
+    await storage
+      .transaction(async (tx) => {
+        for (const row of rows) {
+          const result = await workRow(tx, job, row, now);
+          results.push(result.status === "created" ? { ...result, status: "valid", tracking_request_id: null } : result);
+        }
+        throw ROLLBACK;
+      })
+      .catch((error: unknown) => {
+        if (error !== ROLLBACK) throw error;
+      });
+    return storage.transaction((tx) => record(tx, job, results, now));
+  }
+
+  async function workRow(tx: StorageRepositories, job: BulkJob, row: BulkJobRow, now: string): Promise<BulkJobRow> {
+    let checked: CheckedTrackingRequestCreate;
+    try {
+      checked = checkTrackingRequestCreate({ carrier }, row.input);
+      const outcome = await insertTrackingRequest(tx, { accountId: job.account_id, userId: job.user_id, now }, checked);
+      if (outcome.duplicateOf) return { ...row, status: "duplicate", tracking_request_id: outcome.duplicateOf.id };
+      return { ...row, status: "created", tracking_request_id: outcome.created.id };
+    } catch (error) {
+      if (!(error instanceof BollardError)) throw error;
+      const issues = error instanceof ValidationError ? error.issues : [error];
+      return { ...row, status: "invalid", errors: errorsOfRow(issues, row.input, job.columns) };
+    }
+  }
+
+  async function record(tx: StorageRepositories, job: BulkJob, results: readonly BulkJobRow[], now: string): Promise<BulkJob> {
+    await tx.bulkJobs.updateRows(results);
+    const counts: BulkRowCounts = { ...job.counts };
+    for (const row of results) {
+      counts.pending--;
+      counts[row.status as Exclude<BulkRowStatus, "pending">]++;
+    }
+    const next: BulkJob = { ...job, counts, updated_at: now, lease_until: lease().until };
+    await tx.bulkJobs.update(next);
+    return next;
+  }
+
+  const pass = periodicPass<BulkRunSummary>(
+    async (control) => {
+      const summary = EMPTY();
+      while (!control.stopping) {
+        const { now, until } = lease();
+        const job = await storage.bulkJobs.claimNext(now, until);
+        if (!job) break;
+        summary.jobs++;
+        await work(job, control, summary);
+      }
+      return summary;
+    },
+    EMPTY,
+    onError,
+  );
+  return {
+    ...pass,
+    kick() {
+      if (closing) return;
+      pass.runDue().catch((error: unknown) => onError?.(error));
+    },
+    async close(stopOptions) {
+      closing = true;
+      await pass.stop(stopOptions);
+    },
+  };
+}
+
+/** Thrown to roll a dry run's transaction back. */
+const ROLLBACK = Symbol("bulk dry run");
