@@ -1,7 +1,8 @@
-import { copyFileSync, mkdirSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectionOf, type ProjectionParameters } from "../src/app/map/projection.js";
 import { formatExact } from "../src/app/lib/lfd.js";
@@ -432,6 +433,74 @@ describe.skipIf(!runsHere)("the dashboard in a browser", () => {
     }
   }, 240_000);
 
+  it("imports a CSV on the Import page: a dry run shows how its columns are read and each row's result, then Import creates the good rows; the server's refusals show in place", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "bollard-dashboard-import-"));
+    // Two valid container numbers (ISO 6346 check digits 6 and 0) and one with a wrong check digit.
+    const boxes = join(dir, "boxes.csv");
+    writeFileSync(boxes, "Container #,Carrier\nMSCU1234566,MSC\nTGHU7654320,Maersk\nMSCU1234560,MSC\n");
+    const countsOf = (results: Locator) => results.getByTestId("job-counts").locator("li").evaluateAll((items) => Object.fromEntries(items.map((item) => [item.getAttribute("data-status"), item.querySelector(".count")!.textContent])));
+    const linesOf = (results: Locator) => results.locator("table.bulk-rows tbody tr").evaluateAll((trs) => trs.map((tr) => [tr.getAttribute("data-line"), tr.getAttribute("data-status")]));
+    const badCheckDigit = "Container #: Request number 'MSCU1234560' is not a valid ISO 6346 container number";
+    try {
+      await open("/app/import");
+      const file = page.getByLabel("File to check (CSV, XLSX or JSON)");
+      await file.setInputFiles(boxes);
+      const check = page.getByTestId("check-results");
+      await expect.poll(() => check.getAttribute("data-status"), { timeout: 30_000 }).toBe("completed");
+      expect(await check.locator("table.column-mapping tbody tr").evaluateAll((trs) => trs.map((tr) => [tr.querySelector("th")!.textContent, tr.querySelector("td")!.textContent]))).toEqual([
+        ["Container #", "container_number"],
+        ["Carrier", "scac"],
+      ]);
+      expect(await countsOf(check)).toEqual({ total: "3", valid: "2", duplicate: "0", invalid: "1" });
+      await expect.poll(() => linesOf(check), { timeout: 20_000 }).toEqual([["2", "valid"], ["3", "valid"], ["4", "invalid"]]);
+      expect(await check.locator('tr[data-status="invalid"] ul.row-errors').textContent()).toBe(badCheckDigit);
+      // Filtered to the invalid rows.
+      await check.getByLabel("Show rows").selectOption("invalid");
+      await expect.poll(() => linesOf(check)).toEqual([["4", "invalid"]]);
+      await screenshot(page, "import-checked");
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.getByRole("button", { name: "Import 2 rows" }).click();
+      const imported = page.getByTestId("import-results");
+      await expect.poll(() => imported.getAttribute("data-status"), { timeout: 30_000 }).toBe("completed");
+      expect(await countsOf(imported)).toEqual({ total: "3", created: "2", duplicate: "0", invalid: "1" });
+      await expect.poll(() => linesOf(imported), { timeout: 20_000 }).toEqual([["2", "created"], ["3", "created"], ["4", "invalid"]]);
+      expect(await imported.locator('tr[data-status="invalid"] ul.row-errors').textContent()).toBe(badCheckDigit);
+      // The API has the two tracking requests the rows point at.
+      const jobId = (await imported.getAttribute("data-job-id"))!;
+      const requestIds = await imported.locator('tr[data-status="created"]').evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-tracking-request-id")));
+      const created = await server.api<{ data: { relationships: { tracking_request: { data: { id: string } } } }[] }>(`/bulk_jobs/${jobId}/rows?filter%5Bstatus%5D=created`);
+      expect(created.data.map((row) => row.relationships.tracking_request.data.id)).toEqual(requestIds);
+      const requests = await Promise.all(requestIds.map((id) => server.api<{ data: { attributes: { request_number: string; scac: string } } }>(`/tracking_requests/${id}`)));
+      expect(requests.map((request) => [request.data.attributes.request_number, request.data.attributes.scac])).toEqual([
+        ["MSCU1234566", "MSCU"],
+        ["TGHU7654320", "MAEU"],
+      ]);
+      await expect.poll(() => page.locator(`table.recent-imports tr[data-job-id="${jobId}"]`).textContent(), { timeout: 20_000 }).toContain("2 created, 0 already tracked, 1 invalid");
+      await screenshot(page, "import-done");
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // A file with no column of numbers: the server's 422, in place.
+      const customers = join(dir, "customers.csv");
+      writeFileSync(customers, "Carrier,Customer\nMSCU,Acme\n");
+      await file.setInputFiles(customers);
+      await expect.poll(() => page.getByTestId("import-error").textContent(), { timeout: 20_000 }).toContain("No column holds the numbers to track");
+      expect(await page.getByTestId("check-results").count()).toBe(0);
+
+      // A viewer key is told that importing needs an editor key.
+      const viewerKey = (await server.cli(["keys", "create", "--db", server.db, "--account", "Demo", "--role", "viewer"])).trim();
+      await page.getByRole("button", { name: "Forget key" }).click();
+      await page.getByLabel("API key").fill(viewerKey);
+      await page.getByRole("button", { name: "Open the dashboard" }).click();
+      await page.getByLabel("File to check (CSV, XLSX or JSON)").setInputFiles(boxes);
+      await expect.poll(() => page.getByTestId("import-error").textContent(), { timeout: 20_000 }).toContain("viewer role");
+    } finally {
+      // The next test signs in with the editor key again.
+      if (await page.getByRole("button", { name: "Forget key" }).isVisible()) await page.getByRole("button", { name: "Forget key" }).click();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it("shows every view, and a JSON page of the API, with no console error: the favicon is there", async () => {
     // A browser of its own: a fresh profile has no icon cached, so it asks for every one.
     const fresh = await launchBrowser();
@@ -452,7 +521,7 @@ describe.skipIf(!runsHere)("the dashboard in a browser", () => {
       await tab.getByLabel("API key").fill(server.apiKey);
       await tab.getByRole("button", { name: "Open the dashboard" }).click();
       await tab.locator("header.top").waitFor();
-      for (const path of ["/app/", "/app/at-sea", "/app/lfd", "/app/exceptions", "/app/webhooks", `/app/containers/${container.id}`]) {
+      for (const path of ["/app/", "/app/at-sea", "/app/lfd", "/app/exceptions", "/app/webhooks", "/app/import", `/app/containers/${container.id}`]) {
         await tab.goto(`${server.base}${path}`, { waitUntil: "networkidle" });
         await tab.locator("header.top").waitFor();
       }

@@ -9,6 +9,7 @@ import { ContainerView } from "./views/container-view.js";
 import { ContainersView } from "./views/containers-view.js";
 import { LfdView } from "./views/lfd-view.js";
 import { ExceptionsView } from "./views/exceptions-view.js";
+import { ImportView } from "./views/import-view.js";
 import { LoginView } from "./views/login-view.js";
 import { WebhooksView } from "./views/webhooks-view.js";
 
@@ -18,6 +19,7 @@ const NAV: { route: Route["name"]; href: string; label: string }[] = [
   { route: "lfd", href: "/app/lfd", label: "Last free day" },
   { route: "exceptions", href: "/app/exceptions", label: "Exceptions" },
   { route: "webhooks", href: "/app/webhooks", label: "Webhooks" },
+  { route: "import", href: "/app/import", label: "Import" },
 ];
 
 /** The dashboard: the key form until a key is accepted, then the views. */
@@ -93,6 +95,7 @@ function Shell(props: { session: Session; onSignOut: () => void }) {
         {route.name === "lfd" && <LfdView session={props.session} />}
         {route.name === "exceptions" && <ExceptionsView session={props.session} />}
         {route.name === "webhooks" && <WebhooksView session={props.session} />}
+        {route.name === "import" && <ImportView session={props.session} />}
         {route.name === "not-found" && (
           <>
             <h1 tabIndex={-1}>Not found</h1>

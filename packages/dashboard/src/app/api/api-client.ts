@@ -28,6 +28,8 @@ export interface ApiClient {
   read<T>(path: string): Promise<T>;
   /** Sends a write (PATCH, POST) with an optional JSON body and resolves to the answer's body. */
   send<T>(method: "PATCH" | "POST", path: string, body?: unknown): Promise<T>;
+  /** POSTs a file as the request body with its media type and resolves to the answer's body. */
+  upload<T>(path: string, file: Blob, contentType: string): Promise<T>;
 }
 
 /** Called on a 401: the key was revoked or is wrong. */
@@ -52,7 +54,7 @@ async function errorOf(response: Response): Promise<ApiError> {
 /** Creates the client for one API key. */
 export function createApiClient(apiKey: string, onUnauthorized: UnauthorizedHandler = () => {}): ApiClient {
   const headers = (extra: Record<string, string> = {}) => ({ Authorization: `Token ${apiKey}`, Accept: "application/vnd.api+json, application/geo+json, application/json", ...extra });
-  const call = async (method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}): Promise<Response> => {
+  const call = async (method: string, path: string, init: { headers?: Record<string, string>; body?: BodyInit } = {}): Promise<Response> => {
     // `no-store`: the browser cache stays out of it, so a 304 reaches the code that sent If-None-Match.
     const response = await fetch(`/v2${path}`, { method, headers: headers(init.headers), body: init.body, cache: "no-store", credentials: "omit" });
     if (response.status === 401) {
@@ -79,6 +81,11 @@ export function createApiClient(apiKey: string, onUnauthorized: UnauthorizedHand
       if (!response.ok) throw await errorOf(response);
       const text = await response.text();
       return (text === "" ? null : JSON.parse(text)) as T;
+    },
+    async upload<T>(path: string, file: Blob, contentType: string): Promise<T> {
+      const response = await call("POST", path, { headers: { "Content-Type": contentType }, body: file });
+      if (!response.ok) throw await errorOf(response);
+      return (await response.json()) as T;
     },
   };
   return client;

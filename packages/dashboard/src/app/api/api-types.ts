@@ -251,3 +251,53 @@ export interface ExceptionAttributes {
   figures: Record<string, number | string | null>;
   cleared_detail: string | null;
 }
+
+/** How one column of an imported file was read: the attribute it fills, or null when ignored. */
+export interface BulkColumn {
+  column: string;
+  attribute: string | null;
+}
+
+/** What became of a bulk job's rows, by result. */
+export interface BulkRowCounts {
+  pending: number;
+  created: number;
+  duplicate: number;
+  invalid: number;
+  valid: number;
+}
+
+/** A bulk import (`POST /v2/tracking_requests/bulk`, `GET /v2/bulk_jobs/{id}`; a Bollard extension). */
+export interface BulkJobAttributes {
+  kind: string;
+  status: "queued" | "running" | "completed";
+  dry_run: boolean;
+  format: string;
+  file_name: string | null;
+  row_count: number;
+  counts: BulkRowCounts;
+  columns: BulkColumn[];
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+}
+
+/** What became of one row of a bulk job. */
+export type BulkRowStatus = keyof BulkRowCounts;
+
+/** Why a row was refused, and the file's column it is about. */
+export interface BulkRowError {
+  code: string;
+  detail: string;
+  column: string | null;
+  attribute: string | null;
+}
+
+/** One row of a bulk job (`GET /v2/bulk_jobs/{id}/rows`); relationship `tracking_request`. */
+export interface BulkJobRowAttributes {
+  index: number;
+  line: number;
+  status: BulkRowStatus;
+  errors: BulkRowError[];
+  input: { request_type?: string; request_number?: string; scac?: string; [attribute: string]: unknown };
+}

@@ -9,6 +9,7 @@ export type Route =
   | { name: "lfd" }
   | { name: "exceptions" }
   | { name: "webhooks" }
+  | { name: "import" }
   | { name: "not-found" };
 
 /** The route of a path: `/` and `/app/` are the containers table. */
@@ -21,6 +22,7 @@ export function parseRoute(pathname: string): Route {
   if (path === "/app/lfd") return { name: "lfd" };
   if (path === "/app/exceptions") return { name: "exceptions" };
   if (path === "/app/webhooks") return { name: "webhooks" };
+  if (path === "/app/import") return { name: "import" };
   return { name: "not-found" };
 }
 
