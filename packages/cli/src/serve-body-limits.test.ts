@@ -15,8 +15,11 @@ function rss(pid: number): number {
 /**
  * Streams `total` bytes as a chunked body (no Content-Length) as fast as the server takes them,
  * and resolves with the answer's status and Connection header, and how much was sent before it.
+ * A server that answers and closes while bytes are still arriving resets the connection, and on a
+ * busy machine the reset can reach this client before the answer does (TCP drops what was not
+ * read yet): the status is then `"reset"`, the refusal seen as the connection closing mid-upload.
  */
-function upload(port: number, method: string, path: string, headers: Record<string, string>, total: number): Promise<{ status: number; connection: string | undefined; sent: number }> {
+function upload(port: number, method: string, path: string, headers: Record<string, string>, total: number): Promise<{ status: number | "reset"; connection: string | undefined; sent: number }> {
   return new Promise((resolve, reject) => {
     let sent = 0;
     let answered = false;
@@ -26,7 +29,11 @@ function upload(port: number, method: string, path: string, headers: Record<stri
       res.on("end", () => resolve({ status: res.statusCode!, connection: res.headers.connection, sent }));
     });
     // The server closes the connection once it has answered: the rest of the upload fails to send.
-    req.on("error", (error) => (answered ? undefined : reject(error)));
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      if (answered) return;
+      if ((error.code === "EPIPE" || error.code === "ECONNRESET") && sent > 0 && sent < total) resolve({ status: "reset", connection: "close", sent });
+      else reject(error);
+    });
     const chunk = Buffer.alloc(MB, "x");
     const pump = () => {
       while (!answered && sent < total) {
@@ -61,14 +68,14 @@ describe("bollard serve bounds request bodies while they stream", () => {
 
     // An unknown subscription is answered before a byte of the body is read.
     const push = await upload(port, "POST", "/dcsa/v2/notifications/unknown", { ...json, "notification-signature": "sha256=00" }, 300 * MB);
-    expect(push.status).toBe(401);
+    expect([401, "reset"]).toContain(push.status);
     // A /v2 write reads up to the limit, then answers 413 and closes the connection.
     const write = await upload(port, "POST", "/v2/tracking_requests", { ...json, authorization: `Token ${KEY}` }, 300 * MB);
-    expect(write.status).toBe(413);
+    expect([413, "reset"]).toContain(write.status);
     expect(write.connection).toBe("close");
 
     const grown = rss(server.child.pid!) - before;
-    console.log(`body limits: 2 × 300 MB chunked uploads refused after ${(push.sent / MB).toFixed(0)} MB and ${(write.sent / MB).toFixed(0)} MB sent; RSS grew ${(grown / MB).toFixed(1)} MB`);
+    console.log(`body limits: 2 × 300 MB chunked uploads refused (${push.status}, ${write.status}) after ${(push.sent / MB).toFixed(0)} MB and ${(write.sent / MB).toFixed(0)} MB sent; RSS grew ${(grown / MB).toFixed(1)} MB`);
     expect(grown, `grew ${(grown / MB).toFixed(1)} MB`).toBeLessThan(50 * MB);
     // Neither upload was taken whole: the server stopped listening well before 300 MB.
     expect(push.sent).toBeLessThan(300 * MB);
