@@ -24,6 +24,7 @@ const BENCHES: Record<string, () => Promise<BenchResult[]>> = {
   demurrage: async () => (await import("./demurrage-bench.js")).run(),
   eta: async () => (await import("./eta-bench.js")).run(),
   exceptions: async () => (await import("./exceptions-bench.js")).run(),
+  bulk: async () => (await import("./bulk-bench.js")).run(),
 };
 
 /** Options that size a benchmark, by flag: `pnpm bench scale --shipments 5000`. */

@@ -9,6 +9,8 @@ export interface CliIo {
   err(line: string): void;
   /** Raw writes to a terminal on stderr, for progress bars drawn in place; absent when stderr is not a terminal. */
   progress?: (chunk: string) => void;
+  /** Writes bytes of a file to stdout, resolving once they are taken (so a slow pipe holds the writer back); absent where stdout takes lines only. */
+  bytes?: (chunk: Uint8Array) => Promise<void>;
   /** The environment variables (`BOLLARD_DB`, `PORT`, `HOST`…). */
   env: Record<string, string | undefined>;
 }

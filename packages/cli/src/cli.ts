@@ -11,6 +11,7 @@ const processIo: CliIo = {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
   ...(process.stderr.isTTY && { progress: (chunk: string) => void process.stderr.write(chunk) }),
+  bytes: (chunk) => new Promise<void>((resolve, reject) => void process.stdout.write(chunk, (error) => (error ? reject(error) : resolve()))),
   env: process.env,
 };
 

@@ -16,10 +16,12 @@ export interface OptionSpec {
   env?: string;
   /** What the option does, in one line. */
   description: string;
+  /** A `string` option that may be given more than once: its values are kept in order, as an array. */
+  repeatable?: boolean;
 }
 
-/** Parsed options: string values, `true`/`false` for switches; absent options are missing. */
-export type ParsedOptions = Record<string, string | boolean | undefined>;
+/** Parsed options: string values (an array of them for a repeatable option), `true`/`false` for switches; absent options are missing. */
+export type ParsedOptions = Record<string, string | boolean | readonly string[] | undefined>;
 
 /** One command of `bollard`: what `--help` shows, and what runs. */
 export interface CommandSpec {

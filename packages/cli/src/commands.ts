@@ -167,7 +167,7 @@ export const migrateDbSpec: CommandSpec = {
 /** `bollard import`. */
 export const importSpec: CommandSpec = {
   path: ["import"],
-  summary: "Import tracking requests from a CSV, XLSX or JSON file, into a database or through a running server",
+  summary: "Import tracking requests (or update shipments or containers) from a CSV, XLSX or JSON file, into a database or through a server",
   details: [
     "Columns are matched forgivingly: Container #, B/L, Booking, Request number, Carrier or SCAC (a blank",
     "carrier is detected from the number), Reference, Tags, Customer, and the account's custom field names.",
@@ -181,12 +181,39 @@ export const importSpec: CommandSpec = {
     { name: "url", type: "string", value: "URL", description: "Import through the server at this URL instead (with --key)" },
     { name: "key", type: "string", value: "KEY", env: "BOLLARD_API_KEY", description: "An editor's API key of that server" },
     { name: "format", type: "string", value: "FORMAT", defaultText: "from the file's extension", description: "csv, xlsx or json" },
-    { name: "dry-run", type: "boolean", defaultText: "off", description: "Check every row and report what would happen, creating nothing" },
+    { name: "update", type: "string", value: "RESOURCE", description: "Update shipments or containers instead (rows by id or number: ref numbers, tags, custom fields)" },
+    { name: "dry-run", type: "boolean", defaultText: "off", description: "Check every row and report what would happen, writing nothing" },
     { name: "json", type: "boolean", defaultText: "off", description: "Print {job, rows} as JSON instead of a line per row" },
   ],
   argument: { name: "file", value: "FILE", description: "The CSV, XLSX or JSON file" },
   run: async (options, io) => (await import("./import-command.js")).importCommand(options, io),
 };
 
+/** `bollard export`. */
+export const exportSpec: CommandSpec = {
+  path: ["export"],
+  summary: "Export shipments, containers, tracking requests or transport events as CSV, XLSX or NDJSON, from a database or a running server",
+  details: [
+    "Writes every record the listing finds (with --filter, as GET /v2/RESOURCE/export does) to --out, or to",
+    "stdout for CSV and NDJSON, as it is read: memory stays flat however many rows. The columns are stable",
+    "(docs/bulk.md lists them); containers and shipments add one per custom field, by api_slug.",
+    "Filters are the HTTP filter names without filter[...]: shipments tracking_stopped, number, q; containers",
+    "number; tracking_requests q, request_number, status, scac, created_at[start], created_at[end],",
+    "updated_at[start], updated_at[end]; transport_events shipment_id, container_id, reference (comma-separated),",
+    "updated_since. Progress on stderr. Exit code 2 for a bad filter or format.",
+  ].join("\n"),
+  options: [
+    { name: "format", short: "f", type: "string", value: "FORMAT", defaultText: "from --out's extension, else csv", description: "csv, xlsx (needs --out) or ndjson" },
+    { name: "out", short: "o", type: "string", value: "FILE", defaultText: "stdout", description: "The file to write (written whole or not at all)" },
+    { name: "filter", type: "string", value: "KEY=VALUE", repeatable: true, description: "Only the records the listing's filter finds, e.g. --filter status=pending" },
+    { ...EXISTING_DB_OPTION, description: "Export from this SQLite file or postgres:// URL (with --account)" },
+    { name: "account", short: "a", type: "string", value: "NAME", description: "The account to export (with --db), read as its first key's user" },
+    { name: "url", type: "string", value: "URL", description: "Export from the server at this URL instead (with --key)" },
+    { name: "key", type: "string", value: "KEY", env: "BOLLARD_API_KEY", description: "An API key of that server (a viewer's will do)" },
+  ],
+  argument: { name: "resource", value: "RESOURCE", description: "shipments, containers, tracking_requests or transport_events" },
+  run: async (options, io) => (await import("./export-command.js")).exportCommand(options, io),
+};
+
 /** Every command of `bollard`, in the order help lists them. */
-export const COMMANDS: readonly CommandSpec[] = [serveSpec, workerSpec, keysCreateSpec, keysListSpec, keysRevokeSpec, keysRotateSpec, accountsListSpec, demoSpec, importSpec, migrateDbSpec];
+export const COMMANDS: readonly CommandSpec[] = [serveSpec, workerSpec, keysCreateSpec, keysListSpec, keysRevokeSpec, keysRotateSpec, accountsListSpec, demoSpec, importSpec, exportSpec, migrateDbSpec];

@@ -14,7 +14,7 @@ export function commandHelp(spec: CommandSpec): string {
     });
     const width = Math.max(...flags.map((flag) => flag.length));
     spec.options.forEach((option, i) => {
-      const notes = [option.defaultText && `default ${option.defaultText}`, option.env && `env ${option.env}`].filter(Boolean).join("; ");
+      const notes = [option.repeatable && "repeatable", option.defaultText && `default ${option.defaultText}`, option.env && `env ${option.env}`].filter(Boolean).join("; ");
       lines.push(`  ${flags[i]!.padEnd(width)}  ${option.description}${notes ? ` (${notes})` : ""}`);
     });
     lines.push(`      ${"--help".padEnd(width - 4)}  Show this help`);

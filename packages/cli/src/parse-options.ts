@@ -48,7 +48,7 @@ export function parseOptions(spec: CommandSpec, args: readonly string[]): ParseR
     }
     const value = inline ?? args[++i];
     if (value === undefined || (inline === undefined && value.startsWith("--"))) throw usageError(`--${option.name} needs a value${option.value ? ` (${option.value})` : ""}`);
-    options[option.name] = value;
+    options[option.name] = option.repeatable ? [...((options[option.name] as readonly string[] | undefined) ?? []), value] : value;
   }
   if (spec.argument && options[spec.argument.name] === undefined) {
     throw usageError(`${command} needs ${spec.argument.value}: ${spec.argument.description} (see ${command} --help)`);

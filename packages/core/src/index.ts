@@ -30,13 +30,13 @@ export type { RecordRef, RecordType, RecordTypes } from "./relations/record-type
 export type { Relation, ToManyRelation, ToOneRelation } from "./relations/relation-definitions.js";
 
 // The session services, their inputs and options.
-export type { ShipmentInclude, ShipmentListOptions, ShipmentService, ShipmentUpdate } from "./services/shipment-service.js";
-export type { ContainerInclude, ContainerListOptions, ContainerService, ContainerUpdate } from "./services/container-service.js";
+export type { ShipmentExportOptions, ShipmentInclude, ShipmentListOptions, ShipmentService, ShipmentUpdate } from "./services/shipment-service.js";
+export type { ContainerExportOptions, ContainerInclude, ContainerListOptions, ContainerService, ContainerUpdate } from "./services/container-service.js";
 export { CHANGE_PAGE_SIZE, type AsOfReadOptions, type ChangeListOptions } from "./services/history-reads.js";
 export type { ContainerEventService } from "./services/container-event-service.js";
-export { feedCursor, MAX_FEED_LIMIT, type EventFeedListOptions, type EventFeedPage, type EventFeedService, type FeedEvent, type FeedEventRecords } from "./services/event-feed-service.js";
+export { feedCursor, MAX_FEED_LIMIT, type EventExportOptions, type EventFeedListOptions, type EventFeedPage, type EventFeedService, type FeedEvent, type FeedEventRecords } from "./services/event-feed-service.js";
 export type { EventFeedType } from "./storage/event-feed-repositories.js";
-export type { TrackingRequestInclude, TrackingRequestListOptions, TrackingRequestService } from "./services/tracking-request-service.js";
+export type { TrackingRequestExportOptions, TrackingRequestInclude, TrackingRequestListOptions, TrackingRequestService } from "./services/tracking-request-service.js";
 export type { TrackingRequestCreate, TrackingRequestCreateAutoDetect, TrackingRequestCreateCommon, TrackingRequestCreateWithScac, TrackingRequestUpdate, TrackingRequestWrites } from "./services/tracking-request-writes.js";
 export type { InitialCustomFieldsInput } from "./custom-fields/initial-custom-fields.js";
 export type { ReferenceService, ShippingLineListOptions } from "./services/reference-service.js";
@@ -57,7 +57,7 @@ export { PARTY_PAGE_SIZE, type PartyInput, type PartyService } from "./services/
 export { TARIFF_PAGE_SIZE, type TariffInput, type TariffService } from "./services/tariff-service.js";
 export { EXCEPTION_RULE_PAGE_SIZE, type ExceptionRuleService } from "./services/exception-rule-service.js";
 export { EXCEPTION_PAGE_SIZE, type ExceptionListOptions, type ExceptionService } from "./services/exception-service.js";
-export { MAX_BULK_ROWS, type BulkJobRowListOptions, type BulkJobService, type BulkOptions, type BulkRows, type BulkTrackingRequests } from "./services/bulk-job-service.js";
+export { MAX_BULK_ROWS, type BulkJobRowListOptions, type BulkJobService, type BulkOptions, type BulkRows, type BulkTrackingRequests, type BulkUpdates } from "./services/bulk-job-service.js";
 export * from "./bulk/index.js";
 export type { ContainerDemurrageResult, DemurrageReadOptions, DemurrageService, ExposureOptions } from "./services/demurrage-service.js";
 export { ETA_ACCURACY_DEFINITION, type EtaAccuracyDefinition, type EtaAccuracyOptions, type EtaAccuracyReport, type EtaService } from "./services/eta-service.js";

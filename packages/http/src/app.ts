@@ -24,6 +24,7 @@ import { demurrageRoutes } from "./routes/demurrage-routes.js";
 import { etaRoutes } from "./routes/eta-routes.js";
 import { bulkJobRoutes } from "./routes/bulk-job-routes.js";
 import { exceptionRoutes } from "./routes/exception-routes.js";
+import { exportRoutes } from "./routes/export-routes.js";
 import { referenceRoutes } from "./routes/reference-routes.js";
 import { mapRoutes } from "./routes/map-routes.js";
 import { shipmentRoutes } from "./routes/shipment-routes.js";
@@ -123,7 +124,8 @@ export function createHttpApp(tracker: Tracker, options: HttpAppOptions = {}): H
     entityCustomFieldRoutes("tracking_requests", "tracking_request_id", "tracking_request"),
   ];
   const lookups = lookupRoutes({ webhookIps: options.webhookIps ?? [], webhookIpsUpdatedAt: tracker.clock.now().toISOString() });
-  for (const routes of [lookups, shipmentRoutes(tracker.documents), containerRoutes(tracker.documents), changeRoutes(), eventFeedRoutes(), bulkJobRoutes(), trackingRequestRoutes(tracker.documents), partyRoutes(), demurrageRoutes(), etaRoutes(), exceptionRoutes(), referenceRoutes(), ...customFields, vesselRoutes(), mapRoutes(), webhookRoutes(), webhookNotificationRoutes()]) app.route("/v2", routes);
+  // Exports first: `/v2/shipments/export` is no shipment id.
+  for (const routes of [lookups, exportRoutes(tracker.clock), bulkJobRoutes(), shipmentRoutes(tracker.documents), containerRoutes(tracker.documents), changeRoutes(), eventFeedRoutes(), trackingRequestRoutes(tracker.documents), partyRoutes(), demurrageRoutes(), etaRoutes(), exceptionRoutes(), referenceRoutes(), ...customFields, vesselRoutes(), mapRoutes(), webhookRoutes(), webhookNotificationRoutes()]) app.route("/v2", routes);
   // Only a sandbox tracker has the sandbox routes: elsewhere they are unknown routes (404), with no 405 either.
   if (tracker.sandbox) app.route("/v2", sandboxRoutes());
   for (const path of new Set(ROUTE_SPECS.filter((spec) => tracker.sandbox || !spec.path.startsWith("/sandbox/")).map((spec) => spec.path))) {

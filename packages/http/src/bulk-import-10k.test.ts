@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createTracker, manualClock } from "@bollard/core";
-import { containerCheckDigit } from "@bollard/core/schemas";
 import { sqliteStorage } from "@bollard/storage-sqlite";
 import { afterAll, describe, expect, it } from "vitest";
 import { createHttpApp } from "./app.js";
 import { startServer } from "./server.js";
+import { bulkImportFile } from "./testing/bulk-fixtures.js";
 
 /*
  * The done-when of bulk imports: a 10,000-row CSV with 3% bad rows, 2% duplicates and mixed-case
@@ -18,48 +18,6 @@ import { startServer } from "./server.js";
 const ROWS = 10_000;
 const dir = mkdtempSync(join(tmpdir(), "bollard-bulk-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** A valid container number of `owner` and a serial. */
-function containerNumber(owner: string, serial: number): string {
-  const prefix = `${owner}U${String(serial).padStart(6, "0")}`;
-  return `${prefix}${containerCheckDigit(prefix)}`;
-}
-
-/** What each row of the file should come to. */
-type Expected = { status: "created" | "duplicate" | "invalid"; firstLine?: number; column?: string };
-
-/** The file and what each of its lines should give: every 33rd row bad (3%), every 50th a repeat (2%). */
-function bulkFile(): { csv: string; expected: Map<number, Expected> } {
-  const lines = ["CONTAINER #,carrier,Ref Number,TAGS"];
-  const expected = new Map<number, Expected>();
-  const firstLineOf = new Map<string, number>();
-  let serial = 0;
-  for (let i = 1; i <= ROWS; i++) {
-    const line = i + 1;
-    if (i % 33 === 0) {
-      // Bad rows, three kinds: a wrong check digit, an unknown SCAC, no number.
-      const kind = (i / 33) % 3;
-      if (kind === 0) lines.push(`MSCU${String(900_000 + i).padStart(6, "0")}${(containerCheckDigit(`MSCU${String(900_000 + i).padStart(6, "0")}`)! + 1) % 10},MSCU,R-${i},`);
-      else if (kind === 1) lines.push(`${containerNumber("MSC", 800_000 + i)},QQQQ,R-${i},`);
-      else lines.push(`,MSCU,R-${i},bulk`);
-      expected.set(line, { status: "invalid", column: kind === 1 ? "carrier" : "CONTAINER #" });
-    } else if (i % 50 === 0) {
-      // A repeat of a good row about 40 above (never a bad one, a multiple of 33).
-      const source = (i - 40) % 33 === 0 ? i - 41 : i - 40;
-      const number = containerNumber("MSC", 100_000 + source);
-      lines.push(`${number},MSCU,R-${i},bulk`);
-      expected.set(line, { status: "duplicate", firstLine: firstLineOf.get(number)! });
-    } else {
-      const number = containerNumber("MSC", 100_000 + i);
-      serial++;
-      firstLineOf.set(number, line);
-      lines.push(`${number},mscu,R-${i},bulk;2026`);
-      expected.set(line, { status: "created" });
-    }
-  }
-  expect(serial).toBeGreaterThan(9_000);
-  return { csv: `${lines.join("\n")}\n`, expected };
-}
 
 describe("a 10,000-row CSV over HTTP on SQLite", () => {
   it("reports every row correctly, and the same file again creates nothing new", async () => {
@@ -75,7 +33,7 @@ describe("a 10,000-row CSV over HTTP on SQLite", () => {
       return (await response.json()) as any;
     };
     try {
-      const { csv, expected } = bulkFile();
+      const { csv, expected } = bulkImportFile(ROWS);
       const importOnce = async () => {
         const started = performance.now();
         const response = await fetch(`${base}/tracking_requests/bulk?file_name=boxes.csv`, { method: "POST", headers: { ...headers, "content-type": "text/csv" }, body: csv });
@@ -94,7 +52,7 @@ describe("a 10,000-row CSV over HTTP on SQLite", () => {
       console.log(`bulk import of ${ROWS} CSV rows on SQLite: answered 202 in ${(first.answeredMs / 1000).toFixed(2)} s, completed in ${(first.totalMs / 1000).toFixed(2)} s`);
       const counts = { created: 0, duplicate: 0, invalid: 0 };
       for (const value of expected.values()) counts[value.status]++;
-      expect(first.job.attributes.counts).toStrictEqual({ pending: 0, valid: 0, ...counts });
+      expect(first.job.attributes.counts).toStrictEqual({ pending: 0, valid: 0, updated: 0, unchanged: 0, ...counts });
       expect(first.job.attributes.columns).toStrictEqual([
         { column: "CONTAINER #", attribute: "container_number" },
         { column: "carrier", attribute: "scac" },
@@ -124,7 +82,7 @@ describe("a 10,000-row CSV over HTTP on SQLite", () => {
       // The same file again: nothing new, every good row a duplicate of the request it made.
       const second = await importOnce();
       console.log(`the same file again: completed in ${(second.totalMs / 1000).toFixed(2)} s, ${second.job.attributes.counts.created} created`);
-      expect(second.job.attributes.counts).toStrictEqual({ pending: 0, valid: 0, created: 0, duplicate: counts.created + counts.duplicate, invalid: counts.invalid });
+      expect(second.job.attributes.counts).toStrictEqual({ pending: 0, valid: 0, updated: 0, unchanged: 0, created: 0, duplicate: counts.created + counts.duplicate, invalid: counts.invalid });
       expect((await get("/tracking_requests?page[size]=1")).meta.total).toBe(total);
     } finally {
       await server.close();

@@ -72,7 +72,7 @@ describe.each(STORAGES)("bulk import of tracking requests over HTTP, %s storage"
     ]);
 
     const job = await completed(h, sent.body.data.id);
-    expect(job.attributes.counts).toStrictEqual({ pending: 0, created: 2, duplicate: 1, invalid: 3, valid: 0 });
+    expect(job.attributes.counts).toStrictEqual({ pending: 0, created: 2, duplicate: 1, invalid: 3, valid: 0, updated: 0, unchanged: 0 });
     expect(job.attributes.completed_at).toMatch(/Z$/);
     const rows = await allRows(h, job.id);
     expect(rows.map((row) => [row.attributes.line, row.attributes.status])).toStrictEqual([
@@ -97,7 +97,7 @@ describe.each(STORAGES)("bulk import of tracking requests over HTTP, %s storage"
     // The same file again: every good row is a duplicate of what the first made, nothing new.
     const again = await upload(h, csv, "text/csv");
     const repeated = await completed(h, again.body.data.id);
-    expect(repeated.attributes.counts).toStrictEqual({ pending: 0, created: 0, duplicate: 3, invalid: 3, valid: 0 });
+    expect(repeated.attributes.counts).toStrictEqual({ pending: 0, created: 0, duplicate: 3, invalid: 3, valid: 0, updated: 0, unchanged: 0 });
     expect((await allRows(h, repeated.id, "&filter[status]=duplicate")).map((row) => row.relationships.tracking_request.data.id)).toStrictEqual(
       [rows[0], rows[1], rows[0]].map((row) => row.relationships.tracking_request.data.id),
     );

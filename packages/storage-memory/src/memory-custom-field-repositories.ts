@@ -82,6 +82,11 @@ export function customFieldRepositories(tables: MemoryTables, access: Access): C
             (query.definitionId === undefined || f.definition_id === query.definitionId);
           return listWhere(fields, match, oldestFirst, query.page);
         }),
+      listByEntities: (accountId, entityType, entityIds) =>
+        access.read(() => {
+          const ids = new Set(entityIds);
+          return listWhere(fields, (f) => f.account_id === accountId && f.entity_type === entityType && ids.has(f.entity_id), oldestFirst).items;
+        }),
       deleteByDefinition: (accountId, definitionId) =>
         access.write(() => deleteWhere(fields, (f) => f.account_id === accountId && f.definition_id === definitionId)),
     },

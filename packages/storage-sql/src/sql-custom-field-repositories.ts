@@ -1,6 +1,6 @@
 import type { CustomField, CustomFieldDefinition, CustomFieldOption } from "@bollard/core";
 import type { CustomFieldDefinitionRepository, CustomFieldOptionRepository, CustomFieldRepository } from "@bollard/core/storage";
-import { docOf, idEquals, pageOfDocs, scopedGet, type SqlScope } from "./sql-rows.js";
+import { docOf, docsOf, idEquals, inCreatedOrder, pageOfDocs, scopedGet, type SqlScope } from "./sql-rows.js";
 import { rowsOf } from "./sql-records.js";
 import { deleteScoped, insertRows, replaceRecord } from "./sql-writes.js";
 
@@ -96,6 +96,16 @@ export function sqlCustomFieldRepository(scope: SqlScope): CustomFieldRepository
       if (entityId !== undefined) query = query.where(idEquals(dialect, "entity_id", entityId));
       if (definitionId !== undefined) query = query.where(idEquals(dialect, "definition_id", definitionId));
       return pageOfDocs<CustomField>(dialect, query, (ordered) => ordered.orderBy("created_at").orderBy("id"), page);
+    },
+    async listByEntities(accountId, entityType, entityIds) {
+      if (entityIds.length === 0) return [];
+      const query = read
+        .selectFrom("custom_fields")
+        .select("doc")
+        .where(idEquals(dialect, "account_id", accountId))
+        .where("entity_type", "=", entityType)
+        .where(dialect.idIn("entity_id", entityIds.filter(dialect.isId)));
+      return inCreatedOrder(docsOf<CustomField>(dialect, await query.execute()));
     },
     deleteByDefinition(accountId, definitionId) {
       return deleteScoped(scope, "custom_fields", accountId, { definition_id: definitionId });

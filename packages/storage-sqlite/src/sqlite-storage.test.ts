@@ -88,14 +88,16 @@ describe("sqliteStorage", () => {
   it("reads filtered listings from the filter's index, in the listing's order, never walking the account's whole list", async () => {
     const plan = await queryPlans();
     // The listings' queries (a page and its count) by filter: tracking requests by number (also every
-    // new tracking request's duplicate check), containers by number, custom fields by entity and by
-    // definition. Walking the account's (created_at, id) index instead grows with the account.
+    // new tracking request's duplicate check), containers by number, custom fields by entity (one, or
+    // an export page's) and by definition. Walking the account's (created_at, id) index instead grows with the account.
     const listings: [query: string, index: string][] = [
       [`select "doc" from "tracking_requests" where "account_id" = ? and "request_number_lc" = ? and "scac" = ? order by "created_at" desc, "id" desc limit ? offset ?`, "tracking_requests_account_number"],
       [`select count(*) as "count" from "tracking_requests" where "account_id" = ? and "request_number_lc" = ? and "scac" = ?`, "tracking_requests_account_number"],
       [`select "doc" from "containers" where "account_id" = ? and "number_lc" = ? order by "created_at" desc, "id" desc limit ? offset ?`, "containers_account_number"],
       [`select "doc" from "custom_fields" where "account_id" = ? and "entity_type" = ? and "entity_id" = ? order by "created_at", "id" limit ? offset ?`, "custom_fields_account_entity"],
       [`select "doc" from "custom_fields" where "account_id" = ? and "definition_id" = ? order by "created_at", "id" limit ? offset ?`, "custom_fields_definition"],
+      // A page of an export's values: listByEntities.
+      [`select "doc" from "custom_fields" where "account_id" = ? and "entity_type" = ? and "entity_id" in (select value from json_each(?))`, "custom_fields_account_entity"],
     ];
     const plans = listings.map(([text]) => plan(text));
     expect(plans.map((detail, i) => [detail.includes(`INDEX ${listings[i]![1]} (`), detail.includes("TEMP B-TREE")])).toStrictEqual(listings.map(() => [true, false]));

@@ -4,7 +4,8 @@ import type { BulkJob, BulkJobRow, BulkRowCounts, BulkRowStatus } from "../domai
 import { BollardError, ValidationError } from "../errors/index.js";
 import type { Storage, StorageRepositories } from "../storage/index.js";
 import type { CarrierSource } from "../tracking/carrier-source.js";
-import { checkTrackingRequestCreate, insertTrackingRequest, type CheckedTrackingRequestCreate } from "../tracking/tracking-request-create.js";
+import { checkTrackingRequestCreate, insertTrackingRequest } from "../tracking/tracking-request-create.js";
+import { updateRecord } from "./bulk-updates.js";
 import { errorsOfRow } from "./bulk-row-errors.js";
 
 /** What one pass of the bulk job runner did. */
@@ -96,7 +97,8 @@ export function createBulkJobRunner(options: BulkJobRunnerOptions): BulkJobRunne
       .transaction(async (tx) => {
         for (const row of rows) {
           const result = await workRow(tx, job, row, now);
-          results.push(result.status === "created" ? { ...result, status: "valid", tracking_request_id: null } : result);
+          // What a dry run reports: a row that would create or change something is `valid`.
+          results.push(result.status === "created" || result.status === "updated" ? { ...result, status: "valid", tracking_request_id: null } : result);
         }
         throw ROLLBACK;
       })
@@ -107,9 +109,13 @@ export function createBulkJobRunner(options: BulkJobRunnerOptions): BulkJobRunne
   }
 
   async function workRow(tx: StorageRepositories, job: BulkJob, row: BulkJobRow, now: string): Promise<BulkJobRow> {
-    let checked: CheckedTrackingRequestCreate;
     try {
-      checked = checkTrackingRequestCreate({ carrier }, row.input);
+      if (job.kind !== "tracking_requests") {
+        const target = job.kind === "shipment_updates" ? "shipment" : "container";
+        const outcome = await updateRecord(tx, { accountId: job.account_id, userId: job.user_id, now }, target, row.input);
+        return { ...row, input: { ...row.input, id: outcome.id }, status: outcome.changed ? "updated" : "unchanged" };
+      }
+      const checked = checkTrackingRequestCreate({ carrier }, row.input);
       const outcome = await insertTrackingRequest(tx, { accountId: job.account_id, userId: job.user_id, now }, checked);
       if (outcome.duplicateOf) return { ...row, status: "duplicate", tracking_request_id: outcome.duplicateOf.id };
       return { ...row, status: "created", tracking_request_id: outcome.created.id };

@@ -1,6 +1,6 @@
 import type { BulkColumn, BulkRowError } from "../domain/index.js";
 import type { BollardError } from "../errors/index.js";
-import { columnOf } from "./tracking-request-columns.js";
+import { updateColumnOf } from "./update-columns.js";
 
 const NUMBER_ATTRIBUTES = ["request_number", "bill_of_lading_number", "booking_number", "container_number"];
 
@@ -14,7 +14,7 @@ export function errorsOfRow(issues: readonly BollardError[], input: Readonly<Rec
     const names = attribute === "request_number" ? NUMBER_ATTRIBUTES : [attribute];
     return columns.find((column) => column.attribute !== null && names.includes(column.attribute))?.column ?? null;
   };
-  return issues.map((issue) => rowError(issue, columnOf(issue.path ?? [], input, columnFor)));
+  return issues.map((issue) => rowError(issue, updateColumnOf(issue.path ?? [], input, columnFor)));
 }
 
 /** One error of a row, about `column`. */

@@ -2,6 +2,10 @@
 export { readTable, tableFormatOf, DEFAULT_MAX_TABLE_ROWS, type Table, type TableRow, type TableFormat, type ReadTableOptions } from "./table-files.js";
 // Writing exports (CSV, XLSX, NDJSON) as streams that pull their rows.
 export { writeTable, type ExportFormat, type ExportCell, type TableWriter, type TableWriterOptions } from "./table-writer.js";
+// Exports of listings (`session.containers.export()`): their stable columns, and the file they stream.
+export { CONTAINER_EXPORT_COLUMNS, SHIPMENT_EXPORT_COLUMNS, TRACKING_REQUEST_EXPORT_COLUMNS, TRANSPORT_EVENT_EXPORT_COLUMNS, type ExportColumnInfo } from "./export-columns.js";
+export { EXPORT_PAGE_SIZE, type ExportOptions, type TableExport } from "./table-export.js";
 // Bulk imports of tracking requests: how columns are read, and the runner that works the jobs.
-export { normalizeHeader, planTrackingRequestColumns, type BulkAttribute, type BulkCustomFieldDefinition, type TrackingRequestColumns, type TrackingRequestRow } from "./tracking-request-columns.js";
+export { listOf, normalizeHeader, planTrackingRequestColumns, type BulkAttribute, type BulkCustomFieldDefinition, type BulkRowPlan, type PlannedRow } from "./tracking-request-columns.js";
+export { planUpdateColumns, type BulkUpdateTarget } from "./update-columns.js";
 export { createBulkJobRunner, type BulkJobRunner, type BulkJobRunnerOptions, type BulkRunSummary } from "./bulk-job-runner.js";

@@ -32,7 +32,7 @@ describe("planTrackingRequestColumns", () => {
       { column: "CONTAINER", attribute: null },
       { column: "Cost center", attribute: "custom_fields.cost_center" },
     ]);
-    expect(plan.hasNumberColumn).toBe(true);
+    expect(plan.hasKeyColumn).toBe(true);
     const row = plan.read({ "Container #": " mscu1234566 ", Carrier: "Maersk", "PO Number": "PO-1; PO-2 | PO-1", labels: "a,b", Client: "Acme", "Cost center": "CC-9" });
     expect(row.errors).toStrictEqual([]);
     expect(row.input).toStrictEqual({
@@ -72,6 +72,6 @@ describe("planTrackingRequestColumns", () => {
   });
 
   it("has no number column when no header names one", () => {
-    expect(planTrackingRequestColumns(["Carrier", "Customer"]).hasNumberColumn).toBe(false);
+    expect(planTrackingRequestColumns(["Carrier", "Customer"]).hasKeyColumn).toBe(false);
   });
 });

@@ -71,19 +71,21 @@ const NO = new Set(["no", "n", "false", "0", ""]);
 /** The custom field definitions a column can fill: the account's own (the service templates are not matched by name). */
 export type BulkCustomFieldDefinition = Pick<CustomFieldDefinition, "api_slug" | "display_name" | "entity_type">;
 
-/** How the columns of one file are read; see {@link planTrackingRequestColumns}. */
-export interface TrackingRequestColumns {
+/** How the columns of one file are read (see {@link planTrackingRequestColumns} and `planUpdateColumns`). */
+export interface BulkRowPlan {
   /** Each column with the attribute it fills (null: ignored), in the file's order: the mapping a job reports. */
   readonly columns: BulkColumn[];
-  /** Whether some column holds the numbers to track (a file without one is refused whole). */
-  readonly hasNumberColumn: boolean;
-  /** Reads one row's cells into the attributes of a create, with the errors of cells that could not be read. */
-  read(values: Readonly<Record<string, string>>): TrackingRequestRow;
+  /** Whether some column names what each row is about: the numbers to track, or the records to update (a file without one is refused whole). */
+  readonly hasKeyColumn: boolean;
+  /** The 422's detail for a file without such a column. */
+  readonly missingKeyDetail: string;
+  /** Reads one row's cells into the attributes of a create or update, with the errors of cells that could not be read. */
+  read(values: Readonly<Record<string, string>>): PlannedRow;
 }
 
-/** One row read: the attributes of the create, and the cells that could not be read. */
-export interface TrackingRequestRow {
-  /** What `POST /v2/tracking_requests` is called with. */
+/** One row read: the attributes of the create or update, and the cells that could not be read. */
+export interface PlannedRow {
+  /** What the create or update is called with. */
   input: Record<string, unknown>;
   /** Cells that could not be read, each with its column. */
   errors: BulkRowError[];
@@ -97,7 +99,7 @@ export interface TrackingRequestRow {
  * value goes into `initial_custom_fields`). When two columns name one attribute, the first is used
  * and the second is ignored; every ignored column is reported with `attribute: null`.
  */
-export function planTrackingRequestColumns(headers: readonly string[], definitions: readonly BulkCustomFieldDefinition[] = []): TrackingRequestColumns {
+export function planTrackingRequestColumns(headers: readonly string[], definitions: readonly BulkCustomFieldDefinition[] = []): BulkRowPlan {
   const definitionsByName = new Map<string, BulkCustomFieldDefinition>();
   for (const definition of definitions) {
     for (const name of [definition.api_slug, definition.display_name]) {
@@ -111,8 +113,10 @@ export function planTrackingRequestColumns(headers: readonly string[], definitio
   const fields: { column: string; definition: BulkCustomFieldDefinition }[] = [];
   for (const column of headers) {
     const key = normalizeHeader(column);
-    const builtIn = BY_HEADER.get(key);
-    const definition = builtIn ? undefined : (definitionsByName.get(key) ?? definitionsByName.get(key.replace(/^customfields?/, "")));
+    // A custom field named exactly (its api_slug, `custom_fields.<api_slug>` or display name) wins over a synonym: an export's `po_number` column is that field, not the reference numbers.
+    const exact = exactDefinition(column, definitions);
+    const builtIn = exact ? undefined : BY_HEADER.get(key);
+    const definition = exact ?? (builtIn ? undefined : (definitionsByName.get(key) ?? definitionsByName.get(key.replace(/^customfields?/, ""))));
     const attribute = builtIn ?? (definition ? `custom_fields.${definition.api_slug}` : null);
     if (attribute === null || taken.has(attribute)) {
       columns.push({ column, attribute: null });
@@ -131,7 +135,8 @@ export function planTrackingRequestColumns(headers: readonly string[], definitio
 
   return {
     columns,
-    hasNumberColumn: numberColumns.length > 0,
+    hasKeyColumn: numberColumns.length > 0,
+    missingKeyDetail: `No column holds the numbers to track: name one "Request number", "B/L", "Booking" or "Container #"`,
     read(values) {
       const errors: BulkRowError[] = [];
       const input: Record<string, unknown> = {};
@@ -212,6 +217,13 @@ export function columnOf(path: readonly PropertyKey[], input: Readonly<Record<st
   return typeof head === "string" ? columnFor(head) : null;
 }
 
+/** The definition a header names exactly: its `api_slug`, `custom_fields.<api_slug>` (as an export heads a clashing one) or its display name. */
+export function exactDefinition(header: string, definitions: readonly BulkCustomFieldDefinition[]): BulkCustomFieldDefinition | undefined {
+  const name = header.trim();
+  const slug = name.startsWith("custom_fields.") ? name.slice("custom_fields.".length) : name;
+  return definitions.find((definition) => definition.api_slug === slug) ?? definitions.find((definition) => definition.display_name === name);
+}
+
 /** A SCAC as written, or the SCAC of the shipping line a name (full or short) names; what it was given when neither. */
 function scacOf(carrier: string): string {
   if (shippingLineByScac(carrier)) return carrier.toUpperCase();
@@ -221,6 +233,6 @@ function scacOf(carrier: string): string {
 }
 
 /** A list cell: values separated by commas, semicolons, pipes or line breaks, trimmed, each once. */
-function listOf(cell: string): string[] {
+export function listOf(cell: string): string[] {
   return [...new Set(cell.split(/[,;|\n]/).map((value) => value.trim()).filter((value) => value !== ""))];
 }

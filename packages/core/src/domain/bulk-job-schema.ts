@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { NullableTimestampSchema, TimestampSchema, UuidSchema } from "./common-schema.js";
 
-/** What a bulk job does with its rows: create tracking requests (`POST /v2/tracking_requests/bulk`). */
-export const BulkJobKindSchema = z.enum(["tracking_requests"]);
+/**
+ * What a bulk job does with its rows: create tracking requests (`POST /v2/tracking_requests/bulk`),
+ * or update shipments or containers (`POST /v2/shipments/bulk_update`, `/v2/containers/bulk_update`).
+ */
+export const BulkJobKindSchema = z.enum(["tracking_requests", "shipment_updates", "container_updates"]);
 /**
  * What a bulk job does with its rows.
  * @useDeclaredType
@@ -20,9 +23,10 @@ export type BulkJobStatus = z.infer<typeof BulkJobStatusSchema>;
 /**
  * What became of one row: `pending` (not yet worked), `created` (a new tracking request),
  * `duplicate` (the number was already tracked: the row points at that request), `invalid` (its
- * errors say why, by column), `valid` (a dry run's row that would be created).
+ * errors say why, by column), `valid` (a dry run's row that would be created or change something),
+ * `updated` (an update changed the record), `unchanged` (an update found every value as it was).
  */
-export const BulkRowStatusSchema = z.enum(["pending", "created", "duplicate", "invalid", "valid"]);
+export const BulkRowStatusSchema = z.enum(["pending", "created", "duplicate", "invalid", "valid", "updated", "unchanged"]);
 /**
  * What became of one row of a bulk job.
  * @useDeclaredType
@@ -57,8 +61,12 @@ export const BulkRowCountsSchema = z.object({
   duplicate: z.number().int().min(0),
   /** Refused, with errors by column. */
   invalid: z.number().int().min(0),
-  /** A dry run's rows that would be created. */
+  /** A dry run's rows that would be created (imports) or change something (updates). */
   valid: z.number().int().min(0),
+  /** Updates that changed their record. */
+  updated: z.number().int().min(0),
+  /** Updates that found every value as it was. */
+  unchanged: z.number().int().min(0),
 });
 /** The rows of a bulk job by what became of them. */
 export type BulkRowCounts = z.infer<typeof BulkRowCountsSchema>;
@@ -116,7 +124,7 @@ export const BulkJobRowSchema = z.object({
   index: z.number().int().min(1),
   /** Where it is in the file: the CSV line or worksheet row (the header is line 1); for rows given as objects, the index. */
   line: z.number().int().min(1),
-  /** The attributes the row's cells filled (what the create is called with). */
+  /** The attributes the row's cells filled (what the create or update is called with; an update's `id` is the record it found). */
   input: z.record(z.string(), z.unknown()),
   status: BulkRowStatusSchema,
   /** The tracking request it created, or the one it duplicates; null otherwise. */

@@ -23,7 +23,8 @@ export { CarrierSnapshotSchema, SnapshotTransportEventSchema } from "../tracking
 export { PositionReportSchema } from "../tracking/position-ingest.js";
 // Custom field typing and display, to check a value before sending it.
 export * from "../custom-fields/index.js";
-export { EventFeedOptionsSchema } from "../services/event-feed-service.js";
+export { EventExportFiltersSchema, EventFeedOptionsSchema } from "../services/event-feed-service.js";
+export { ExportFormatSchema, ExportOptionsSchema } from "../bulk/table-export.js";
 export { DemurrageOptionsSchema, ExposureOptionsSchema } from "../services/demurrage-service.js";
 export { EtaAccuracyOptionsSchema } from "../services/eta-service.js";
 export { ExceptionFiltersSchema } from "../services/exception-service.js";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { type TypedValue } from "../custom-fields/index.js";
+import { upsertCustomFieldValue } from "../custom-fields/upsert-value.js";
 import { ApiSlugSchema, UuidSchema, type CustomField, type CustomFieldValue } from "../domain/index.js";
-import { BollardError, NotFoundError, ValidationError } from "../errors/index.js";
-import { uuidv7 } from "../ids/index.js";
+import { NotFoundError, ValidationError } from "../errors/index.js";
 import type { IncludePath, WithRelated } from "../relations/include-paths.js";
 import type { StorageRepositories } from "../storage/index.js";
 import {
@@ -12,7 +12,6 @@ import {
   optionsOf,
   requireDefinition,
   requireTarget,
-  resolveDefinitionForWrite,
   typeForDefinition,
   type CustomFieldTarget,
 } from "../custom-fields/custom-field-lookup.js";
@@ -155,29 +154,8 @@ export function createCustomFieldService(context: SessionContext): CustomFieldSe
       const input = parseInput(UpsertSchema, upsert ?? {});
       const written = await storage.transaction(async (tx) => {
         await requireTarget(tx, accountId, target);
-        if (!ApiSlugSchema.safeParse(input.api_slug).success) {
-          throw new ValidationError([new BollardError("unknown_slug", `${JSON.stringify(input.api_slug.slice(0, 64))} is not an api_slug`, { path: ["api_slug"] })]);
-        }
-        const at = now();
-        const { definition, options } = await resolveDefinitionForWrite(tx, accountId, input.api_slug, target, at);
-        if (input.value === undefined && definition.default_value === null) throw new ValidationError([missingValue()]);
-        const typed = await typeForDefinition(tx, accountId, definition, options, input.value !== undefined ? input.value : definition.default_value);
-        const existing = await tx.customFields.getByEntitySlug(accountId, target.type, target.id, definition.api_slug);
-        if (existing) return { field: await write(tx, { ...existing, definition_id: definition.id }, typed), created: false };
-        const field: CustomField = {
-          id: uuidv7(),
-          account_id: accountId,
-          definition_id: definition.id,
-          entity_type: target.type,
-          entity_id: target.id,
-          api_slug: definition.api_slug,
-          ...typed,
-          updated_by_user_id: context.principal.user.id,
-          created_at: at,
-          updated_at: at,
-        };
-        await tx.customFields.insert(field);
-        return { field, created: true };
+        const { field, created } = await upsertCustomFieldValue(tx, { accountId, userId: context.principal.user.id, now: now() }, target, input.api_slug, input.value);
+        return { field, created };
       });
       return written;
     },

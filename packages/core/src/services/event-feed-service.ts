@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { exportTransportEvents } from "../bulk/export-readers.js";
+import { ExportOptionsSchema, type ExportOptions, type TableExport } from "../bulk/table-export.js";
 import type { Container, RawEvent, Shipment, TransportEvent, Vessel } from "../domain/index.js";
 import { toTimestamp, UuidSchema } from "../domain/index.js";
 import { BollardError, NotFoundError } from "../errors/index.js";
@@ -80,6 +82,12 @@ export const EventFeedOptionsSchema = z.strictObject({
 /** Options of {@link EventFeedService.list}. */
 export interface EventFeedListOptions extends z.input<typeof EventFeedOptionsSchema> {}
 
+/** The filters of {@link EventFeedService.export}: the feed's own, but for the cursor, the limit, the types and `with`. */
+export const EventExportFiltersSchema = EventFeedOptionsSchema.pick({ shipment_ids: true, container_ids: true, references: true, updated_since: true });
+
+/** Filters and format of {@link EventFeedService.export}: those of {@link EventFeedService.list} (shipments, containers, references, `updated_since`), and `format` (`csv` by default). */
+export interface EventExportOptions extends z.input<typeof EventExportFiltersSchema>, ExportOptions {}
+
 /**
  * The session account's event feed: every transport event and raw event in the order Bollard
  * learned them, read with a cursor. A raw event that changes (an estimate moved, became actual,
@@ -102,6 +110,15 @@ export interface EventFeedService {
   list(options?: EventFeedListOptions): Promise<EventFeedPage>;
   /** One event of the feed, transport or raw, by id, with its cursor (and the records `with` asks for); 404 when the account has none. */
   get(id: string, options?: Pick<EventFeedListOptions, "with">): Promise<FeedEvent>;
+  /**
+   * The account's transport events the filters find, in the order Bollard learned them, as a CSV,
+   * XLSX or NDJSON file streamed with constant memory (500 events read at a time, only as the stream
+   * is consumed), in the columns `TRANSPORT_EVENT_EXPORT_COLUMNS`. A bad filter or format is a 400,
+   * before any byte; `total` is null (the feed is not counted).
+   * @example
+   * const file = await session.events.export({ updated_since: "2026-05-01T00:00:00Z", format: "ndjson" });
+   */
+  export(options?: EventExportOptions): Promise<TableExport>;
 }
 
 const CURSOR = /^feed:(\d{1,15})$/;
@@ -156,6 +173,13 @@ export function createEventFeedService(context: SessionContext): EventFeedServic
       const item = feedEvent(entry);
       if (options.with) await withRecords(storage, accountId, [item], new Set(parseOptions(EventFeedOptionsSchema.pick({ with: true }), definedOnly({ with: options.with })).with));
       return item;
+    },
+    async export(options = {}) {
+      const filters = parseOptions(EventExportFiltersSchema, definedOnly({ shipment_ids: options.shipment_ids, container_ids: options.container_ids, references: options.references, updated_since: options.updated_since }));
+      const { format } = parseOptions(ExportOptionsSchema, definedOnly({ format: options.format }));
+      const containerIds = await containersOf(storage, accountId, filters);
+      const query = { ...(containerIds && { containerIds }), ...(filters.updated_since !== undefined && { learnedSince: toTimestamp(filters.updated_since)! }) };
+      return exportTransportEvents(storage, accountId, query, format ?? "csv");
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { BulkJobRunner } from "../bulk/bulk-job-runner.js";
-import { createBulkJobService, type BulkJobService } from "./bulk-job-service.js";
+import { createBulkJobService, createBulkUpdates, type BulkJobService, type BulkUpdates } from "./bulk-job-service.js";
 import type { Clock } from "../clock/index.js";
 import { ForbiddenError } from "../errors/index.js";
 import type { Storage } from "../storage/index.js";
@@ -35,10 +35,10 @@ import { type Calendars, createCalendars } from "../demurrage/calendars.js";
 export interface Session {
   /** Who the session acts as. */
   readonly principal: Principal;
-  /** The account's shipments. */
-  readonly shipments: ShipmentService;
-  /** The account's containers and their events. */
-  readonly containers: ContainerService;
+  /** The account's shipments, edited one at a time or in bulk. */
+  readonly shipments: ShipmentService & BulkUpdates;
+  /** The account's containers and their events, edited one at a time or in bulk. */
+  readonly containers: ContainerService & BulkUpdates;
   /** Every transport and raw event of the account in the order Bollard learned them, read with a cursor. */
   readonly events: EventFeedService;
   /** The account's tracking requests, one at a time or in bulk. */
@@ -111,8 +111,8 @@ export function createSession(parts: SessionParts, principal: Principal): Sessio
   const trackingRequests = createTrackingRequestService(context, parts.bulkJobs);
   return {
     principal,
-    shipments: createShipmentService(context),
-    containers: createContainerService(context),
+    shipments: { ...createShipmentService(context), ...createBulkUpdates(context, parts.bulkJobs, "shipment") },
+    containers: { ...createContainerService(context, calendars), ...createBulkUpdates(context, parts.bulkJobs, "container") },
     events: createEventFeedService(context),
     trackingRequests,
     bulkJobs: createBulkJobService(context),

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { exportShipments } from "../bulk/export-readers.js";
+import { ExportOptionsSchema, type ExportOptions, type TableExport } from "../bulk/table-export.js";
 import type { Change, Shipment, TrackingRequest } from "../domain/index.js";
 import { NotFoundError } from "../errors/index.js";
 import { recordingChanges } from "../history/recording-changes.js";
@@ -35,6 +37,9 @@ export const ShipmentFiltersSchema = z.object({
 /** Filters and paging of {@link ShipmentService.list}. */
 export interface ShipmentListOptions<P extends string = never> extends ListOptions<P>, z.input<typeof ShipmentFiltersSchema> {}
 
+/** Filters and format of {@link ShipmentService.export}: those of {@link ShipmentService.list}, and `format` (`csv` by default). */
+export interface ShipmentExportOptions extends z.input<typeof ShipmentFiltersSchema>, ExportOptions {}
+
 /** Include paths of a shipment read, e.g. `"containers"` or `"containers.transport_events"`. */
 export type ShipmentInclude = IncludePath<"shipment">;
 
@@ -61,6 +66,16 @@ export interface ShipmentService {
   changes(id: string, options?: ChangeListOptions): Promise<ListResult<Change>>;
   /** Shipments newest first, filtered; default page size 30. */
   list<const P extends ShipmentInclude = never>(options?: ShipmentListOptions<P>): Promise<ListResult<WithRelated<"shipment", P>>>;
+  /**
+   * The shipments {@link ShipmentService.list} finds, newest first, as a CSV, XLSX or NDJSON file
+   * streamed with constant memory (500 shipments read at a time, only as the stream is consumed):
+   * the columns `SHIPMENT_EXPORT_COLUMNS`, then one per shipment custom field of the account, by
+   * `api_slug`. A bad filter or format is a 400, before any byte.
+   * @example
+   * const file = await session.shipments.export({ q: "PO-1001", format: "ndjson" });
+   * for await (const chunk of file.stream) process.stdout.write(chunk);
+   */
+  export(options?: ShipmentExportOptions): Promise<TableExport>;
   /** Replaces `ref_numbers` and/or `tags` (editor only); anything else is a 422 on its path. */
   update<const P extends ShipmentInclude = never>(id: string, input: ShipmentUpdate, options?: ReadOptions<P>): Promise<WithRelated<"shipment", P>>;
   /**
@@ -135,6 +150,11 @@ export function createShipmentService(context: SessionContext): ShipmentService 
     list(options = {}) {
       const query = shipmentListQuery(options);
       return reader.page("shipment", options.include, query.page, () => storage.shipments.list(accountId, query));
+    },
+    async export(options = {}) {
+      const { page: _page, ...filters } = shipmentListQuery(options);
+      const { format } = parseOptions(ExportOptionsSchema, definedOnly({ format: options.format }));
+      return exportShipments(storage, accountId, filters, format ?? "csv");
     },
     update(id, input, options = {}) {
       const patch = definedOnly(parseInput(ShipmentUpdateSchema, input ?? {}));

@@ -88,7 +88,7 @@ const VERSION_RULES: VersionRules = {
   bulkJobs: { insert: "unversioned", update: "unversioned", get: "read", list: "read", claimNext: "unversioned", listRows: "read", pendingRows: "read", updateRows: "unversioned" },
   customFieldDefinitions: { insert: ofRecord, update: ofRecord, delete: ofAccountArgument, get: "read", getBySlug: "read", list: "read" },
   customFieldOptions: { insert: ofRecord, update: ofRecord, delete: ofAccountArgument, get: "read", listByDefinition: "read", deleteByDefinition: ofAccountArgument },
-  customFields: { insert: ofRecord, update: ofRecord, delete: ofAccountArgument, get: "read", getByEntitySlug: "read", list: "read", deleteByDefinition: ofAccountArgument },
+  customFields: { insert: ofRecord, update: ofRecord, delete: ofAccountArgument, get: "read", getByEntitySlug: "read", list: "read", listByEntities: "read", deleteByDefinition: ofAccountArgument },
   webhooks: { insert: ofRecord, update: ofRecord, delete: ofAccountArgument, get: "read", list: "read", listActive: "read" },
   webhookNotifications: {
     insertMany: ofRecords,

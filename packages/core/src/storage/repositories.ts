@@ -364,6 +364,11 @@ export interface CustomFieldRepository {
   getByEntitySlug(accountId: string, entityType: CustomField["entity_type"], entityId: string, apiSlug: string): Promise<CustomField | null>;
   /** Ordered by `created_at`, then `id`, ascending. */
   list(accountId: string, query: CustomFieldListQuery): Promise<PageResult<CustomField>>;
+  /**
+   * Every value attached to the records of `entityType` with these ids (a page of an export, at most
+   * 1,000 ids), ordered by `created_at`, then `id`, ascending; unknown ids and other accounts' values are skipped.
+   */
+  listByEntities(accountId: string, entityType: CustomField["entity_type"], entityIds: readonly string[]): Promise<CustomField[]>;
   /** Removes every value of a definition; returns how many were removed. */
   deleteByDefinition(accountId: string, definitionId: string): Promise<number>;
 }

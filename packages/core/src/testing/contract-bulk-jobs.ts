@@ -32,7 +32,7 @@ export function describeBulkJobsContract(ctx: ContractContext): void {
         { column: "", attribute: null },
       ],
       row_count: 3,
-      counts: { pending: 1, created: 1, duplicate: 0, invalid: 1, valid: 0 },
+      counts: { pending: 1, created: 1, duplicate: 0, invalid: 1, valid: 0, updated: 0, unchanged: 0 },
       created_at: at(1),
       updated_at: at(2),
     });
@@ -51,7 +51,7 @@ export function describeBulkJobsContract(ctx: ContractContext): void {
         ],
       }),
     ];
-    const done = makeBulkJob(account.id, { dry_run: true, format: "rows", file_name: null, columns: [], row_count: 0, counts: { pending: 0, created: 0, duplicate: 0, invalid: 0, valid: 0 }, status: "completed", completed_at: at(3), lease_until: at(4) });
+    const done = makeBulkJob(account.id, { dry_run: true, format: "rows", file_name: null, columns: [], row_count: 0, counts: { pending: 0, created: 0, duplicate: 0, invalid: 0, valid: 0, updated: 0, unchanged: 0 }, status: "completed", completed_at: at(3), lease_until: at(4) });
     await ctx.storage.bulkJobs.insert(job, rows);
     await ctx.storage.bulkJobs.insert(done, []);
     expect(await ctx.storage.bulkJobs.get(account.id, job.id)).toStrictEqual(job);
@@ -85,7 +85,7 @@ export function describeBulkJobsContract(ctx: ContractContext): void {
     const running = { ...job, status: "running" as const, counts: { ...job.counts, pending: 1, created: 1 }, updated_at: at(3), lease_until: at(8) };
     await ctx.storage.bulkJobs.update(running);
     expect(await ctx.storage.bulkJobs.get(account.id, job.id)).toStrictEqual(running);
-    const done = { ...running, status: "completed" as const, counts: { pending: 0, created: 1, duplicate: 0, invalid: 1, valid: 0 }, updated_at: at(5), completed_at: at(5), lease_until: null };
+    const done = { ...running, status: "completed" as const, counts: { pending: 0, created: 1, duplicate: 0, invalid: 1, valid: 0, updated: 0, unchanged: 0 }, updated_at: at(5), completed_at: at(5), lease_until: null };
     await ctx.storage.bulkJobs.update(done);
     expect(await ctx.storage.bulkJobs.get(account.id, job.id)).toStrictEqual(done);
     for (const missing of [{ ...done, id: uuidv7() }, { ...done, id: "not-a-uuid" }, { ...done, account_id: other.id }]) {

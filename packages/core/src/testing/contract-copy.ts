@@ -41,7 +41,7 @@ export async function seedEverything(storage: Storage): Promise<Record<CopyNoun,
   const changes = [makeChange(a, shipments[0]!.id), makeChange(a, c.id, { resource_type: "container", attribute: "holds_at_pod_terminal", before: [], after: [{ name: "customs", status: "hold", description: "" }], source: "terminal" })];
   const refreshLog = [makeRefreshLogDay(a, shipments[0]!.id), makeRefreshLogDay(a, shipments[0]!.id, { day: "2024-03-02", attempted: [0, 3_600_000], succeeded: [0] })];
   const domainEvents = [makeDomainEvent(a), makeDomainEvent(a, { shipment_id: shipments[0]!.id, container_id: c.id })];
-  const bulkJobs = [makeBulkJob(a), makeBulkJob(a, { dry_run: true, format: "rows", file_name: null, status: "completed", completed_at: at(7), lease_until: at(6), counts: { pending: 0, created: 0, duplicate: 0, invalid: 1, valid: 2 } })];
+  const bulkJobs = [makeBulkJob(a), makeBulkJob(a, { dry_run: true, format: "rows", file_name: null, status: "completed", completed_at: at(7), lease_until: at(6), counts: { pending: 0, created: 0, duplicate: 0, invalid: 1, valid: 2, updated: 0, unchanged: 0 } })];
   const bulkJobRows = [
     makeBulkJobRow(a, bulkJobs[0]!.id, 1),
     makeBulkJobRow(a, bulkJobs[0]!.id, 2, { status: "created", tracking_request_id: uuidv7() }),

@@ -120,6 +120,25 @@ export function describeCustomFieldValuesContract(ctx: ContractContext): void {
     });
   });
 
+  ctx.test("customFields.listByEntities returns the values of those records of that type, ordered by created_at then id, skipping unknown ids and other accounts", async () => {
+    const [account, other] = [await seedAccount(ctx.storage), await seedAccount(ctx.storage)];
+    const [defA, defB] = [await seedDefinition(account.id), await seedDefinition(account.id)];
+    const [first, second, third] = [uuidv7(), uuidv7(), uuidv7()];
+    const [id1, id2] = ascendingIds(2, uuidv7);
+    const f1 = makeCustomField(account.id, defA, { created_at: at(1), entity_type: "container", entity_id: second });
+    const f2 = makeCustomField(account.id, defB, { id: id1, created_at: at(2), entity_type: "container", entity_id: first, api_slug: "priority" });
+    const f3 = makeCustomField(account.id, defA, { id: id2, created_at: at(2), entity_type: "container", entity_id: first });
+    const onShipment = makeCustomField(account.id, defA, { created_at: at(3), entity_type: "shipment", entity_id: first });
+    const notAsked = makeCustomField(account.id, defA, { created_at: at(4), entity_type: "container", entity_id: third });
+    for (const f of [f3, onShipment, f1, notAsked, f2]) await ctx.storage.customFields.insert(f);
+    await ctx.storage.customFields.insert(makeCustomField(other.id, defA, { entity_type: "container", entity_id: first, api_slug: "other" }));
+    expect(await ctx.storage.customFields.listByEntities(account.id, "container", [first, second, uuidv7()])).toStrictEqual([f1, f2, f3]);
+    expect(await ctx.storage.customFields.listByEntities(account.id, "shipment", [first, second])).toStrictEqual([onShipment]);
+    expect(await ctx.storage.customFields.listByEntities(account.id, "tracking_request", [first])).toStrictEqual([]);
+    expect(await ctx.storage.customFields.listByEntities(account.id, "container", [])).toStrictEqual([]);
+    expect(await ctx.storage.customFields.listByEntities(other.id, "container", [second])).toStrictEqual([]);
+  });
+
   ctx.test("customFields.deleteByDefinition removes every value of the definition and returns how many", async () => {
     const [account, other] = [await seedAccount(ctx.storage), await seedAccount(ctx.storage)];
     const [definitionId, keptId] = [await seedDefinition(account.id), await seedDefinition(account.id)];

@@ -20,7 +20,7 @@ export function makeBulkJob(accountId: string, overrides: Partial<BulkJob> = {})
       { column: "Notes", attribute: null },
     ],
     row_count: 2,
-    counts: { pending: 2, created: 0, duplicate: 0, invalid: 0, valid: 0 },
+    counts: { pending: 2, created: 0, duplicate: 0, invalid: 0, valid: 0, updated: 0, unchanged: 0 },
     created_at: now,
     updated_at: now,
     completed_at: null,

@@ -13,14 +13,16 @@ export const CACHE_CONTROL = "private, no-cache";
  * dashboard) ask again cheaply: nothing to send, parse or redraw when nothing changed.
  *
  * JSON:API documents come tagged from `jsonApiText` (which hashed the text it sent), so their
- * headers are not read again here; other bodies (a map's GeoJSON) are hashed here.
+ * headers are not read again here; other bodies (a map's GeoJSON) are hashed here, except those
+ * sent with `Cache-Control: no-store` (exports, streamed as they are read).
  */
 export function conditionalGet(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method !== "GET") return next();
     const ifNoneMatch = requestHeader(c, "if-none-match");
     await next();
-    if (!c.res.ok) return;
+    // An answer that must not be stored (a streamed export) gets no tag: hashing it would read it whole.
+    if (!c.res.ok || c.res.headers.get("cache-control") === "no-store") return;
     let tag = c.get("etag");
     if (tag === undefined) {
       tag = c.res.headers.get("etag") ?? `"${createHash("sha1").update(new Uint8Array(await c.res.clone().arrayBuffer())).digest("hex")}"`;

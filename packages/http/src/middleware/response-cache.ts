@@ -19,10 +19,10 @@ export const DEFAULT_RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
 /**
  * The GETs whose answer depends on the stored data and the URL alone. Vessels and maps are left
  * out (they project positions from the current time), as are demurrage (accrued to today), the
- * sandbox and the number inference.
+ * sandbox, the number inference and exports (files streamed as they are read, never held whole).
  */
 const CACHED_PATHS = /^\/v2\/(shipments|containers|tracking_requests|custom_field_definitions|custom_fields|parties|webhooks|webhook_notifications)(\/|$)/;
-const UNCACHED_PATHS = /\/map|\/demurrage|infer_number/;
+const UNCACHED_PATHS = /\/map|\/demurrage|infer_number|\/export$/;
 
 /** Whether a GET of `path` (a URL's path, without its query) may be answered from the cache. */
 export function isCachedPath(path: string): boolean {

@@ -23,6 +23,16 @@ const JsonBody = z.union([
   }),
 ]);
 const File = z.string().meta({ format: "binary" });
+const UploadQuery = z.object({
+  dry_run: z.enum(["true", "false"]).optional().meta({ description: "Check every row and report, writing nothing" }),
+  file_name: z.string().optional().meta({ description: "The file's name, kept on the job (its extension names the format of an application/octet-stream body)" }),
+});
+const FILE_BODIES = {
+  "text/csv": File,
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": File,
+  "application/x-ndjson": File,
+  "multipart/form-data": z.object({ file: File, dry_run: z.enum(["true", "false"]).optional() }),
+};
 
 /** Bulk imports: Bollard extensions (docs/bulk.md). */
 export const BULK_JOB_ROUTE_SPECS: RouteSpec[] = [
@@ -31,27 +41,30 @@ export const BULK_JOB_ROUTE_SPECS: RouteSpec[] = [
     path: "/tracking_requests/bulk",
     summary:
       "Import tracking requests from a CSV, XLSX or JSON file (up to 100,000 rows, 20 MiB): 202 with a bulk_job worked in the background. Columns are matched forgivingly (Container #, B/L, Booking, Carrier, Reference, Tags, Customer, custom field names); each row is created, duplicate (the existing request) or invalid (errors by column). dry_run checks without creating",
-    query: z.object({
-      dry_run: z.enum(["true", "false"]).optional().meta({ description: "Check every row and report, creating nothing" }),
-      file_name: z.string().optional().meta({ description: "The file's name, kept on the job (its extension names the format of an application/octet-stream body)" }),
-    }),
+    query: UploadQuery,
     body: JsonBody,
-    bodyContent: {
-      "text/csv": File,
-      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": File,
-      "application/x-ndjson": File,
-      "multipart/form-data": z.object({ file: File, dry_run: z.enum(["true", "false"]).optional() }),
-    },
+    bodyContent: FILE_BODIES,
     status: 202,
     response: singleDocument("bulk_job"),
     errors: [400, 403, 413, 415, 422],
   },
+  ...(["shipments", "containers"] as const).map((resource) => ({
+    method: "post" as const,
+    path: `/${resource}/bulk_update`,
+    summary: `Update ${resource} from a CSV, XLSX or JSON file: 202 with a bulk_job. A row names its ${resource === "shipments" ? "shipment by id or bill of lading number" : "container by id or number"} and sets ref_numbers${resource === "shipments" ? ", tags" : ""} and custom field values (columns by api_slug or display name); blank cells leave values as they are and other columns are ignored, so an export sent back changes nothing. Each row is updated, unchanged or invalid`,
+    query: UploadQuery,
+    body: JsonBody,
+    bodyContent: FILE_BODIES,
+    status: 202,
+    response: singleDocument("bulk_job"),
+    errors: [400, 403, 413, 415, 422],
+  })),
   { method: "get", path: "/bulk_jobs", summary: "List the account's bulk jobs, newest first", query: z.object(page), status: 200, response: collectionDocument("bulk_job"), errors: [400] },
-  { method: "get", path: "/bulk_jobs/{id}", summary: "Get a bulk job: status (queued, running, completed), row counts by result and the column mapping", status: 200, response: singleDocument("bulk_job"), errors: [400, 404] },
+  { method: "get", path: "/bulk_jobs/{id}", summary: "Get a bulk job (an import or an update): status (queued, running, completed), row counts by result and the column mapping", status: 200, response: singleDocument("bulk_job"), errors: [400, 404] },
   {
     method: "get",
     path: "/bulk_jobs/{id}/rows",
-    summary: "List a bulk job's rows in file order, each with its result (pending, created, duplicate, invalid, valid), errors by column and the tracking request it created or duplicates",
+    summary: "List a bulk job's rows in file order, each with its result (pending, created, duplicate, invalid, valid, updated, unchanged), errors by column, the input it was worked with and the tracking request it created or duplicates",
     query: z.object({ "filter[status]": BulkRowStatusSchema.optional().meta({ description: "Only rows with this result" }), ...page }),
     status: 200,
     response: collectionDocument("bulk_job_row"),

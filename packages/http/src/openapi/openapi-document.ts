@@ -40,7 +40,11 @@ function operation(spec: RouteSpec) {
     responses: {
       [String(spec.status)]: {
         description: spec.summary,
-        ...(spec.response ? { content: { [spec.contentType ?? JSON_API]: { schema: spec.response } } } : {}),
+        ...(spec.responseContent
+          ? { content: Object.fromEntries(Object.entries(spec.responseContent).map(([type, schema]) => [type, { schema }])) }
+          : spec.response
+            ? { content: { [spec.contentType ?? JSON_API]: { schema: spec.response } } }
+            : {}),
       },
       ...Object.fromEntries([...new Set(errors)].sort().map((status) => [String(status), { description: STATUS_TEXT[status] ?? "Error", content: { [JSON_API]: { schema: ErrorDocumentSchema } } }])),
     },

@@ -31,7 +31,7 @@ export const OPERATION_TAGS = [
   { name: "Demurrage and Detention", description: "Bollard extension: tariff rules, a container's demurrage and detention, and the account's money at risk.", "x-bollard-extension": true },
   { name: "ETA", description: "Bollard extension: how accurate each source of estimated arrival times has been.", "x-bollard-extension": true },
   { name: "Exceptions", description: "Bollard extension: rules that flag shipments needing attention, and the exceptions they raised.", "x-bollard-extension": true },
-  { name: "Bulk", description: "Bollard extension: import tracking requests from a CSV, XLSX or JSON file, and follow the job row by row.", "x-bollard-extension": true },
+  { name: "Bulk", description: "Bollard extension: import tracking requests and update shipments and containers from a CSV, XLSX or JSON file, and follow the job row by row; export any list as CSV, XLSX or NDJSON.", "x-bollard-extension": true },
   { name: "Event Feed", description: "Bollard extension: every transport and raw event in the order Bollard learned it, cursor-paged, for pull clients and replays.", "x-bollard-extension": true },
   { name: "Sandbox", description: "Bollard extension, on a sandbox server only: the controllable clock, injected faults, scenarios, reset and snapshots.", "x-bollard-extension": true },
   { name: "API Document", description: "Bollard extension: this OpenAPI document.", "x-bollard-extension": true },
@@ -45,6 +45,8 @@ const TAG_BY_PATH: readonly (readonly [pattern: RegExp, tag: OperationTagName])[
   [/^\/custom_field_definitions\/\{[^}]+\}\/options(\/|$)/, "Custom Field Options"],
   [/^\/containers\/\{[^}]+\}\/demurrage$/, "Demurrage and Detention"],
   [/^\/tracking_requests\/bulk$/, "Bulk"],
+  [/^\/(shipments|containers)\/bulk_update$/, "Bulk"],
+  [/^\/(shipments|containers|tracking_requests|transport_events)\/export$/, "Bulk"],
 ];
 
 /** The group of each path's first segment (`/shipments/{id}/custom_fields` is a shipment's, as upstream groups it). */

@@ -17,6 +17,8 @@ export interface RouteSpec {
    * @default "application/vnd.api+json"
    */
   contentType?: string;
+  /** The success response's bodies by media type, when it may be sent in several (an export's CSV, XLSX or NDJSON file); instead of `response`. */
+  responseContent?: Readonly<Record<string, z.ZodType>>;
   /** The error statuses this operation can answer besides 401, 405 and 429. */
   errors: number[];
   deprecated?: boolean;

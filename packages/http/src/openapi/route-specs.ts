@@ -14,6 +14,7 @@ import type { RouteSpec } from "./route-spec.js";
 import { WEBHOOK_ROUTE_SPECS } from "./webhook-route-specs.js";
 import { SANDBOX_ROUTE_SPECS } from "./sandbox-route-specs.js";
 import { EVENT_FEED_ROUTE_SPECS } from "./event-feed-route-specs.js";
+import { withExportRoutes } from "./export-route-specs.js";
 
 const include = includeParameter;
 const pageNumber = pageNumberParameter;
@@ -27,8 +28,8 @@ const changesPage = { "page[number]": pageNumber, "page[size]": z.string().optio
 const patchBody = (attributes: z.ZodObject) =>
   z.object({ data: z.object({ id: z.string().optional(), type: z.string().optional(), attributes }) });
 
-/** Every route Bollard serves (later issues append theirs). */
-export const ROUTE_SPECS: RouteSpec[] = [
+/** Every route Bollard serves (later issues append theirs), and the exports of its listings, which take their filters. */
+export const ROUTE_SPECS: RouteSpec[] = withExportRoutes([
   { method: "get", path: "/shipments", summary: "List shipments, newest first", query: z.object({ ...paged, "filter[tracking_stopped]": z.enum(["true", "false"]).optional(), number: z.string().optional(), q: z.string().optional() }), status: 200, response: collectionDocument("shipment"), errors: [400] },
   { method: "get", path: "/shipments/{id}", summary: "Get a shipment, now or as of an instant", query: z.object({ include, as_of: asOf }), status: 200, response: singleDocument("shipment"), errors: [400, 404] },
   { method: "get", path: "/shipments/{id}/changes", summary: "List every change to a shipment's attributes, newest first", query: z.object(changesPage), status: 200, response: collectionDocument("change"), errors: [400, 404], extension: true },
@@ -111,4 +112,4 @@ export const ROUTE_SPECS: RouteSpec[] = [
   // The sandbox's controls are Bollard's own (the hosted service's sandbox has none of them).
   ...SANDBOX_ROUTE_SPECS.map((spec) => ({ ...spec, extension: true })),
   ...EVENT_FEED_ROUTE_SPECS,
-];
+]);

@@ -17,9 +17,9 @@ const ROW_FILTERS = { status: "filter[status]" };
 const RowFiltersSchema = z.object({ status: BulkRowStatusSchema.optional() });
 
 /**
- * Bulk imports (Bollard extensions, docs/bulk.md): `POST /v2/tracking_requests/bulk` takes a CSV,
- * XLSX or JSON file (the body itself, or the `file` field of a form upload) and answers 202 with a
- * `bulk_job`; `/v2/bulk_jobs` lists jobs, `/v2/bulk_jobs/{id}` shows one's progress and
+ * Bulk imports and updates (Bollard extensions, docs/bulk.md): `POST /v2/tracking_requests/bulk`,
+ * `/v2/shipments/bulk_update` and `/v2/containers/bulk_update` take a CSV, XLSX or JSON file (the
+ * body itself, or the `file` field of a form upload) and answer 202 with a `bulk_job`; `/v2/bulk_jobs` lists jobs, `/v2/bulk_jobs/{id}` shows one's progress and
  * `/v2/bulk_jobs/{id}/rows` each row's result.
  */
 export function bulkJobRoutes(): Hono<AppEnv> {
@@ -30,6 +30,14 @@ export function bulkJobRoutes(): Hono<AppEnv> {
     c.header("location", jobSelf(c, job.id));
     return jsonApiText(c, 202, resourceDocument("bulk_job", job, { self: jobSelf(c, job.id) }));
   });
+  for (const [path, service] of [["/shipments/bulk_update", "shipments"], ["/containers/bulk_update", "containers"]] as const) {
+    routes.post(path, async (c) => {
+      const { rows, options } = await readBulkUpload(c);
+      const job = await c.get("session")[service].bulkUpdate(rows, options);
+      c.header("location", jobSelf(c, job.id));
+      return jsonApiText(c, 202, resourceDocument("bulk_job", job, { self: jobSelf(c, job.id) }));
+    });
+  }
   routes.get("/bulk_jobs", async (c) => {
     const result = await c.get("session").bulkJobs.list({ page: pageQuery(c) });
     return jsonApiText(c, 200, listDocument("bulk_job", result, { requestUrl: c.req.url }));

@@ -7,12 +7,15 @@ import { asOfQuery, filterQuery, includeQuery, pageQuery, uuidParam } from "../r
 import { asInput, readResource } from "../request/request-body.js";
 import { jsonApiText } from "../respond.js";
 
+/** The container listing's filters, by their query parameters. */
+export const CONTAINER_FILTERS = { number: "filter[number]" };
+
 /** `/v2/containers` routes, with the container's transport and raw events; the listing is written by `tracker.documents`. */
 export function containerRoutes(documents: Documents): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get("/containers", async (c) => {
     const include = includeQuery(c, "container");
-    const filters = filterQuery(c, ContainerFiltersSchema, { number: "filter[number]" });
+    const filters = filterQuery(c, ContainerFiltersSchema, CONTAINER_FILTERS);
     return jsonApiText(c, 200, await documents.containers(c.get("session"), { ...filters, page: pageQuery(c) }, { include, requestUrl: c.req.url }));
   });
   // The real API's PATCH /containers has no id in the path; Bollard takes the target from data.id.

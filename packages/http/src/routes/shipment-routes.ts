@@ -1,10 +1,17 @@
-import type { Documents, ShipmentUpdate } from "@bollard/core";
+import type { Documents, ShipmentListOptions, ShipmentUpdate } from "@bollard/core";
 import { ShipmentFiltersSchema } from "@bollard/core/schemas";
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { asOfQuery, booleanQuery, filterQuery, includeQuery, pageQuery, uuidParam } from "../request/query-params.js";
 import { readInput, readResource } from "../request/request-body.js";
 import { jsonApiText } from "../respond.js";
+
+/** The shipment listing's filters in the query (`number`, `q`, `filter[tracking_stopped]`) as `session.shipments.list` takes them; 400 on a bad one. */
+export function shipmentFilters(c: Context): Omit<ShipmentListOptions, "page" | "include"> {
+  const filters = filterQuery(c, ShipmentFiltersSchema, { number: "number", q: "q" });
+  const trackingStopped = booleanQuery(c, "filter[tracking_stopped]");
+  return { ...filters, ...(trackingStopped !== undefined && { trackingStopped }) };
+}
 
 /**
  * `/v2/shipments` routes: each GET is the session's read written by `tracker.documents` (from the
@@ -14,9 +21,7 @@ import { jsonApiText } from "../respond.js";
 export function shipmentRoutes(documents: Documents): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get("/shipments", async (c) => {
-    const filters = filterQuery(c, ShipmentFiltersSchema, { number: "number", q: "q" });
-    const trackingStopped = booleanQuery(c, "filter[tracking_stopped]");
-    const listing = { ...filters, ...(trackingStopped !== undefined && { trackingStopped }), page: pageQuery(c) };
+    const listing = { ...shipmentFilters(c), page: pageQuery(c) };
     return jsonApiText(c, 200, await documents.shipments(c.get("session"), listing, { include: includeQuery(c, "shipment"), requestUrl: c.req.url }));
   });
   routes.get("/shipments/:id", async (c) => {

@@ -7,7 +7,8 @@ import { filterQuery, includeQuery, pageQuery, uuidParam } from "../request/quer
 import { asInput, readInput, readResource } from "../request/request-body.js";
 import { jsonApiText } from "../respond.js";
 
-const FILTERS = {
+/** The tracking request listing's filters (dotted paths for the nested ones), by their query parameters. */
+export const TRACKING_REQUEST_FILTERS = {
   q: "q",
   requestNumber: "filter[request_number]",
   status: "filter[status]",
@@ -40,7 +41,7 @@ export function trackingRequestRoutes(documents: Documents): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get("/tracking_requests", async (c) => {
     const include = includeQuery(c, "tracking_request", ["tracked_object"]);
-    const filters = filterQuery(c, TrackingRequestFiltersSchema, FILTERS);
+    const filters = filterQuery(c, TrackingRequestFiltersSchema, TRACKING_REQUEST_FILTERS);
     return jsonApiText(c, 200, await documents.trackingRequests(c.get("session"), { ...filters, page: pageQuery(c) }, { include, requestUrl: c.req.url }));
   });
   routes.post("/tracking_requests", async (c) => {
