@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -124,6 +124,22 @@ describe.skipIf(!runsHere)("the dashboard in a browser", () => {
     await page.getByRole("button", { name: "Clear filters" }).click();
     await expect.poll(() => count.getAttribute("data-count")).toBe(String(containers.length));
     await screenshot(page, "containers");
+    expect(await seriousViolations(page)).toEqual([]);
+  }, 90_000);
+
+  it("downloads every container as a CSV file from the containers view, through the export and with the key", async () => {
+    await open("/app/");
+    const button = page.getByRole("button", { name: "Download all containers (CSV)" });
+    const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
+    expect(download.suggestedFilename()).toMatch(/^containers-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "");
+    expect(text.startsWith("id,number,shipment_id")).toBe(true);
+    // Records, not lines: a quoted cell may hold a line break.
+    const records = text.replace(/"(?:[^"]|"")*"/g, "").split(/\r?\n/).filter((line) => line !== "");
+    const { meta } = await server.api<{ meta: { total: number } }>("/containers?page%5Bsize%5D=1");
+    expect(records.length - 1).toBe(meta.total);
+    await expect.poll(() => button.isEnabled()).toBe(true);
+    await screenshot(page, "containers-download");
     expect(await seriousViolations(page)).toEqual([]);
   }, 90_000);
 

@@ -30,6 +30,15 @@ export interface ApiClient {
   send<T>(method: "PATCH" | "POST", path: string, body?: unknown): Promise<T>;
   /** POSTs a file as the request body with its media type and resolves to the answer's body. */
   upload<T>(path: string, file: Blob, contentType: string): Promise<T>;
+  /** GETs a file (an export) and resolves to its bytes and the name its `Content-Disposition` suggests. */
+  download(path: string): Promise<DownloadedFile>;
+}
+
+/** A file the API answered with, as a download. */
+export interface DownloadedFile {
+  blob: Blob;
+  /** The `filename` of its `Content-Disposition`, or null when it names none. */
+  fileName: string | null;
 }
 
 /** Called on a 401: the key was revoked or is wrong. */
@@ -86,6 +95,12 @@ export function createApiClient(apiKey: string, onUnauthorized: UnauthorizedHand
       const response = await call("POST", path, { headers: { "Content-Type": contentType }, body: file });
       if (!response.ok) throw await errorOf(response);
       return (await response.json()) as T;
+    },
+    async download(path: string): Promise<DownloadedFile> {
+      const response = await call("GET", path);
+      if (!response.ok) throw await errorOf(response);
+      const disposition = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "");
+      return { blob: await response.blob(), fileName: disposition?.[1] ?? null };
     },
   };
   return client;

@@ -8,6 +8,7 @@ import { useLand } from "../map/route-map.js";
 import { centerLongitude, projectionOf, screenAngle, worldProjection } from "../map/projection.js";
 import type { ContainerRow } from "../state/container-rows.js";
 import { useContainers } from "../state/use-store.js";
+import { DownloadCsv } from "./download-csv.js";
 import { LoadState } from "./parts.js";
 
 const WIDTH = 960;
@@ -201,6 +202,8 @@ export function AtSeaView(props: { session: Session }) {
           ) : (
             <p class="muted">Select a vessel on the map or in the list.</p>
           )}
+          {/* The export cannot select a vessel's containers: it has every container, and says so. */}
+          <DownloadCsv api={props.session.api} resource="containers" label="Download all containers (CSV)" />
         </section>
       </div>
     </>

@@ -4,6 +4,7 @@ import { Link } from "../lib/router.js";
 import { formatLocal, humanize } from "../lib/time-format.js";
 import { distinctValues, filterRows, NO_FILTERS, sortRows, type ContainerRow, type RowFilters, type SortKey, type SortOrder } from "../state/container-rows.js";
 import { useContainers } from "../state/use-store.js";
+import { DownloadCsv } from "./download-csv.js";
 import { Holds, LoadState, StatusBadge } from "./parts.js";
 
 const PAGE_SIZES = [50, 100, 250, 1000];
@@ -112,6 +113,8 @@ export function ContainersView(props: { session: Session }) {
       <p class="summary" aria-live="polite" data-testid="match-count" data-count={String(filtered.length)}>
         {filtered.length === snapshot.rows.length ? `${filtered.length.toLocaleString("en-US")} containers` : `${filtered.length.toLocaleString("en-US")} of ${snapshot.rows.length.toLocaleString("en-US")} containers match`}
       </p>
+      {/* The export filters by exact number only: none of these filters map to it, so it has every container. */}
+      <DownloadCsv api={props.session.api} resource="containers" label="Download all containers (CSV)" />
       <div class="table-wrap">
         <table class="containers">
           <caption class="visually-hidden">Containers, sorted by {COLUMNS.find((column) => column.key === state.sort.key)?.label}</caption>

@@ -7,6 +7,7 @@ import { Link } from "../lib/router.js";
 import { formatLocal } from "../lib/time-format.js";
 import type { ContainerRow } from "../state/container-rows.js";
 import { useContainers } from "../state/use-store.js";
+import { DownloadCsv } from "./download-csv.js";
 import { Holds, LoadState, StatusBadge } from "./parts.js";
 
 interface Card {
@@ -44,6 +45,8 @@ export function LfdView(props: { session: Session }) {
         Containers waiting at the port of discharge, by days left to their last free day in the terminal's time zone. Money at risk is worked out from the account's tariff rules (accrued to today, and projected);
         the terminal's reported demurrage is shown beside it.
       </p>
+      {/* The export cannot select "waiting at the POD with an LFD": it has every container, and says so. */}
+      <DownloadCsv api={props.session.api} resource="containers" label="Download all containers (CSV)" />
       {money.error && <p class="error" role="alert">Could not read the money at risk: {money.error.message}</p>}
       <div class="board">
         {LFD_BUCKETS.map(({ bucket, title }) => {
