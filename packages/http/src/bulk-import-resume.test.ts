@@ -1,7 +1,7 @@
 import { createBulkJobRunner } from "@bollard/core";
 import { trackerStorage } from "@bollard/core/storage";
-import { containerCheckDigit } from "@bollard/core/schemas";
 import { afterEach, describe, expect, it } from "vitest";
+import { containerNumber } from "./testing/bulk-fixtures.js";
 import { createHarness } from "./testing/http-harness.js";
 import { STORAGES } from "./testing/storages.js";
 
@@ -10,10 +10,6 @@ afterEach(async () => {
   for (const close of cleanup.splice(0)) await close();
 });
 
-const containerNumber = (serial: number) => {
-  const prefix = `TGHU${String(serial).padStart(6, "0")}`;
-  return `${prefix}${containerCheckDigit(prefix)}`;
-};
 
 describe.each(STORAGES)("a bulk job cut off mid-way, %s storage", (_name, makeStorage) => {
   it("loses no row and creates no request twice: the next runner takes it up once the lease ends", async () => {
@@ -34,7 +30,7 @@ describe.each(STORAGES)("a bulk job cut off mid-way, %s storage", (_name, makeSt
         };
         return work(Object.create(tx, { bulkJobs: { value: Object.create(tx.bulkJobs, { updateRows: { value: updateRows } }) } }));
       })) as typeof storage.transaction;
-    const rows = Array.from({ length: 600 }, (_, i) => ({ "Container #": containerNumber(200_000 + i), SCAC: "MSCU" }));
+    const rows = Array.from({ length: 600 }, (_, i) => ({ "Container #": containerNumber("TGH", 200_000 + i), SCAC: "MSCU" }));
     const sent = await h.request("POST", "/v2/tracking_requests/bulk", { body: rows });
     expect(sent.status).toBe(202);
     // The runner the upload started stops at the failure; the job stays running, leased.

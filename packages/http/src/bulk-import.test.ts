@@ -1,6 +1,7 @@
 import { writeTable } from "@bollard/core";
-import { containerCheckDigit } from "@bollard/core/schemas";
 import { afterEach, describe, expect, it } from "vitest";
+import { containerNumber } from "./testing/bulk-fixtures.js";
+import { completedJob } from "./testing/bulk-jobs.js";
 import { createHarness, type Harness } from "./testing/http-harness.js";
 import { STORAGES } from "./testing/storages.js";
 
@@ -9,11 +10,6 @@ afterEach(async () => {
   for (const close of cleanup.splice(0)) await close();
 });
 
-/** A valid container number of owner `owner` (three letters) and serial `serial`. */
-function containerNumber(owner: string, serial: number): string {
-  const prefix = `${owner}U${String(serial).padStart(6, "0")}`;
-  return `${prefix}${containerCheckDigit(prefix)}`;
-}
 
 /** Sends a file as the body of `POST /v2/tracking_requests/bulk`. */
 async function upload(h: Harness, body: string | Uint8Array, contentType: string, query = "", key = h.keys.editor) {
@@ -22,14 +18,6 @@ async function upload(h: Harness, body: string | Uint8Array, contentType: string
 }
 
 /** Polls the job until it is completed (the runner works it in the background). */
-async function completed(h: Harness, id: string) {
-  for (;;) {
-    const job = await h.request("GET", `/v2/bulk_jobs/${id}`);
-    expect(job.status).toBe(200);
-    if (job.body.data.attributes.status === "completed") return job.body.data;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** Every row of a job, page by page. */
 async function allRows(h: Harness, id: string, filter = "") {
@@ -71,7 +59,7 @@ describe.each(STORAGES)("bulk import of tracking requests over HTTP, %s storage"
       { column: "Customer", attribute: "customer_name" },
     ]);
 
-    const job = await completed(h, sent.body.data.id);
+    const job = await completedJob(h, sent.body.data.id);
     expect(job.attributes.counts).toStrictEqual({ pending: 0, created: 2, duplicate: 1, invalid: 3, valid: 0, updated: 0, unchanged: 0 });
     expect(job.attributes.completed_at).toMatch(/Z$/);
     const rows = await allRows(h, job.id);
@@ -96,7 +84,7 @@ describe.each(STORAGES)("bulk import of tracking requests over HTTP, %s storage"
 
     // The same file again: every good row is a duplicate of what the first made, nothing new.
     const again = await upload(h, csv, "text/csv");
-    const repeated = await completed(h, again.body.data.id);
+    const repeated = await completedJob(h, again.body.data.id);
     expect(repeated.attributes.counts).toStrictEqual({ pending: 0, created: 0, duplicate: 3, invalid: 3, valid: 0, updated: 0, unchanged: 0 });
     expect((await allRows(h, repeated.id, "&filter[status]=duplicate")).map((row) => row.relationships.tracking_request.data.id)).toStrictEqual(
       [rows[0], rows[1], rows[0]].map((row) => row.relationships.tracking_request.data.id),
@@ -114,7 +102,7 @@ describe.each(STORAGES)("bulk import of tracking requests over HTTP, %s storage"
 
     const dry = await h.request("POST", "/v2/tracking_requests/bulk", { body: { data: { attributes: { dry_run: true, rows: [{ "B/L No.": "MEDUAB123456", "Shipping Line": "MSCU" }, { "B/L No.": "MEDUAB123456", "Shipping Line": "MSCU" }, { "B/L No.": "X", "Shipping Line": "ZZZZ" }] } } } });
     expect(dry.status, JSON.stringify(dry.body)).toBe(202);
-    const checked = await completed(h, dry.body.data.id);
+    const checked = await completedJob(h, dry.body.data.id);
     expect(checked.attributes).toMatchObject({ dry_run: true, format: "json", counts: { pending: 0, created: 0, duplicate: 1, invalid: 1, valid: 1 } });
     expect(checked.attributes.columns).toStrictEqual([
       { column: "B/L No.", attribute: "bill_of_lading_number" },
@@ -128,11 +116,11 @@ describe.each(STORAGES)("bulk import of tracking requests over HTTP, %s storage"
     const formJob = (await response.json()) as any;
     expect(response.status, JSON.stringify(formJob)).toBe(202);
     expect(formJob.data.attributes).toMatchObject({ format: "csv", file_name: "boxes.csv", row_count: 1 });
-    expect((await completed(h, formJob.data.id)).attributes.counts).toMatchObject({ created: 1 });
+    expect((await completedJob(h, formJob.data.id)).attributes.counts).toMatchObject({ created: 1 });
 
     const array = await h.request("POST", "/v2/tracking_requests/bulk", { body: [{ number: box, scac: "CMDU", type: "container" }] });
     expect(array.status).toBe(202);
-    expect((await completed(h, array.body.data.id)).attributes.counts).toMatchObject({ duplicate: 1 });
+    expect((await completedJob(h, array.body.data.id)).attributes.counts).toMatchObject({ duplicate: 1 });
 
     // An XLSX workbook, as a spreadsheet saves it.
     const workbook = writeTable(["Booking #", "Line"], (async function* () {
@@ -141,13 +129,13 @@ describe.each(STORAGES)("bulk import of tracking requests over HTTP, %s storage"
     const xlsx = await upload(h, new Uint8Array(await new Response(workbook.stream).arrayBuffer()), workbook.contentType, "?file_name=bookings.xlsx");
     expect(xlsx.status, JSON.stringify(xlsx.body)).toBe(202);
     expect(xlsx.body.data.attributes).toMatchObject({ format: "xlsx", file_name: "bookings.xlsx", columns: [{ column: "Booking #", attribute: "booking_number" }, { column: "Line", attribute: "scac" }] });
-    await completed(h, xlsx.body.data.id);
+    await completedJob(h, xlsx.body.data.id);
     expect((await h.request("GET", `/v2/bulk_jobs/${xlsx.body.data.id}/rows`)).body.data[0].attributes).toMatchObject({ line: 2, status: "created", input: { request_type: "booking_number", request_number: "BKG778899", scac: "MAEU" } });
 
     // A NUL character in a cell: that row is refused on its column, the job goes on.
     const nul = await h.request("POST", "/v2/tracking_requests/bulk", { body: [{ "Container #": `${box.slice(0, 4)}\u0000${box.slice(4)}`, Carrier: "CMDU" }] });
     expect(nul.status, JSON.stringify(nul.body)).toBe(202);
-    expect((await completed(h, nul.body.data.id)).attributes.counts).toMatchObject({ invalid: 1 });
+    expect((await completedJob(h, nul.body.data.id)).attributes.counts).toMatchObject({ invalid: 1 });
     expect((await h.request("GET", `/v2/bulk_jobs/${nul.body.data.id}/rows`)).body.data[0].attributes.errors).toStrictEqual([{ code: "invalid", detail: "The cell holds a NUL character (\\u0000)", column: "Container #", attribute: null }]);
 
     // Refusals: a viewer, a file of no known type, no column of numbers, nothing in it, a broken CSV.

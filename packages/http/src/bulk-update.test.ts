@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { completedJob } from "./testing/bulk-jobs.js";
 import { createHarness, type Harness } from "./testing/http-harness.js";
 import { STORAGES } from "./testing/storages.js";
 
@@ -12,13 +13,6 @@ async function upload(h: Harness, path: string, csv: string, query = "") {
   return { status: response.status, body: (await response.json()) as any };
 }
 
-async function completed(h: Harness, id: string) {
-  for (;;) {
-    const job = await h.request("GET", `/v2/bulk_jobs/${id}`);
-    if (job.body.data.attributes.status === "completed") return job.body.data;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe.each(STORAGES)("bulk updates of shipments and containers over HTTP, %s storage", (_name, makeStorage) => {
   it("sets reference numbers, tags and custom fields by id or number, leaves blank cells alone, and reports unknown records by column", async () => {
@@ -45,7 +39,7 @@ describe.each(STORAGES)("bulk updates of shipments and containers over HTTP, %s 
       { column: "Cost center", attribute: "custom_fields.cost_center" },
       { column: "Status", attribute: null },
     ]);
-    const job = await completed(h, sent.body.data.id);
+    const job = await completedJob(h, sent.body.data.id);
     expect(job.attributes.counts).toMatchObject({ pending: 0, updated: 2, unchanged: 0, invalid: 2 });
     const rows = (await h.request("GET", `/v2/bulk_jobs/${job.id}/rows`)).body.data;
     expect(rows.map((row: any) => row.attributes.status)).toStrictEqual(["updated", "updated", "invalid", "invalid"]);
@@ -64,9 +58,9 @@ describe.each(STORAGES)("bulk updates of shipments and containers over HTTP, %s 
     expect(changes.find((change: any) => change.attributes.attribute === "tags")?.attributes).toMatchObject({ before: first.attributes.tags, after: ["vip", "q4"], source: "user" });
 
     // The same file again changes nothing; a dry run of a change reports it as valid and writes nothing.
-    const again = await completed(h, (await upload(h, "/v2/shipments/bulk_update", csv)).body.data.id);
+    const again = await completedJob(h, (await upload(h, "/v2/shipments/bulk_update", csv)).body.data.id);
     expect(again.attributes.counts).toMatchObject({ updated: 0, unchanged: 2, invalid: 2 });
-    const dry = await completed(h, (await upload(h, "/v2/shipments/bulk_update", `id,tags\n${first.id},other\n`, "?dry_run=true")).body.data.id);
+    const dry = await completedJob(h, (await upload(h, "/v2/shipments/bulk_update", `id,tags\n${first.id},other\n`, "?dry_run=true")).body.data.id);
     expect(dry.attributes.counts).toMatchObject({ valid: 1, updated: 0 });
     expect((await h.request("GET", `/v2/shipments/${first.id}`)).body.data.attributes.tags).toStrictEqual(["vip", "q4"]);
   });
@@ -78,7 +72,7 @@ describe.each(STORAGES)("bulk updates of shipments and containers over HTTP, %s 
     const [box] = (await h.request("GET", "/v2/containers?page[size]=1")).body.data;
     const sent = await upload(h, "/v2/containers/bulk_update", `Container #,PO,Pallets\n${box.attributes.number},PO-1|PO-2,12\n${box.attributes.number},,many\n`);
     expect(sent.status, JSON.stringify(sent.body)).toBe(202);
-    const job = await completed(h, sent.body.data.id);
+    const job = await completedJob(h, sent.body.data.id);
     expect(job.attributes).toMatchObject({ kind: "container_updates", counts: { updated: 1, invalid: 1 } });
     const rows = (await h.request("GET", `/v2/bulk_jobs/${job.id}/rows`)).body.data;
     expect(rows[1].attributes.errors).toMatchObject([{ column: "Pallets", attribute: "custom_fields.0.value" }]);
@@ -114,7 +108,7 @@ describe.each(STORAGES)("an export sent back as a bulk update, %s storage", (_na
       const csv = await exported.text();
       const sent = await upload(h, `/v2/${resource}/bulk_update`, csv);
       expect(sent.status, JSON.stringify(sent.body).slice(0, 300)).toBe(202);
-      const job = await completed(h, sent.body.data.id);
+      const job = await completedJob(h, sent.body.data.id);
       const total = (await h.request("GET", `/v2/${resource}?page[size]=1`)).body.meta.total;
       const rows = (await h.request("GET", `/v2/bulk_jobs/${job.id}/rows?page[size]=100&filter[status]=invalid`)).body.data;
       expect(rows.map((row: any) => row.attributes.errors), resource).toStrictEqual([]);
@@ -125,7 +119,7 @@ describe.each(STORAGES)("an export sent back as a bulk update, %s storage", (_na
       for (const [column, attribute] of Object.entries(editable)) expect(read.get(column), `${resource} ${column}`).toBe(attribute);
       const edited = csv.replace(resource === "shipments" ? "PO-1, PO-2" : "12.5", resource === "shipments" ? "PO-3" : "13");
       expect(edited).not.toBe(csv);
-      expect((await completed(h, (await upload(h, `/v2/${resource}/bulk_update`, edited)).body.data.id)).attributes.counts, resource).toMatchObject({ updated: 1, unchanged: total - 1 });
+      expect((await completedJob(h, (await upload(h, `/v2/${resource}/bulk_update`, edited)).body.data.id)).attributes.counts, resource).toMatchObject({ updated: 1, unchanged: total - 1 });
     }
   });
 });

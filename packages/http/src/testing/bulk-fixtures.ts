@@ -1,7 +1,7 @@
 import { containerCheckDigit } from "@bollard/core/schemas";
 
 /** A valid container number of `owner` (three letters) and a serial. */
-function containerNumber(owner: string, serial: number): string {
+export function containerNumber(owner: string, serial: number): string {
   const prefix = `${owner}U${String(serial).padStart(6, "0")}`;
   return `${prefix}${containerCheckDigit(prefix)}`;
 }
