@@ -73,14 +73,19 @@ export type BulkRowCounts = z.infer<typeof BulkRowCountsSchema>;
 
 /** A bulk job: a file (or rows) worked through in the background, with a result per row. */
 export const BulkJobSchema = z.object({
+  /** The job's id. */
   id: UuidSchema,
+  /** The account it belongs to. */
   account_id: UuidSchema,
   /** The user who sent it. */
   user_id: UuidSchema,
+  /** What it does with its rows. */
   kind: BulkJobKindSchema,
+  /** Queued, running or completed. */
   status: BulkJobStatusSchema,
   /** Validated and checked for duplicates, but nothing written but the job itself. */
   dry_run: z.boolean(),
+  /** The format of the file its rows came from. */
   format: BulkFormatSchema,
   /** The file's name when the sender gave one. */
   file_name: z.string().nullable(),
@@ -88,8 +93,11 @@ export const BulkJobSchema = z.object({
   columns: z.array(BulkColumnSchema),
   /** How many rows the file had (header and blank rows left out). */
   row_count: z.number().int().min(0),
+  /** Its rows by result. */
   counts: BulkRowCountsSchema,
+  /** When it was sent. */
   created_at: TimestampSchema,
+  /** When a batch of its rows was last worked (or its lease moved). */
   updated_at: TimestampSchema,
   /** When the last row was worked; null until then. */
   completed_at: NullableTimestampSchema,
@@ -118,7 +126,9 @@ export type BulkRowError = z.infer<typeof BulkRowErrorSchema>;
 
 /** One row of a bulk job: what it asked for and what became of it. */
 export const BulkJobRowSchema = z.object({
+  /** The account of its job. */
   account_id: UuidSchema,
+  /** Its job. */
   job_id: UuidSchema,
   /** The row's position in the job, from 1. */
   index: z.number().int().min(1),
@@ -126,6 +136,7 @@ export const BulkJobRowSchema = z.object({
   line: z.number().int().min(1),
   /** The attributes the row's cells filled (what the create or update is called with; an update's `id` is the record it found). */
   input: z.record(z.string(), z.unknown()),
+  /** What became of it. */
   status: BulkRowStatusSchema,
   /** The tracking request it created, or the one it duplicates; null otherwise. */
   tracking_request_id: UuidSchema.nullable(),

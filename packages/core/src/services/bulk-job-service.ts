@@ -24,7 +24,12 @@ export type BulkRows =
       /** The headers, in the file's order. */
       readonly columns: readonly string[];
       /** The rows: each cell by its header, and the line it is on. */
-      readonly rows: readonly { readonly line: number; readonly values: Readonly<Record<string, string>> }[];
+      readonly rows: readonly {
+        /** The row's line in the file (the header is line 1). */
+        readonly line: number;
+        /** Its cells by header. */
+        readonly values: Readonly<Record<string, string>>;
+      }[];
     }
   | readonly Readonly<Record<string, unknown>>[];
 

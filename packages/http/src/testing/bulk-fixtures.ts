@@ -16,12 +16,20 @@ export interface ExpectedBulkRow {
   column?: string;
 }
 
+/** What {@link bulkImportFile} makes. */
+export interface BulkImportFile {
+  /** The file's text. */
+  csv: string;
+  /** What each line should come to, by line number (the header is line 1). */
+  expected: Map<number, ExpectedBulkRow>;
+}
+
 /**
  * A CSV of `rows` tracking requests with mixed-case headers, as a forwarder's spreadsheet has them:
  * every 33rd row bad (3%: a wrong check digit, an unknown SCAC, no number, in turn), every 50th a
  * repeat of a good row about 40 above (2%); with what each line should come to.
  */
-export function bulkImportFile(rows: number): { csv: string; expected: Map<number, ExpectedBulkRow> } {
+export function bulkImportFile(rows: number): BulkImportFile {
   const lines = ["CONTAINER #,carrier,Ref Number,TAGS"];
   const expected = new Map<number, ExpectedBulkRow>();
   const firstLineOf = new Map<string, number>();

@@ -6,4 +6,4 @@
  */
 export { startTestReceiver, type TestReceiver, type ReceivedWebhook } from "./webhook-receiver.js";
 export { WORST_INCLUDE } from "./include-fixtures.js";
-export { bulkImportFile, type ExpectedBulkRow } from "./bulk-fixtures.js";
+export { bulkImportFile, type BulkImportFile, type ExpectedBulkRow } from "./bulk-fixtures.js";
