@@ -21,10 +21,12 @@ export function conditionalGet(): MiddlewareHandler<AppEnv> {
     if (c.req.method !== "GET") return next();
     const ifNoneMatch = requestHeader(c, "if-none-match");
     await next();
-    // An answer that must not be stored (a streamed export) gets no tag: hashing it would read it whole.
-    if (!c.res.ok || c.res.headers.get("cache-control") === "no-store") return;
+    if (!c.res.ok) return;
     let tag = c.get("etag");
     if (tag === undefined) {
+      // An answer that must not be stored (a streamed export) gets no tag: hashing it would read it
+      // whole. (Asked only here: reading a tagged JSON:API answer's headers would reorder them.)
+      if (c.res.headers.get("cache-control") === "no-store") return;
       tag = c.res.headers.get("etag") ?? `"${createHash("sha1").update(new Uint8Array(await c.res.clone().arrayBuffer())).digest("hex")}"`;
       c.res.headers.set("etag", tag);
       if (!c.res.headers.has("cache-control")) c.res.headers.set("cache-control", CACHE_CONTROL);
