@@ -201,14 +201,29 @@ function readJson(text: string, table: TableBuilder): void {
       }
     });
   }
+  addObjects(table, items, (line) => `Item ${line} of the JSON file is not an object; the file must hold an array of objects, { "rows": [...] }, or one object per line`);
+}
+
+/** Adds objects as rows: their keys are the columns (first seen first), their values cells as {@link jsonCell} writes them. */
+function addObjects(table: TableBuilder, items: readonly { value: unknown; line: number }[], notAnObject: (line: number) => string): void {
   for (const { value, line } of items) {
-    if (!isObject(value)) throw issue("invalid", `Item ${line} of the JSON file is not an object; the file must hold an array of objects, { "rows": [...] }, or one object per line`, { meta: { line } });
+    if (!isObject(value)) throw issue("invalid", notAnObject(line), { meta: { line } });
     for (const key of Object.keys(value)) table.column(key);
     table.add(Object.entries(value).flatMap(([key, cell]) => {
       const cellText = jsonCell(cell);
       return cellText ? [[key, cellText] as const] : [];
     }), line);
   }
+}
+
+/**
+ * The table of rows given as objects (the SDK's `bulk([{ "Container #": … }])`), read as a JSON
+ * file's rows are: keys are the columns, values become text cells, the line is the row's position.
+ */
+export function tableOfObjects(objects: readonly unknown[], options: ReadTableOptions = {}): Table {
+  const table = new TableBuilder(options.maxRows ?? DEFAULT_MAX_TABLE_ROWS);
+  addObjects(table, objects.map((value, index) => ({ value, line: index + 1 })), (line) => `Row ${line} is not an object: rows are objects keyed by column name`);
+  return table.result();
 }
 
 function notJson(error: unknown, line: number | undefined): ValidationError {

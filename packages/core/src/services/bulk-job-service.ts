@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { BulkJobRunner } from "../bulk/bulk-job-runner.js";
 import { rowError } from "../bulk/bulk-row-errors.js";
+import { tableOfObjects } from "../bulk/table-files.js";
 import { planTrackingRequestColumns, type BulkCustomFieldDefinition, type BulkRowPlan } from "../bulk/tracking-request-columns.js";
 import { planUpdateColumns, type BulkUpdateTarget } from "../bulk/update-columns.js";
 import { BulkFormatSchema, BulkRowStatusSchema, type BulkFormat, type BulkJob, type BulkJobRow, type BulkRowCounts } from "../domain/index.js";
@@ -195,30 +196,10 @@ export function createBulkJobService(context: SessionContext): BulkJobService {
   };
 }
 
-/** The rows as a table: objects become rows of text cells, with the union of their keys as headers. */
+/** The rows as a table: a table as it is, objects read as a JSON file's rows are ({@link tableOfObjects}). */
 function tableOf(source: BulkRows): { columns: readonly string[]; rows: readonly { line: number; values: Readonly<Record<string, string>> }[] } {
-  if (!Array.isArray(source)) {
-    const table = source as Exclude<BulkRows, readonly unknown[]>;
-    if (!table || !Array.isArray(table.columns) || !Array.isArray(table.rows)) throw new ValidationError([new BollardError("invalid", "Bulk rows are an array of objects or a table ({ columns, rows })", { path: ["rows"] })]);
-    return table;
-  }
-  const columns = new Set<string>();
-  const rows = (source as readonly Readonly<Record<string, unknown>>[]).map((object, i) => {
-    if (typeof object !== "object" || object === null || Array.isArray(object)) throw new ValidationError([new BollardError("invalid", `Row ${i + 1} is not an object`, { path: ["rows", i] })]);
-    const values: Record<string, string> = {};
-    for (const [key, value] of Object.entries(object)) {
-      columns.add(key);
-      const text = cellText(value);
-      if (text !== "") values[key] = text;
-    }
-    return { line: i + 1, values };
-  });
-  return { columns: [...columns], rows };
-}
-
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  if (Array.isArray(value)) return value.map(cellText).join(", ");
-  if (typeof value === "object") return JSON.stringify(value);
-  return String(value).trim();
+  if (Array.isArray(source)) return tableOfObjects(source, { maxRows: MAX_BULK_ROWS });
+  const table = source as Exclude<BulkRows, readonly unknown[]>;
+  if (!table || !Array.isArray(table.columns) || !Array.isArray(table.rows)) throw new ValidationError([new BollardError("invalid", "Bulk rows are an array of objects or a table ({ columns, rows })", { path: ["rows"] })]);
+  return table;
 }
