@@ -34,30 +34,23 @@ const FILE_BODIES = {
   "multipart/form-data": z.object({ file: File, dry_run: z.enum(["true", "false"]).optional() }),
 };
 
-/** Bulk imports: Bollard extensions (docs/bulk.md). */
+/** What every upload route takes and answers: a file (or JSON rows), and 202 with the job. */
+const UPLOAD = { query: UploadQuery, body: JsonBody, bodyContent: FILE_BODIES, status: 202, response: singleDocument("bulk_job"), errors: [400, 403, 413, 415, 422] };
+
+/** Bulk imports and updates: Bollard extensions (docs/bulk.md). */
 export const BULK_JOB_ROUTE_SPECS: RouteSpec[] = [
   {
     method: "post",
     path: "/tracking_requests/bulk",
     summary:
       "Import tracking requests from a CSV, XLSX or JSON file (up to 100,000 rows, 20 MiB): 202 with a bulk_job worked in the background. Columns are matched forgivingly (Container #, B/L, Booking, Carrier, Reference, Tags, Customer, custom field names); each row is created, duplicate (the existing request) or invalid (errors by column). dry_run checks without creating",
-    query: UploadQuery,
-    body: JsonBody,
-    bodyContent: FILE_BODIES,
-    status: 202,
-    response: singleDocument("bulk_job"),
-    errors: [400, 403, 413, 415, 422],
+    ...UPLOAD,
   },
   ...(["shipments", "containers"] as const).map((resource) => ({
     method: "post" as const,
     path: `/${resource}/bulk_update`,
     summary: `Update ${resource} from a CSV, XLSX or JSON file: 202 with a bulk_job. A row names its ${resource === "shipments" ? "shipment by id or bill of lading number" : "container by id or number"} and sets ref_numbers${resource === "shipments" ? ", tags" : ""} and custom field values (columns by api_slug or display name); blank cells leave values as they are and other columns are ignored, so an export sent back changes nothing. Each row is updated, unchanged or invalid`,
-    query: UploadQuery,
-    body: JsonBody,
-    bodyContent: FILE_BODIES,
-    status: 202,
-    response: singleDocument("bulk_job"),
-    errors: [400, 403, 413, 415, 422],
+    ...UPLOAD,
   })),
   { method: "get", path: "/bulk_jobs", summary: "List the account's bulk jobs, newest first", query: z.object(page), status: 200, response: collectionDocument("bulk_job"), errors: [400] },
   { method: "get", path: "/bulk_jobs/{id}", summary: "Get a bulk job (an import or an update): status (queued, running, completed), row counts by result and the column mapping", status: 200, response: singleDocument("bulk_job"), errors: [400, 404] },
