@@ -8,6 +8,7 @@ export * from "./event-feed-repositories.js";
 export * from "./change-version-repositories.js";
 export * from "./kept-text-repositories.js";
 export * from "./bulk-job-repositories.js";
+export * from "./custom-field-repositories.js";
 export * from "./exception-repositories.js";
 export * from "./change-versions.js";
 export * from "./storage.js";
