@@ -125,6 +125,12 @@ export function trackingRepositories(tables: MemoryTables, access: Access): Trac
         access.read(() =>
           listWhere(tables.trackingRequests, (r) => r.account_id === accountId && matchesRequest(r, query), newestFirst, query.page),
         ),
+      activeByNumbers: (accountId, numbers) =>
+        access.read(() => {
+          const wanted = new Set(numbers.map((number) => number.toLowerCase()));
+          const active = (r: TrackingRequest) => r.account_id === accountId && (r.status === "pending" || r.status === "created") && wanted.has(r.request_number.toLowerCase());
+          return wanted.size === 0 ? [] : listWhere(tables.trackingRequests, active, newestFirst).items;
+        }),
       listDue: (now, limit) =>
         access.read(() => {
           const due = (r: TrackingRequest) => r.next_attempt_at !== null && r.next_attempt_at <= now;

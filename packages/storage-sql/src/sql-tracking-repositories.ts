@@ -11,6 +11,8 @@ import { insertRows, replaceRecord } from "./sql-writes.js";
 const getTrackingRequest = scopedGet<TrackingRequest>("tracking_requests");
 const getDomainEvent = scopedGet<DomainEvent>("domain_events");
 const REFRESH_QUEUE = { table: "tracking_requests", pendingOnly: false } as const;
+/** Numbers per statement of `activeByNumbers` (well under either database's parameter limit). */
+const NUMBERS_PER_READ = 500;
 
 type TrackingRequestSelect = SelectQueryBuilder<SqlDatabase, "tracking_requests", {}>;
 
@@ -47,6 +49,21 @@ export function sqlTrackingRequestRepository(scope: SqlScope): TrackingRequestRe
       if (scac !== undefined) query = query.where("scac", "=", scac);
       query = within(dialect, within(dialect, query, "created_at", createdAt), "updated_at", updatedAt);
       return pageOfDocs<TrackingRequest>(dialect, query, (ordered) => ordered.orderBy("created_at", "desc").orderBy("id", "desc"), page, knownTotal);
+    },
+    async activeByNumbers(accountId, numbers) {
+      const wanted = [...new Set(numbers.map((number) => number.toLowerCase()))];
+      const found: TrackingRequest[] = [];
+      for (let start = 0; start < wanted.length; start += NUMBERS_PER_READ) {
+        const rows = await read
+          .selectFrom("tracking_requests")
+          .select("doc")
+          .where(idEquals(dialect, "account_id", accountId))
+          .where("request_number_lc", "in", wanted.slice(start, start + NUMBERS_PER_READ))
+          .where("status", "in", ["pending", "created"])
+          .execute();
+        found.push(...docsOf<TrackingRequest>(dialect, rows));
+      }
+      return found;
     },
     async listDue(now, limit) {
       const rows = await dueRows(read, scope, REFRESH_QUEUE, now).select("doc").limit(Math.max(0, Math.floor(limit))).execute();

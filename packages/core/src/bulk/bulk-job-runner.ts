@@ -4,7 +4,7 @@ import type { BulkJob, BulkJobRow, BulkRowCounts, BulkRowStatus } from "../domai
 import { BollardError, ValidationError } from "../errors/index.js";
 import type { Storage, StorageRepositories } from "../storage/index.js";
 import type { CarrierSource } from "../tracking/carrier-source.js";
-import { checkTrackingRequestCreate, insertTrackingRequest } from "../tracking/tracking-request-create.js";
+import { activeRequests, checkTrackingRequestCreate, insertTrackingRequest } from "../tracking/tracking-request-create.js";
 import { updateRecord } from "./bulk-updates.js";
 import { errorsOfRow } from "./bulk-row-errors.js";
 
@@ -80,26 +80,19 @@ export function createBulkJobRunner(options: BulkJobRunnerOptions): BulkJobRunne
 
   /** Creates the batch's tracking requests and records each row's result, in one transaction. */
   function writeBatch(job: BulkJob, rows: readonly BulkJobRow[], now: string): Promise<BulkJob> {
-    return storage.transaction(async (tx) => {
-      const results = [];
-      for (const row of rows) results.push(await workRow(tx, job, row, now));
-      return record(tx, job, results, now);
-    });
+    return storage.transaction(async (tx) => record(tx, job, await workRows(tx, job, rows, now), now));
   }
 
   /**
-   * A dry run: each row is worked as it would be, in a transaction rolled back at its end (nothing
+   * A dry run: the rows are worked as they would be, in a transaction rolled back at its end (nothing
    * but the results is written), then the results are recorded.
    */
   async function checkBatch(job: BulkJob, rows: readonly BulkJobRow[], now: string): Promise<BulkJob> {
-    const results: BulkJobRow[] = [];
+    let results: BulkJobRow[] = [];
     await storage
       .transaction(async (tx) => {
-        for (const row of rows) {
-          const result = await workRow(tx, job, row, now);
-          // What a dry run reports: a row that would create or change something is `valid`.
-          results.push(result.status === "created" || result.status === "updated" ? { ...result, status: "valid", tracking_request_id: null } : result);
-        }
+        // What a dry run reports: a row that would create or change something is `valid`.
+        results = (await workRows(tx, job, rows, now)).map((result) => (result.status === "created" || result.status === "updated" ? { ...result, status: "valid", tracking_request_id: null } : result));
         throw ROLLBACK;
       })
       .catch((error: unknown) => {
@@ -108,22 +101,47 @@ export function createBulkJobRunner(options: BulkJobRunnerOptions): BulkJobRunne
     return storage.transaction((tx) => record(tx, job, results, now));
   }
 
-  async function workRow(tx: StorageRepositories, job: BulkJob, row: BulkJobRow, now: string): Promise<BulkJobRow> {
-    try {
-      if (job.kind !== "tracking_requests") {
-        const target = job.kind === "shipment_updates" ? "shipment" : "container";
-        const outcome = await updateRecord(tx, { accountId: job.account_id, userId: job.user_id, now }, target, row.input);
-        return { ...row, input: { ...row.input, id: outcome.id }, status: outcome.changed ? "updated" : "unchanged" };
+  /** Each row's result, worked through `tx`. */
+  async function workRows(tx: StorageRepositories, job: BulkJob, rows: readonly BulkJobRow[], now: string): Promise<BulkJobRow[]> {
+    const author = { accountId: job.account_id, userId: job.user_id, now };
+    const results: BulkJobRow[] = [];
+    if (job.kind !== "tracking_requests") {
+      const target = job.kind === "shipment_updates" ? "shipment" : "container";
+      for (const row of rows) {
+        results.push(
+          await outcomeOf(job, row, async () => {
+            const outcome = await updateRecord(tx, author, target, row.input);
+            return { ...row, input: { ...row.input, id: outcome.id }, status: outcome.changed ? "updated" : "unchanged" };
+          }),
+        );
       }
-      const checked = checkTrackingRequestCreate({ carrier }, row.input);
-      const outcome = await insertTrackingRequest(tx, { accountId: job.account_id, userId: job.user_id, now }, checked);
-      if (outcome.duplicateOf) return { ...row, status: "duplicate", tracking_request_id: outcome.duplicateOf.id };
-      return { ...row, status: "created", tracking_request_id: outcome.created.id };
-    } catch (error) {
-      if (!(error instanceof BollardError)) throw error;
-      const issues = error instanceof ValidationError ? error.issues : [error];
-      return { ...row, status: "invalid", errors: errorsOfRow(issues, row.input, job.columns) };
+      return results;
     }
+    // The checks that need no stored data first, then one read of the requests the batch could duplicate.
+    const checked = rows.map((row) => {
+      try {
+        return checkTrackingRequestCreate({ carrier }, row.input);
+      } catch (error) {
+        return invalidRow(job, row, error);
+      }
+    });
+    const numbers = checked.flatMap((check) => ("number" in check ? [check.number] : []));
+    const active = await activeRequests(tx, job.account_id, numbers);
+    for (const [i, row] of rows.entries()) {
+      const check = checked[i]!;
+      if (!("number" in check)) {
+        results.push(check);
+        continue;
+      }
+      results.push(
+        await outcomeOf(job, row, async () => {
+          const outcome = await insertTrackingRequest(tx, author, check, active);
+          if (outcome.duplicateOf) return { ...row, status: "duplicate", tracking_request_id: outcome.duplicateOf.id };
+          return { ...row, status: "created", tracking_request_id: outcome.created.id };
+        }),
+      );
+    }
+    return results;
   }
 
   async function record(tx: StorageRepositories, job: BulkJob, results: readonly BulkJobRow[], now: string): Promise<BulkJob> {
@@ -164,6 +182,22 @@ export function createBulkJobRunner(options: BulkJobRunnerOptions): BulkJobRunne
       await pass.stop(stopOptions);
     },
   };
+}
+
+/** A row's result: what `work` makes of it, or `invalid` with the errors it threw. */
+async function outcomeOf(job: BulkJob, row: BulkJobRow, work: () => Promise<BulkJobRow>): Promise<BulkJobRow> {
+  try {
+    return await work();
+  } catch (error) {
+    return invalidRow(job, row, error);
+  }
+}
+
+/** The row `invalid` with the errors of `error`, a {@link BollardError} (any other error is thrown on). */
+function invalidRow(job: BulkJob, row: BulkJobRow, error: unknown): BulkJobRow {
+  if (!(error instanceof BollardError)) throw error;
+  const issues = error instanceof ValidationError ? error.issues : [error];
+  return { ...row, status: "invalid", errors: errorsOfRow(issues, row.input, job.columns) };
 }
 
 /** Thrown to roll a dry run's transaction back. */

@@ -79,7 +79,7 @@ const VERSION_RULES: VersionRules = {
   rawEvents: { insertMany: ofRecords, update: ofRecord, listByContainers: "read" },
   eventFeed: { list: "read", get: "read" },
   // A claim moves only `next_attempt_at`, the scheduler's lease, which no answer shows.
-  trackingRequests: { insert: ofRecord, update: ofRecord, get: "read", list: "read", listDue: "read", claimDue: "unversioned" },
+  trackingRequests: { insert: ofRecord, update: ofRecord, get: "read", list: "read", activeByNumbers: "read", listDue: "read", claimDue: "unversioned" },
   parties: { insert: ofRecord, update: ofRecord, get: "read", findByName: "read", list: "read" },
   tariffs: { insert: ofRecord, update: ofRecord, delete: ofAccountArgument, get: "read", list: "read" },
   exceptionRules: { insert: ofRecord, update: ofRecord, delete: ofAccountArgument, get: "read", list: "read" },

@@ -277,6 +277,12 @@ export interface TrackingRequestRepository {
   /** Ordered newest first: `created_at` descending, then `id` descending. */
   list(accountId: string, query: TrackingRequestListQuery): Promise<PageResult<TrackingRequest>>;
   /**
+   * The account's `pending` and `created` requests whose `request_number` is one of `numbers`
+   * (compared case-insensitively), in no particular order: what a create checks for duplicates, one
+   * read for a whole batch of a bulk import. Any number of `numbers`; none gives none.
+   */
+  activeByNumbers(accountId: string, numbers: readonly string[]): Promise<TrackingRequest[]>;
+  /**
    * Across all accounts, up to `limit` requests whose `next_attempt_at` is set and at or before `now`,
    * ordered by `next_attempt_at`, then `id`, ascending (the refresh scheduler's queue).
    */

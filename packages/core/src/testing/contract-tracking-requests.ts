@@ -105,6 +105,20 @@ export function describeTrackingRequestsContract(ctx: ContractContext): void {
     expect(await listed(accountId, { requestNumber: "HLCUSEL" })).toStrictEqual([]);
   });
 
+  ctx.test("trackingRequests.activeByNumbers finds the account's pending and created requests of any of the numbers, case-insensitively", async () => {
+    const { accountId, t1, t2 } = await seedFilterSet();
+    const byId = (requests: TrackingRequest[]) => [...requests].sort((a, b) => a.id.localeCompare(b.id));
+    const active = (numbers: string[]) => ctx.storage.trackingRequests.activeByNumbers(accountId, numbers).then(byId);
+    expect(await active(["hlcusel2406001", "MAEU240612345", "NOT-THERE"])).toStrictEqual(byId([t1, t2]));
+    // t3 failed: a failed request is no duplicate; the other account's twin of t1 is never seen.
+    expect(await active(["MSKU9070323"])).toStrictEqual([]);
+    expect(await active(["HLCUSEL2406001", "hlcusel2406001"])).toStrictEqual([t1]);
+    expect(await active([])).toStrictEqual([]);
+    // More numbers than one statement takes.
+    const many = Array.from({ length: 1_200 }, (_, i) => `BULK${String(i).padStart(6, "0")}`);
+    expect(await active([...many, "maeu240612345"])).toStrictEqual([t2]);
+  });
+
   ctx.test("trackingRequests.list filter status keeps requests with that status", async () => {
     const { accountId, t1, t2, t3 } = await seedFilterSet();
     expect(await listed(accountId, { status: "pending" })).toStrictEqual([t2]);

@@ -129,15 +129,49 @@ export interface TrackingRequestAuthor {
 export type TrackingRequestInsert = { created: TrackingRequest; duplicateOf?: undefined } | { created?: undefined; duplicateOf: TrackingRequest };
 
 /**
+ * The `pending` and `created` requests that creates of some numbers could duplicate: read with one
+ * storage call for all of them (a bulk import's batch), and kept up to date as requests are made.
+ */
+export interface ActiveRequests {
+  /** The request a create of `checked` duplicates: the same number (any case) and, when `checked` names one, the same SCAC. */
+  duplicateOf(checked: CheckedTrackingRequestCreate): TrackingRequest | undefined;
+  /** Counts a new request in (a later create of its number is a duplicate). */
+  add(request: TrackingRequest): void;
+}
+
+/** Whether `a` is newer than `b` in the listing's order: `created_at`, then `id`. */
+const newerRequest = (a: TrackingRequest, b: TrackingRequest) => a.created_at > b.created_at || (a.created_at === b.created_at && a.id > b.id);
+
+/** Reads the account's {@link ActiveRequests} of `numbers` through `tx`. */
+export async function activeRequests(tx: StorageRepositories, accountId: string, numbers: readonly string[]): Promise<ActiveRequests> {
+  const byNumber = new Map<string, TrackingRequest[]>();
+  const add = (request: TrackingRequest) => {
+    const key = request.request_number.toLowerCase();
+    byNumber.set(key, [...(byNumber.get(key) ?? []), request]);
+  };
+  for (const request of await tx.trackingRequests.activeByNumbers(accountId, numbers)) add(request);
+  return {
+    // The newest when several match (a create with no SCAC, several lines tracking one number).
+    duplicateOf: ({ number, scac }) =>
+      byNumber
+        .get(number.toLowerCase())
+        ?.filter((request) => scac === "" || request.scac === scac)
+        .reduce<TrackingRequest | undefined>((newest, request) => (!newest || newerRequest(request, newest) ? request : newest), undefined),
+    add,
+  };
+}
+
+/**
  * Writes a checked create through `tx`: unless a pending or created request has the same number
  * (and SCAC, when one is given), stages its initial custom fields (a {@link ValidationError} when
- * one does not type) and stores the new request.
+ * one does not type) and stores the new request. `active` are the requests read for a batch of
+ * creates (see {@link activeRequests}); without it, they are read for this one.
  */
-export async function insertTrackingRequest(tx: StorageRepositories, author: TrackingRequestAuthor, checked: CheckedTrackingRequestCreate): Promise<TrackingRequestInsert> {
+export async function insertTrackingRequest(tx: StorageRepositories, author: TrackingRequestAuthor, checked: CheckedTrackingRequestCreate, active?: ActiveRequests): Promise<TrackingRequestInsert> {
   const { input, number, scac } = checked;
   const { accountId, now } = author;
-  const existing = await tx.trackingRequests.list(accountId, { page: { number: 1, size: 100 }, requestNumber: number, ...(scac !== "" && { scac }) });
-  const duplicateOf = existing.items.find((r) => r.status === "pending" || r.status === "created");
+  const known = active ?? (await activeRequests(tx, accountId, [number]));
+  const duplicateOf = known.duplicateOf(checked);
   if (duplicateOf) return { duplicateOf };
   const tags = input.shipment_tags ?? input.tags ?? [];
   const initial = await stageInitialCustomFields(tx, accountId, input.initial_custom_fields, now);
@@ -151,6 +185,7 @@ export async function insertTrackingRequest(tx: StorageRepositories, author: Tra
     ...(initial && { initial_custom_fields: initial }),
   };
   await tx.trackingRequests.insert(request);
+  known.add(request);
   return { created: request };
 }
 
