@@ -15,18 +15,18 @@ async function upload(h: Harness, path: string, csv: string, query = "") {
 
 
 describe.each(STORAGES)("bulk updates of shipments and containers over HTTP, %s storage", (_name, makeStorage) => {
-  it("sets reference numbers, tags and custom fields by id or number, leaves blank cells alone, and reports unknown records by column", async () => {
+  it("sets reference numbers, tags, the customer and custom fields by id or number, leaves blank cells alone, and reports unknown records by column", async () => {
     const h = await createHarness({ storage: makeStorage() });
     cleanup.push(() => h.tracker.close());
     const definition = await h.request("POST", "/v2/custom_field_definitions", { body: { data: { attributes: { entity_type: "Shipment", api_slug: "cost_center", display_name: "Cost center", data_type: "short_text" } } } });
     expect(definition.status, JSON.stringify(definition.body)).toBe(201);
     const [first, second] = (await h.request("GET", "/v2/shipments?page[size]=2")).body.data;
     const csv = [
-      "ID,Bill of lading,Tags,Ref numbers,Cost center,Status",
-      `${first.id},,vip;q4,PO-77,CC-1,whatever`, // by id; Status is ignored
-      `,${second.attributes.bill_of_lading_number},,,CC-2,`, // by number; blank lists are left alone
-      `,NOSUCHBL123,x,,,`,
-      `0190a8e5-0000-7000-8000-000000000000,,x,,,`,
+      "ID,Bill of lading,Tags,Ref numbers,Cost center,Customer,Status",
+      `${first.id},,vip;q4,PO-77,CC-1,Acme Imports,whatever`, // by id; Status is ignored
+      `,${second.attributes.bill_of_lading_number},,,CC-2,,`, // by number; blank cells are left alone
+      `,NOSUCHBL123,x,,,,`,
+      `0190a8e5-0000-7000-8000-000000000000,,x,,,,`,
     ].join("\n");
     const sent = await upload(h, "/v2/shipments/bulk_update", csv);
     expect(sent.status, JSON.stringify(sent.body)).toBe(202);
@@ -37,6 +37,7 @@ describe.each(STORAGES)("bulk updates of shipments and containers over HTTP, %s 
       { column: "Tags", attribute: "tags" },
       { column: "Ref numbers", attribute: "ref_numbers" },
       { column: "Cost center", attribute: "custom_fields.cost_center" },
+      { column: "Customer", attribute: "customer_name" },
       { column: "Status", attribute: null },
     ]);
     const job = await completedJob(h, sent.body.data.id);
@@ -48,14 +49,15 @@ describe.each(STORAGES)("bulk updates of shipments and containers over HTTP, %s 
     expect(rows[3].attributes.errors[0]).toMatchObject({ code: "not_found", column: "ID", attribute: "id" });
 
     const updated = (await h.request("GET", `/v2/shipments/${first.id}`)).body.data.attributes;
-    expect(updated).toMatchObject({ tags: ["vip", "q4"], ref_numbers: ["PO-77"] });
+    expect(updated).toMatchObject({ tags: ["vip", "q4"], ref_numbers: ["PO-77"], customer_name: "Acme Imports" });
     const untouched = (await h.request("GET", `/v2/shipments/${second.id}`)).body.data.attributes;
-    expect(untouched).toMatchObject({ tags: second.attributes.tags, ref_numbers: second.attributes.ref_numbers });
+    expect(untouched).toMatchObject({ tags: second.attributes.tags, ref_numbers: second.attributes.ref_numbers, customer_name: second.attributes.customer_name });
     const fields = (await h.request("GET", `/v2/shipments/${first.id}/custom_fields`)).body.data;
     expect(fields.map((field: any) => [field.attributes.api_slug, field.attributes.value])).toStrictEqual([["cost_center", "CC-1"]]);
     // The history says a user made the change.
     const changes = (await h.request("GET", `/v2/shipments/${first.id}/changes`)).body.data;
     expect(changes.find((change: any) => change.attributes.attribute === "tags")?.attributes).toMatchObject({ before: first.attributes.tags, after: ["vip", "q4"], source: "user" });
+    expect(changes.find((change: any) => change.attributes.attribute === "customer_name")?.attributes).toMatchObject({ before: first.attributes.customer_name, after: "Acme Imports", source: "user" });
 
     // The same file again changes nothing; a dry run of a change reports it as valid and writes nothing.
     const again = await completedJob(h, (await upload(h, "/v2/shipments/bulk_update", csv)).body.data.id);
@@ -115,7 +117,7 @@ describe.each(STORAGES)("an export sent back as a bulk update, %s storage", (_na
       expect(job.attributes.counts, resource).toMatchObject({ pending: 0, updated: 0, invalid: 0, unchanged: total });
       // The editable columns were read (not ignored): the same file with one cell changed updates one row.
       const read = new Map(job.attributes.columns.map((column: { column: string; attribute: string | null }) => [column.column, column.attribute]));
-      const editable = resource === "shipments" ? { id: "id", tags: "tags", ref_numbers: "ref_numbers", po_number: "custom_fields.po_number", due: "custom_fields.due" } : { id: "id", ref_numbers: "ref_numbers", seal_checked: "custom_fields.seal_checked", pallets: "custom_fields.pallets" };
+      const editable = resource === "shipments" ? { id: "id", tags: "tags", ref_numbers: "ref_numbers", customer_name: "customer_name", po_number: "custom_fields.po_number", due: "custom_fields.due" } : { id: "id", ref_numbers: "ref_numbers", seal_checked: "custom_fields.seal_checked", pallets: "custom_fields.pallets" };
       for (const [column, attribute] of Object.entries(editable)) expect(read.get(column), `${resource} ${column}`).toBe(attribute);
       const edited = csv.replace(resource === "shipments" ? "PO-1, PO-2" : "12.5", resource === "shipments" ? "PO-3" : "13");
       expect(edited).not.toBe(csv);

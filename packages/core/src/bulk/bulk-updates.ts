@@ -17,6 +17,8 @@ const UpdateRowSchema = z.strictObject({
   ref_numbers: ReferenceListSchema.optional(),
   /** Replaces a shipment's tags. */
   tags: ReferenceListSchema.optional(),
+  /** Sets a shipment's customer (`customer_name`), as a tracking request's `customer_name` does. */
+  customer_name: z.string().trim().min(1).max(200).optional(),
   /** Custom field values to set. */
   custom_fields: z.array(z.object({ api_slug: z.string(), value: z.string() })).optional(),
 });
@@ -35,7 +37,7 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
 
 /**
  * Applies one update row through `tx`: finds the record by id or number (a 422 `not_found` on that
- * column when there is none, or several with the number), replaces its lists where they differ
+ * column when there is none, or several with the number), replaces its lists and a shipment's customer where they differ
  * (recording the change history as a user's edit) and sets its custom field values. Returns the
  * record's id and whether anything changed; throws the row's errors.
  */
@@ -45,13 +47,14 @@ export async function updateRecord(tx: StorageRepositories, author: BulkUpdateAu
   const repos = recordingChanges(tx, { source: "user", learnedAt: now });
   const record = await find(repos, accountId, target, row);
   let changed = false;
-  const lists: Partial<Pick<Shipment, "ref_numbers" | "tags">> = {};
-  if (row.ref_numbers && !sameList(row.ref_numbers, record.ref_numbers)) lists.ref_numbers = row.ref_numbers;
-  if (target === "shipment" && row.tags && !sameList(row.tags, (record as Shipment).tags)) lists.tags = row.tags;
-  if (Object.keys(lists).length > 0) {
+  const attributes: Partial<Pick<Shipment, "ref_numbers" | "tags" | "customer_name">> = {};
+  if (row.ref_numbers && !sameList(row.ref_numbers, record.ref_numbers)) attributes.ref_numbers = row.ref_numbers;
+  if (target === "shipment" && row.tags && !sameList(row.tags, (record as Shipment).tags)) attributes.tags = row.tags;
+  if (target === "shipment" && row.customer_name !== undefined && row.customer_name !== (record as Shipment).customer_name) attributes.customer_name = row.customer_name;
+  if (Object.keys(attributes).length > 0) {
     changed = true;
-    if (target === "shipment") await repos.shipments.update({ ...(record as Shipment), ...lists, updated_at: now });
-    else await repos.containers.update({ ...(record as Container), ...lists, updated_at: now });
+    if (target === "shipment") await repos.shipments.update({ ...(record as Shipment), ...attributes, updated_at: now });
+    else await repos.containers.update({ ...(record as Container), ...attributes, updated_at: now });
   }
   for (const [i, { api_slug, value }] of (row.custom_fields ?? []).entries()) {
     try {

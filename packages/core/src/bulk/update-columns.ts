@@ -4,7 +4,8 @@ import { columnOf, exactDefinition, listOf, normalizeHeader, type BulkCustomFiel
 /*
  * How the columns of a spreadsheet become updates of shipments or containers: a row names its
  * record by `id` (as an export writes it) or by its number (a shipment's bill of lading, a
- * container's number), and sets its reference numbers, a shipment's tags and custom field values.
+ * container's number), and sets its reference numbers, a shipment's tags and customer, and custom
+ * field values.
  * A blank cell leaves the value as it is; every other column (what an export adds: status, dates, …)
  * is ignored, so an export sent back changes nothing.
  */
@@ -19,6 +20,7 @@ const SYNONYMS: Readonly<Record<BulkUpdateTarget, Readonly<Record<string, readon
     number: ["billofladingnumber", "billoflading", "bl", "blnumber", "bol", "bolnumber", "mbl", "mblnumber", "masterbl", "masterbilloflading"],
     ref_numbers: ["refnumbers", "refnumber", "ref", "refs", "reference", "references", "referencenumber", "referencenumbers", "ponumber", "po"],
     tags: ["tags", "tag", "shipmenttags", "labels", "label"],
+    customer_name: ["customername", "customer", "client", "clientname"],
   },
   container: {
     id: ["id", "containerid"],
@@ -29,7 +31,8 @@ const SYNONYMS: Readonly<Record<BulkUpdateTarget, Readonly<Record<string, readon
 
 /**
  * Plans how a file's columns update the records of `target`: `id` or the record's number names the
- * row's record, `ref_numbers` (and a shipment's `tags`) replace the lists, a custom field definition
+ * row's record, `ref_numbers` (and a shipment's `tags`) replace the lists, a shipment's `customer_name`
+ * sets its customer, a custom field definition
  * of the target's entity type (by `api_slug` or display name) sets its value.
  */
 export function planUpdateColumns(target: BulkUpdateTarget, headers: readonly string[], definitions: readonly BulkCustomFieldDefinition[] = []): BulkRowPlan {
@@ -81,6 +84,8 @@ export function planUpdateColumns(target: BulkUpdateTarget, headers: readonly st
         const value = cell(list);
         if (value !== "") input[list] = listOf(value);
       }
+      const customer = target === "shipment" ? cell("customer_name") : "";
+      if (customer !== "") input.customer_name = customer;
       const customFields = fields.flatMap(({ column, slug }) => {
         const value = (values[column] ?? "").trim();
         return value === "" ? [] : [{ api_slug: slug, value }];
