@@ -82,7 +82,7 @@ export interface BulkUpdates {
   /**
    * Starts a bulk job updating a record of every row (editor only) and returns it `queued`. A row
    * names its record by `id` (as an export writes it) or by its number (a shipment's bill of
-   * lading, a container's number) and sets `ref_numbers`, a shipment's `tags` and custom field values
+   * lading, a container's number) and sets `ref_numbers`, a shipment's `tags` and `customer_name`, and custom field values
    * (columns named by `api_slug` or display name); a blank cell leaves the value as it is, and other
    * columns are ignored, so an export sent back changes nothing. Each row comes out `updated`,
    * `unchanged` or `invalid` (an unknown record, a value that does not type) with its errors by column.

@@ -49,7 +49,7 @@ export const BULK_JOB_ROUTE_SPECS: RouteSpec[] = [
   ...(["shipments", "containers"] as const).map((resource) => ({
     method: "post" as const,
     path: `/${resource}/bulk_update`,
-    summary: `Update ${resource} from a CSV, XLSX or JSON file: 202 with a bulk_job. A row names its ${resource === "shipments" ? "shipment by id or bill of lading number" : "container by id or number"} and sets ref_numbers${resource === "shipments" ? ", tags" : ""} and custom field values (columns by api_slug or display name); blank cells leave values as they are and other columns are ignored, so an export sent back changes nothing. Each row is updated, unchanged or invalid`,
+    summary: `Update ${resource} from a CSV, XLSX or JSON file: 202 with a bulk_job. A row names its ${resource === "shipments" ? "shipment by id or bill of lading number" : "container by id or number"} and sets ref_numbers${resource === "shipments" ? ", tags, customer_name" : ""} and custom field values (columns by api_slug or display name); blank cells leave values as they are and other columns are ignored, so an export sent back changes nothing. Each row is updated, unchanged or invalid`,
     ...UPLOAD,
   })),
   { method: "get", path: "/bulk_jobs", summary: "List the account's bulk jobs, newest first", query: z.object(page), status: 200, response: collectionDocument("bulk_job"), errors: [400] },
