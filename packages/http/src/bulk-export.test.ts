@@ -1,4 +1,4 @@
-import { CONTAINER_EXPORT_COLUMNS, readTable, SHIPMENT_EXPORT_COLUMNS, TRACKING_REQUEST_EXPORT_COLUMNS, TRANSPORT_EVENT_EXPORT_COLUMNS, type Storage, type Table } from "@bollard/core";
+import { CONTAINER_EXPORT_COLUMNS, EXPORT_PAGE_SIZE, readTable, SHIPMENT_EXPORT_COLUMNS, TRACKING_REQUEST_EXPORT_COLUMNS, TRANSPORT_EVENT_EXPORT_COLUMNS, type Storage, type Table } from "@bollard/core";
 import { makeContainer } from "@bollard/core/testing";
 import { memoryStorage } from "@bollard/storage-memory";
 import { afterEach, describe, expect, it } from "vitest";
@@ -191,15 +191,15 @@ describe.each(STORAGES)("exports over HTTP, %s storage", (_name, makeStorage) =>
 });
 
 describe("an export reads the storage as the stream is read", () => {
-  it("reads containers 500 at a time, each page only when the stream needs its rows, and stops reading when the download is cancelled", async () => {
+  it("reads containers EXPORT_PAGE_SIZE at a time, each page only when the stream needs its rows, and stops reading when the download is cancelled", async () => {
     const base = memoryStorage();
     let pages = 0;
     const storage: Storage = { ...base, containers: { ...base.containers, list: (accountId, query) => (pages++, base.containers.list(accountId, query)) } };
     const h = await createHarness({ storage });
     cleanup.push(() => h.tracker.close());
     const shipment = h.data.acme.shipments[0]!;
-    for (let i = 0; i < 1_600; i++) await base.containers.insert(makeContainer(h.accounts.acme.id, shipment.id));
-    const containers = 1_600 + h.data.acme.containers.length;
+    for (let i = 0; i < 3 * EXPORT_PAGE_SIZE + 10; i++) await base.containers.insert(makeContainer(h.accounts.acme.id, shipment.id));
+    const containers = 3 * EXPORT_PAGE_SIZE + 10 + h.data.acme.containers.length;
 
     pages = 0;
     const response = await h.app.request("/v2/containers/export", { headers: { authorization: `Token ${h.keys.viewer}` } });
@@ -211,7 +211,7 @@ describe("an export reads the storage as the stream is read", () => {
     let text = decoder.decode((await reader.read()).value, { stream: true });
     expect(pages).toBe(1);
     for (let next = await reader.read(); !next.done; next = await reader.read()) text += decoder.decode(next.value, { stream: true });
-    expect(pages).toBe(Math.floor(containers / 500) + 1);
+    expect(pages).toBe(Math.floor(containers / EXPORT_PAGE_SIZE) + 1);
     expect(text.trimEnd().split("\r\n")).toHaveLength(containers + 1);
 
     // A cancelled download reads no further page.

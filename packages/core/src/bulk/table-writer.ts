@@ -39,8 +39,8 @@ export interface TableWriter {
   stream: ReadableStream<Uint8Array>;
 }
 
-/** Rows read from the source per chunk of output: large enough to amortise the encoding, small enough to keep memory flat. */
-const BATCH_ROWS = 256;
+/** Rows read from the source per chunk of output: large enough to amortise the encoding, small enough to keep memory flat (one export page, `EXPORT_PAGE_SIZE`, per chunk). */
+const BATCH_ROWS = 100;
 
 /**
  * Writes a table as CSV, XLSX or NDJSON, streaming: the source is pulled as the stream is consumed

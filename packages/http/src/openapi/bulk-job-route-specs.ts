@@ -43,7 +43,7 @@ export const BULK_JOB_ROUTE_SPECS: RouteSpec[] = [
     method: "post",
     path: "/tracking_requests/bulk",
     summary:
-      "Import tracking requests from a CSV, XLSX or JSON file (up to 100,000 rows, 20 MiB): 202 with a bulk_job worked in the background. Columns are matched forgivingly (Container #, B/L, Booking, Carrier, Reference, Tags, Customer, custom field names); each row is created, duplicate (the existing request) or invalid (errors by column). dry_run checks without creating",
+      "Import tracking requests from a CSV, XLSX or JSON file (up to 100,000 rows, 64 MiB): 202 with a bulk_job worked in the background. Columns are matched forgivingly (Container #, B/L, Booking, Carrier, Reference, Tags, Customer, custom field names); each row is created, duplicate (the existing request) or invalid (errors by column). dry_run checks without creating",
     ...UPLOAD,
   },
   ...(["shipments", "containers"] as const).map((resource) => ({

@@ -8,8 +8,8 @@ import type { AppEnv } from "../app-env.js";
 import { filterQuery, pageQuery, uuidParam } from "../request/query-params.js";
 import { jsonApiText } from "../respond.js";
 
-/** The largest bulk upload accepted: 20 MiB (a 100,000-row CSV of tracking requests is about 6 MiB). */
-export const MAX_BULK_BODY_BYTES = 20 * 1024 * 1024;
+/** The largest bulk upload accepted: 64 MiB (a 100,000-row CSV of tracking requests is about 6 MiB; a full export of 100,000 containers sent back as updates, about 23 MiB). */
+export const MAX_BULK_BODY_BYTES = 64 * 1024 * 1024;
 
 const JSON_TYPES = new Set(["application/json", "application/vnd.api+json"]);
 const jobSelf = (c: Context, id: string) => new URL(`/v2/bulk_jobs/${id}`, c.req.url).href;
