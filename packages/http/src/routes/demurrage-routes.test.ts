@@ -153,7 +153,9 @@ describe.each(STORAGES)("demurrage over HTTP on %s storage", (_name, makeStorage
     });
     const csv = await h.app.request("/v2/demurrage_exposure?group_by=carrier&format=csv", { headers: { authorization: `Token ${h.keys.editor}` } });
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    const lines = (await csv.text()).trim().split("\n");
+    const bytes = new Uint8Array(await csv.arrayBuffer());
+    expect([...bytes.subarray(0, 3)], "a byte order mark, as every CSV export has").toStrictEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).trim().split("\r\n");
     expect(lines[0]).toBe("group_by,key,containers,charging,free_time_ending,unpriced_charges,currency,accrued,projected");
     expect(lines).toContain(`carrier,ACLU,1,1,0,0,USD,${at.accrued.amount},${at.projected.amount}`);
     const one = await h.request("GET", `/v2/demurrage_exposure?group_by=container&filter[container_id]=${containerId}`);

@@ -1,7 +1,6 @@
-import type { ExposureGroup, ExposureOptions, TariffInput } from "@bollard/core";
+import { writeTable, type ExposureGroup, type ExposureOptions, type TariffInput } from "@bollard/core";
 import { collectionLinks, collectionMeta, listDocument, resourceDocument } from "@bollard/core/jsonapi";
 import { DemurrageOptionsSchema, ExposureOptionsSchema } from "@bollard/core/schemas";
-import { stringify } from "csv-stringify/sync";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env.js";
@@ -63,7 +62,11 @@ export function demurrageRoutes(): Hono<AppEnv> {
     if (format === "csv") {
       // Every group from one pass over the containers.
       const rows = (await session.demurrage.exposureGroups(options)).flatMap((group) => csvRows(options.groupBy ?? "terminal", group));
-      return c.body(stringify(rows, { header: true, columns: [...EXPOSURE_CSV_COLUMNS] }), 200, { "content-type": "text/csv; charset=utf-8" });
+      // Written as every export is (a byte order mark for Excel, CRLF lines).
+      const file = writeTable(EXPOSURE_CSV_COLUMNS, (async function* () {
+        yield* rows;
+      })(), "csv");
+      return c.body(file.stream, 200, { "content-type": file.contentType });
     }
     const result = await session.demurrage.exposure({ ...options, page: pageQuery(c) } satisfies ExposureOptions);
     const groupBy = options.groupBy ?? "terminal";
