@@ -53,7 +53,7 @@ export interface ContainerService extends ContainerEventService {
   list<const P extends ContainerInclude = never>(options?: ContainerListOptions<P>): Promise<ListResult<WithRelated<"container", P>>>;
   /**
    * The containers {@link ContainerService.list} finds, newest first, as a CSV, XLSX or NDJSON file
-   * streamed with constant memory: the stream reads 500 containers at a time, only as it is
+   * streamed with constant memory: the stream reads 100 containers at a time (`EXPORT_PAGE_SIZE`), only as it is
    * consumed. The columns are `CONTAINER_EXPORT_COLUMNS` (the shipment's B/L, ETA and carrier, the
    * terminal, holds, fees, last free day and charges among them), then one per container custom
    * field of the account, by `api_slug`. A bad filter or format is a 400, before any byte.

@@ -112,7 +112,7 @@ export interface EventFeedService {
   get(id: string, options?: Pick<EventFeedListOptions, "with">): Promise<FeedEvent>;
   /**
    * The account's transport events the filters find, in the order Bollard learned them, as a CSV,
-   * XLSX or NDJSON file streamed with constant memory (500 events read at a time, only as the stream
+   * XLSX or NDJSON file streamed with constant memory (100 events read at a time, only as the stream
    * is consumed), in the columns `TRANSPORT_EVENT_EXPORT_COLUMNS`. A bad filter or format is a 400,
    * before any byte; `total` is null (the feed is not counted).
    * @example

@@ -68,7 +68,7 @@ export interface ShipmentService {
   list<const P extends ShipmentInclude = never>(options?: ShipmentListOptions<P>): Promise<ListResult<WithRelated<"shipment", P>>>;
   /**
    * The shipments {@link ShipmentService.list} finds, newest first, as a CSV, XLSX or NDJSON file
-   * streamed with constant memory (500 shipments read at a time, only as the stream is consumed):
+   * streamed with constant memory (100 shipments read at a time, only as the stream is consumed):
    * the columns `SHIPMENT_EXPORT_COLUMNS`, then one per shipment custom field of the account, by
    * `api_slug`. A bad filter or format is a 400, before any byte.
    * @example

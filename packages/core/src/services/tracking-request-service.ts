@@ -57,7 +57,7 @@ export interface TrackingRequestService extends TrackingRequestWrites, BulkTrack
   list<const P extends TrackingRequestInclude = never>(options?: TrackingRequestListOptions<P>): Promise<ListResult<WithRelated<"tracking_request", P>>>;
   /**
    * The tracking requests {@link TrackingRequestService.list} finds, newest first, as a CSV, XLSX or
-   * NDJSON file streamed with constant memory (500 read at a time, only as the stream is consumed),
+   * NDJSON file streamed with constant memory (100 read at a time, only as the stream is consumed),
    * in the columns `TRACKING_REQUEST_EXPORT_COLUMNS`. A bad filter or format is a 400, before any byte.
    * @example
    * const failed = await session.trackingRequests.export({ status: "failed" });
