@@ -67,4 +67,20 @@ describe.each(STORAGES)("API keys on %s storage: listed, used, rotated and revok
     expect(listed.map((key) => key.revoked_at !== null)).toStrictEqual([true, true]);
     await tracker.close();
   });
+
+  it("takes Bearer as Token, and an x-account-id naming the key's own account; another account's id is a 403", async () => {
+    const tracker = await createTracker({ storage: makeStorage() });
+    const app = createHttpApp(tracker);
+    const { account, apiKey } = await tracker.accounts.issueKey((await tracker.accounts.ensure("Acme")).account.id);
+    const other = (await tracker.accounts.ensure("Other")).account;
+    const read = (headers: Record<string, string>) => app.request("/v2/shipments", { headers });
+    expect((await read({ authorization: `Bearer ${apiKey}` })).status).toBe(200);
+    expect((await read({ authorization: `Bearer ${apiKey}`, "x-account-id": account.id.toUpperCase() })).status).toBe(200);
+    const refused = await read({ authorization: `Token ${apiKey}`, "x-account-id": other.id });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { errors: { code: string; detail: string }[] }).errors[0]).toMatchObject({ code: "forbidden", detail: `This API key belongs to account ${account.id}, not to the x-account-id ${other.id}` });
+    // No key at all is still a 401, whatever the account header says.
+    expect((await read({ "x-account-id": account.id })).status).toBe(401);
+    await tracker.close();
+  });
 });

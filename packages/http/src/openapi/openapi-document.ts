@@ -66,7 +66,7 @@ export function openApiDocument(wireCompat: WireCompat = "live"): Record<string,
   cached = createDocument({
     openapi: "3.1.0",
     info: { title: "Bollard API", version: "2.0.0", description: "Container and shipment tracking, Terminal49 v2-compatible JSON:API." },
-    components: { securitySchemes: { authorization: { type: "apiKey", in: "header", name: "Authorization", description: "Token <API key> (Bearer <API key> is accepted too)" } } },
+    components: { securitySchemes: { authorization: { type: "apiKey", in: "header", name: "Authorization", description: "Token <API key> (Bearer <API key> is accepted too). An x-account-id header, if sent, must name the key's own account (403 otherwise)" } } },
     security: [{ authorization: [] }],
     // The groups of `/docs` (Swagger UI shows one section per tag, in this order).
     tags: OPERATION_TAGS.map((tag) => ({ ...tag })),
