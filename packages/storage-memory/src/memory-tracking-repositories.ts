@@ -87,8 +87,9 @@ export function trackingRepositories(tables: MemoryTables, access: Access): Trac
         }),
       list: (accountId, query) =>
         access.read(() => {
-          const { number } = query;
-          const match = (c: Container) => c.account_id === accountId && (number === undefined || equalsText(c.number, number));
+          const { number, currentStatus } = query;
+          const statuses = currentStatus === undefined ? undefined : new Set<string>(currentStatus);
+          const match = (c: Container) => c.account_id === accountId && (number === undefined || equalsText(c.number, number)) && (statuses === undefined || statuses.has(c.current_status));
           return listWhere(tables.containers, match, newestFirst, query.page);
         }),
     },

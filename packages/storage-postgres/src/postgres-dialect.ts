@@ -52,6 +52,7 @@ export const postgresDialect: SqlDialect = {
   idIn: (column, values) => sql<SqlBool>`${sql.ref(column)} = any(${values}::uuid[])`,
   contains: (column, needle) => sql<SqlBool>`strpos(${sql.ref(column)}, ${needle}) > 0`,
   startsWith: (column, prefix) => sql<SqlBool>`starts_with(${sql.ref(column)}, ${prefix})`,
+  docText: (column, field) => sql<string>`${sql.ref(column)}->>${field}`,
   lockForClaim: (query) => query.forUpdate().skipLocked() as typeof query,
   insertConflicts: "count",
   updatesRewriteSetIndexes: false,

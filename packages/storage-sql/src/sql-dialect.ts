@@ -77,6 +77,8 @@ export interface SqlDialect {
   contains(column: string, needle: string): Expression<SqlBool>;
   /** A literal prefix test: `column` starts with `prefix`. */
   startsWith(column: string, prefix: string): Expression<SqlBool>;
+  /** The text of the top-level `field` of the JSON document in `column` (SQLite: `json_extract`, PostgreSQL: `->>`). */
+  docText(column: string, field: string): Expression<string>;
   /** The select of a claim, locked so that concurrent claims skip its rows (PostgreSQL: `FOR UPDATE SKIP LOCKED`). */
   lockForClaim<Q extends SelectQueryBuilder<any, any, any>>(query: Q): Q;
   /**

@@ -77,9 +77,11 @@ export async function shipmentsMatching(scope: SqlScope, accountId: string, { tr
 export const SHIPMENT_LIST_ORDER = (ordered: AnySelect): AnySelect => ordered.orderBy("shipments.created_at", "desc").orderBy("shipments.id", "desc");
 
 /** The account's containers matching a listing's filters, unordered and unselected (see `ContainerRepository.list`). */
-export function containersMatching({ read, dialect }: SqlScope, accountId: string, { number }: Omit<ContainerListQuery, "page">): AnySelect {
+export function containersMatching({ read, dialect }: SqlScope, accountId: string, { number, currentStatus }: Omit<ContainerListQuery, "page">): AnySelect {
   let query = read.selectFrom("containers").where(idEquals(dialect, "account_id", accountId));
   if (number !== undefined) query = query.where("number_lc", "=", number.toLowerCase());
+  // No column of its own: the account's containers are read through their index, the status from `doc`.
+  if (currentStatus !== undefined) query = query.where(currentStatus.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`${dialect.docText("doc", "current_status")} in (${sql.join(currentStatus)})`);
   return query;
 }
 

@@ -45,6 +45,7 @@ export const sqliteDialect: SqlDialect = {
   contains: (column, needle) => sql<SqlBool>`instr(${sql.ref(column)}, ${needle}) > 0`,
   // substr counts code points, as Array.from does.
   startsWith: (column, prefix) => sql<SqlBool>`substr(${sql.ref(column)}, 1, ${Array.from(prefix).length}) = ${prefix}`,
+  docText: (column, field) => sql<string>`json_extract(${sql.ref(column)}, ${`$.${field}`})`,
   lockForClaim: (query) => query,
   // json_set keeps every other byte of a minified document (strings, numbers and key order as written).
   docWithField: (field, value) => sql<string>`json_set(doc, ${`$.${field}`}, ${value})`,

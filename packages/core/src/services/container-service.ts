@@ -14,6 +14,7 @@ import type { ListOptions, ListResult, ReadOptions } from "./read-options.js";
 import { createRelatedReader } from "./related-reader.js";
 import type { SessionContext } from "./session-context.js";
 import type { ContainerListQuery } from "../storage/index.js";
+import { containerStatusesOf, ContainerStatusFilterSchema } from "./container-status-filter.js";
 
 /** What {@link ContainerService.update} accepts. */
 export const ContainerUpdateSchema = z.strictObject({
@@ -28,6 +29,12 @@ export type ContainerUpdate = z.input<typeof ContainerUpdateSchema>;
 export const ContainerFiltersSchema = z.object({
   /** Exact, case-insensitive container number. */
   number: z.string().max(20).optional(),
+  /**
+   * `current_status`: a status (`"on_ship"`, or `"=on_ship"`), statuses of which any will do
+   * (`"grounded,available"`), `"@exists"` or `"@not_exists"`; an array's values must all hold. A
+   * status outside the enum matches nothing (as the hosted service answers it).
+   */
+  currentStatus: ContainerStatusFilterSchema.optional(),
 });
 
 /** Filters and paging of {@link ContainerService.list}. */
@@ -130,6 +137,6 @@ export function createContainerService(context: SessionContext, calendars: Calen
 
 /** The storage query of a container listing: its filters checked (400 on a bad one) and its page resolved (30 by default). */
 export function containerListQuery(options: Omit<ContainerListOptions, "include">): ContainerListQuery {
-  const filters = parseOptions(ContainerFiltersSchema, definedOnly({ number: options.number }));
-  return { page: resolvePage(options.page, 30), ...definedOnly(filters) };
+  const { number, currentStatus } = parseOptions(ContainerFiltersSchema, definedOnly({ number: options.number, currentStatus: options.currentStatus }));
+  return { page: resolvePage(options.page, 30), ...definedOnly({ number, currentStatus: currentStatus === undefined ? undefined : containerStatusesOf(currentStatus) }) };
 }

@@ -2,6 +2,7 @@ import type {
   Account,
   ApiKey,
   Container,
+  ContainerStatus,
   DomainEvent,
   MetroArea,
   Party,
@@ -207,6 +208,8 @@ export interface ContainerListQuery extends ListTotalHint {
   page: Page;
   /** Exact, case-insensitive match on the container `number`. */
   number?: string;
+  /** Containers whose `current_status` is one of these; an empty list matches none. */
+  currentStatus?: readonly ContainerStatus[];
 }
 
 /** Containers of an account. */

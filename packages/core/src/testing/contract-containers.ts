@@ -3,6 +3,7 @@ import { uuidv7 } from "../ids/index.js";
 import { ALL, ascendingIds, at, expectPaging, seedAccount, seedContainer, seedShipment, type ContractContext } from "./contract-context.js";
 import { describeCrud } from "./contract-crud.js";
 import { makeContainer } from "./fixtures.js";
+import type { ContainerListQuery } from "../storage/index.js";
 
 /** Containers: the shared rules, both listings and the number filter. */
 export function describeContainersContract(ctx: ContractContext): void {
@@ -68,6 +69,22 @@ export function describeContainersContract(ctx: ContractContext): void {
     expect(await ctx.storage.containers.list(account.id, { page: ALL, number: "msku9070323" })).toStrictEqual({ items: [target], total: 1 });
     expect(await ctx.storage.containers.list(account.id, { page: ALL, number: "MSKU9070323" })).toStrictEqual({ items: [target], total: 1 });
     expect(await ctx.storage.containers.list(account.id, { page: ALL, number: "MSKU907" })).toStrictEqual({ items: [], total: 0 });
+  });
+
+  ctx.test("containers.list filter currentStatus keeps containers with one of the statuses, none for an empty list, with the number filter too", async () => {
+    const account = await seedAccount(ctx.storage);
+    const shipment = await seedShipment(ctx.storage, account.id);
+    const onShip = await seedContainer(ctx.storage, shipment, { number: "MSKU9070323", current_status: "on_ship", created_at: at(1) });
+    const grounded = await seedContainer(ctx.storage, shipment, { number: "CSQU3054383", current_status: "grounded", created_at: at(2) });
+    await seedContainer(ctx.storage, shipment, { current_status: "picked_up", created_at: at(3) });
+    const other = await seedShipment(ctx.storage, (await seedAccount(ctx.storage)).id);
+    await seedContainer(ctx.storage, other, { current_status: "on_ship" });
+    const listed = (query: Omit<ContainerListQuery, "page">) => ctx.storage.containers.list(account.id, { page: ALL, ...query });
+    expect(await listed({ currentStatus: ["on_ship"] })).toStrictEqual({ items: [onShip], total: 1 });
+    expect(await listed({ currentStatus: ["on_ship", "grounded", "available"] })).toStrictEqual({ items: [grounded, onShip], total: 2 });
+    expect(await listed({ currentStatus: [] })).toStrictEqual({ items: [], total: 0 });
+    expect(await listed({ currentStatus: ["grounded"], number: "msku9070323" })).toStrictEqual({ items: [], total: 0 });
+    expect(await listed({ currentStatus: ["on_ship", "grounded"], number: "msku9070323" })).toStrictEqual({ items: [onShip], total: 1 });
   });
 
   ctx.test("containers.listByShipments returns the containers of the given shipments, ordered by created_at then id, ascending", async () => {

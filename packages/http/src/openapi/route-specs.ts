@@ -29,6 +29,15 @@ const patchBody = (attributes: z.ZodObject) =>
   z.object({ data: z.object({ id: z.string().optional(), type: z.string().optional(), attributes }) });
 
 /** Every route Bollard serves (later issues append theirs), and the exports of its listings, which take their filters. */
+/** `filter[current_status]` of the container listing and export, and its array form (the hosted service's 2026 list filters). */
+const CURRENT_STATUS_FILTER = {
+  "filter[current_status]": z
+    .string()
+    .optional()
+    .meta({ description: "A container status (optionally `=status`), comma-separated statuses for any of them, `@exists` or `@not_exists`; a status outside the enum matches nothing" }),
+  "filter[current_status][]": z.array(z.string()).optional().meta({ description: "Repeated: every value must hold (AND)" }),
+};
+
 export const ROUTE_SPECS: RouteSpec[] = withExportRoutes([
   { method: "get", path: "/shipments", summary: "List shipments, newest first", query: z.object({ ...paged, "filter[tracking_stopped]": z.enum(["true", "false"]).optional(), number: z.string().optional(), q: z.string().optional() }), status: 200, response: collectionDocument("shipment"), errors: [400] },
   { method: "get", path: "/shipments/{id}", summary: "Get a shipment, now or as of an instant", query: z.object({ include, as_of: asOf }), status: 200, response: singleDocument("shipment"), errors: [400, 404] },
@@ -36,7 +45,7 @@ export const ROUTE_SPECS: RouteSpec[] = withExportRoutes([
   { method: "patch", path: "/shipments/{id}", summary: "Edit a shipment's ref_numbers and tags", body: patchBody(z.object({ ref_numbers: z.array(z.string()).optional(), tags: z.array(z.string()).optional() })), status: 200, response: singleDocument("shipment"), errors: [400, 403, 404, 413, 415, 422] },
   { method: "patch", path: "/shipments/{id}/stop_tracking", summary: "Stop tracking a shipment (refreshes and notifications pause; history stays)", status: 200, response: singleDocument("shipment"), errors: [400, 403, 404, 413, 415] },
   { method: "patch", path: "/shipments/{id}/resume_tracking", summary: "Resume tracking a shipment", status: 200, response: singleDocument("shipment"), errors: [400, 403, 404, 413, 415] },
-  { method: "get", path: "/containers", summary: "List containers, newest first", query: z.object({ ...paged, "filter[number]": z.string().optional() }), status: 200, response: collectionDocument("container"), errors: [400] },
+  { method: "get", path: "/containers", summary: "List containers, newest first", query: z.object({ ...paged, "filter[number]": z.string().optional(), ...CURRENT_STATUS_FILTER }), status: 200, response: collectionDocument("container"), errors: [400] },
   { method: "patch", path: "/containers", summary: "Edit a container's ref_numbers (the target is data.id)", body: z.object({ data: z.object({ id: z.string(), type: z.string().optional(), attributes: z.object({ ref_numbers: z.array(z.string()).optional() }) }) }), status: 200, response: singleDocument("container"), errors: [400, 403, 404, 413, 415, 422] },
   { method: "patch", path: "/containers/{id}", summary: "Edit a container's ref_numbers, the id in the path (JSON:API's form of PATCH /v2/containers; a data.id naming another container is 409)", body: z.object({ data: z.object({ id: z.string().optional(), type: z.string().optional(), attributes: z.object({ ref_numbers: z.array(z.string()).optional() }) }) }), status: 200, response: singleDocument("container"), errors: [400, 403, 404, 409, 413, 415, 422], extension: true },
   { method: "get", path: "/containers/{id}", summary: "Get a container, now or as of an instant", query: z.object({ include, as_of: asOf }), status: 200, response: singleDocument("container"), errors: [400, 404] },

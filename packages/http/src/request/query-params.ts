@@ -40,15 +40,19 @@ export function booleanQuery(c: Context, name: string): boolean | undefined {
 
 /**
  * Filters from query parameters, parsed with the SDK's schema of those filters: `names` maps each
- * filter (a dotted path for nested ones, `createdAt.start`) to its query parameter. A value the
+ * filter (a dotted path for nested ones, `createdAt.start`) to its query parameter, whose repeated
+ * `name[]` form gives an array. A value the
  * schema refuses, or one holding a NUL character, is a 400 on its query parameter.
  */
 export function filterQuery<S extends z.ZodType>(c: Context, schema: S, names: Readonly<Record<string, string>>): z.output<S> {
   const raw: Record<string, unknown> = {};
   for (const [path, name] of Object.entries(names)) {
-    const value = c.req.query(name);
-    if (value === undefined) continue;
-    if (value.includes("\u0000")) throw new BollardError("invalid_parameter", `${name} must not contain a NUL character (%00)`, { parameter: name });
+    const single = c.req.query(name);
+    const repeated = c.req.queries(`${name}[]`);
+    if (single === undefined && repeated === undefined) continue;
+    // `filter[x][]=a&filter[x][]=b` is an array (with `filter[x]=c`, its first item); the schema says whether one is taken.
+    const value = repeated === undefined ? single! : single === undefined ? repeated : [single, ...repeated];
+    if ([value].flat().some((item) => item.includes("\u0000"))) throw new BollardError("invalid_parameter", `${name} must not contain a NUL character (%00)`, { parameter: name });
     const keys = path.split(".");
     let node = raw;
     for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;

@@ -8,7 +8,7 @@ import { asInput, readResource } from "../request/request-body.js";
 import { jsonApiText } from "../respond.js";
 
 /** The container listing's filters, by their query parameters. */
-export const CONTAINER_FILTERS = { number: "filter[number]" };
+export const CONTAINER_FILTERS = { number: "filter[number]", currentStatus: "filter[current_status]" };
 
 /** `/v2/containers` routes, with the container's transport and raw events; the listing is written by `tracker.documents`. */
 export function containerRoutes(documents: Documents): Hono<AppEnv> {
