@@ -52,6 +52,10 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: "mcp", root: "packages/mcp", include: ["src/**/*.test.ts"] },
+      },
+      {
+        extends: true,
         test: { name: "dashboard", root: "packages/dashboard", include: ["src/**/*.test.ts"] },
       },
       {

@@ -215,5 +215,24 @@ export const exportSpec: CommandSpec = {
   run: async (options, io) => (await import("./export-command.js")).exportCommand(options, io),
 };
 
+/** `bollard mcp`. */
+export const mcpSpec: CommandSpec = {
+  path: ["mcp"],
+  summary: "Run the MCP server over stdio for an assistant (Claude, Cursor, VS Code…), acting as an API key's user",
+  details: [
+    "Speaks the Model Context Protocol on stdin and stdout: the hosted Terminal49 server's ten tools, Bollard's own",
+    "(history, demurrage, ETA, exceptions, bulk dry runs, webhooks), prompts and resources, over the database's data.",
+    "A viewer key gets the read-only tools alone; --sandbox adds the sandbox tools. Messages go to stderr.",
+    "Ends when the client closes stdin. bollard serve offers the same server over HTTP at /mcp. docs/mcp.md has client setups.",
+  ].join("\n"),
+  options: [
+    EXISTING_DB_OPTION,
+    { name: "key", type: "string", value: "KEY", env: "BOLLARD_API_KEY", description: "The API key whose user the assistant acts as" },
+    { name: "account", short: "a", type: "string", value: "NAME", description: "Act as this account's first key's user instead of --key" },
+    { name: "sandbox", type: "boolean", defaultText: "off", description: "Make the tracker a sandbox and offer the sandbox tools: clock, scenarios, faults, reset, snapshots" },
+  ],
+  run: async (options, io) => (await import("./mcp-command.js")).mcpCommand(options, io),
+};
+
 /** Every command of `bollard`, in the order help lists them. */
-export const COMMANDS: readonly CommandSpec[] = [serveSpec, workerSpec, keysCreateSpec, keysListSpec, keysRevokeSpec, keysRotateSpec, accountsListSpec, demoSpec, importSpec, exportSpec, migrateDbSpec];
+export const COMMANDS: readonly CommandSpec[] = [serveSpec, workerSpec, keysCreateSpec, keysListSpec, keysRevokeSpec, keysRotateSpec, accountsListSpec, demoSpec, importSpec, exportSpec, mcpSpec, migrateDbSpec];

@@ -1,7 +1,8 @@
 import { createDcsaApp, DCSA_HEADER_NAMES, type DcsaSubscription } from "@bollard/carrier-dcsa";
 import { createTracker, createTurnScheduler, type Tracker } from "@bollard/core";
 import { dashboardAssetsDir, dashboardBuilt } from "@bollard/dashboard";
-import { cachedAnswersOf, createHttpApp, type NodeAnswer, parseRateLimit, startServer, type FetchHandler } from "@bollard/http";
+import { createMcpHttpHandler } from "@bollard/mcp";
+import { cachedAnswersOf, createHttpApp, createRequestBudget, type NodeAnswer, parseRateLimit, startServer, type FetchHandler } from "@bollard/http";
 import { Hono } from "hono";
 import { ancestorsEnded } from "./ancestor-watch.js";
 import { backgroundSettings, backgroundTrackerOptions, describeError, startLoops } from "./background-loops.js";
@@ -92,12 +93,14 @@ export async function runServer(plan: ServePlan, io: CliIo): Promise<number> {
     if (config.metricsPort !== undefined && role !== "api") metricsListener = await listenForMetrics(metrics, config.metricsPort, config.metricsHost);
     // The app, where this process answers requests (not the primary of --processes).
     if (server) {
+      // One budget per key for the API and the MCP endpoint alike.
+      const budget = rateLimit && createRequestBudget(rateLimit);
       const api = createHttpApp(tracker, {
         log: (entry) => {
           if (entry.msg === "request") (reports ?? metrics).request(entry);
           log.write(entry as Parameters<ServerLog["write"]>[0]);
         },
-        ...(rateLimit && { rateLimit }),
+        ...(budget && { rateLimit: budget }),
         responseCache: config.responseCacheMb > 0 && { maxBytes: config.responseCacheMb * 1024 * 1024 },
         webhookIps: config.webhookSourceIps,
         ...(config.dashboard && { dashboard: { assetsDir: dashboardAssetsDir() } }),
@@ -107,7 +110,9 @@ export async function runServer(plan: ServePlan, io: CliIo): Promise<number> {
       // `/v2/…` is the API app's alone, so its requests go straight there: each Hono app they passed
       // through on the way cost a dispatch, a sixth of a GET answered from the response cache.
       const pages = new Hono().route("/", site).route("/", dcsa).all("*", (c) => api.fetch(c.req.raw, c.env));
-      serving = (request, env) => (isApiPath(request.url) ? api.fetch(request, env) : pages.fetch(request, env));
+      // The MCP endpoint (Streamable HTTP, the API key as a bearer token): docs/mcp.md.
+      const mcp = createMcpHttpHandler(tracker, { sandbox: config.sandbox, version: VERSION, ...(budget && { budget }) });
+      serving = (request, env) => (isApiPath(request.url) ? api.fetch(request, env) : isMcpPath(request.url) ? mcp(request) : pages.fetch(request, env));
       // GETs the API's response cache holds are answered before they become Fetch requests.
       answering = cachedAnswersOf(api);
     }
@@ -225,4 +230,10 @@ async function firstAccount(tracker: Tracker, config: ServeConfig, io: CliIo, lo
 /** Whether a request URL is under `/v2/` (the API app's; the site's pages and the DCSA API live elsewhere). */
 function isApiPath(url: string): boolean {
   return url.startsWith("/v2/", url.indexOf("/", url.indexOf("//") + 2));
+}
+
+/** Whether a request URL's path is `/mcp` (the MCP endpoint), with or without a query. */
+function isMcpPath(url: string): boolean {
+  const path = url.slice(url.indexOf("/", url.indexOf("//") + 2)).split("?")[0];
+  return path === "/mcp" || path === "/mcp/";
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { openApiDocument } from "./openapi/openapi-document.js";
 import { ROUTE_SPECS } from "./openapi/route-specs.js";
 import { createHarness } from "./testing/http-harness.js";
+import { createRequestBudget } from "./middleware/rate-limit.js";
 import { trackerStorage } from "@bollard/core/storage";
 
 describe("authentication", () => {
@@ -97,5 +98,17 @@ describe("rate limiting", () => {
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(59);
     expect(limited.body.errors[0].code).toBe("rate_limited");
     expect((await h.request("GET", "/v2/shipping_lines", { key: h.keys.viewer })).status).toBe(200);
+  });
+
+  it("spends a RequestBudget shared with another endpoint: what it spent counts against /v2", async () => {
+    const budget = createRequestBudget({ limit: 3, windowMs: 60_000 });
+    const h = await createHarness({ app: { rateLimit: budget } });
+    const editor = (await h.tracker.accounts.authenticate(h.keys.editor)).user.id;
+    // Two requests of the same user spent elsewhere (the MCP endpoint of `bollard serve`).
+    expect([budget.take(editor), budget.take(editor)]).toStrictEqual([null, null]);
+    expect((await h.request("GET", "/v2/shipping_lines")).status).toBe(200);
+    const limited = await h.request("GET", "/v2/shipping_lines");
+    expect([limited.status, limited.body.errors[0].code]).toStrictEqual([429, "rate_limited"]);
+    expect(budget.take(editor)).toBeGreaterThanOrEqual(59);
   });
 });

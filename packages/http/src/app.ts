@@ -7,7 +7,7 @@ import { cachedAnswers, setCachedAnswers } from "./cached-answers.js";
 import { authenticate } from "./middleware/authenticate.js";
 import { conditionalGet } from "./middleware/conditional-get.js";
 import { responseCache, type ResponseCacheOptions } from "./middleware/response-cache.js";
-import { rateLimit, type RateLimit } from "./middleware/rate-limit.js";
+import { rateLimit, type RateLimit, type RequestBudget } from "./middleware/rate-limit.js";
 import { requestLog, type LogEntry } from "./middleware/request-log.js";
 import { lookupRoutes } from "./routes/lookup-routes.js";
 import { openApiDocument } from "./openapi/openapi-document.js";
@@ -43,10 +43,11 @@ export interface HttpAppOptions {
    */
   log?: (entry: LogEntry) => void;
   /**
-   * A request budget per API key; over it requests get 429 with `Retry-After`.
+   * A request budget per API key; over it requests get 429 with `Retry-After`. A
+   * {@link RequestBudget} (`createRequestBudget`) is shared with whatever else spends it.
    * @default no limit
    */
-  rateLimit?: RateLimit;
+  rateLimit?: RateLimit | RequestBudget;
   /**
    * Serves a built web app (the dashboard) at `/` and `/app/*`; other paths outside `/v2` stay
    * JSON:API 404s.

@@ -9,5 +9,5 @@ export type { AppEnv } from "./app-env.js";
 export { startServer, type FetchHandler, type StartServerOptions, type RunningServer } from "./server.js";
 export { cachedAnswersOf, type NodeAnswer } from "./cached-answers.js";
 export type { LogEntry } from "./middleware/request-log.js";
-export { parseRateLimit, type RateLimit } from "./middleware/rate-limit.js";
+export { createRequestBudget, parseRateLimit, type RateLimit, type RequestBudget } from "./middleware/rate-limit.js";
 export { DEFAULT_RESPONSE_CACHE_BYTES, type ResponseCacheOptions } from "./middleware/response-cache.js";

@@ -24,25 +24,49 @@ export function parseRateLimit(text: string): RateLimit | null {
 }
 
 /**
- * Limits each API key (one per user) to a fixed window budget. Over it, the answer is 429
- * with `Retry-After` in whole seconds until the window resets, as the real service does.
+ * What a user may still spend: each request takes one from its user's fixed window. Shared by the
+ * /v2 API and anything else that answers for the same keys (the MCP endpoint of `bollard serve`),
+ * so one budget covers both.
  */
-export function rateLimit(options: RateLimit, now: () => number = Date.now, detail?: string): MiddlewareHandler<AppEnv> {
+export interface RequestBudget {
+  /** Spends one request of `userId`'s window: null when it is within the budget, else the whole seconds until the window resets. */
+  take(userId: string): number | null;
+  /** The budget it spends. */
+  readonly options: RateLimit;
+}
+
+/** A {@link RequestBudget} of `options.limit` requests per `options.windowMs` for each user. */
+export function createRequestBudget(options: RateLimit, now: () => number = Date.now): RequestBudget {
   const windows = new Map<string, { start: number; count: number }>();
+  return {
+    options,
+    take(userId) {
+      const at = now();
+      let window = windows.get(userId);
+      if (!window || at - window.start >= options.windowMs) {
+        if (windows.size > 10_000) for (const [k, w] of windows) if (at - w.start >= options.windowMs) windows.delete(k);
+        window = { start: at, count: 0 };
+        windows.set(userId, window);
+      }
+      window.count += 1;
+      return window.count > options.limit ? Math.max(1, Math.ceil((window.start + options.windowMs - at) / 1000)) : null;
+    },
+  };
+}
+
+/**
+ * Limits each API key (one per user) to a fixed window budget (a {@link RateLimit}, or a
+ * {@link RequestBudget} shared with other endpoints). Over it, the answer is 429 with
+ * `Retry-After` in whole seconds until the window resets, as the real service does.
+ */
+export function rateLimit(budget: RateLimit | RequestBudget, now: () => number = Date.now, detail?: string): MiddlewareHandler<AppEnv> {
+  const shared = "take" in budget ? budget : createRequestBudget(budget, now);
+  const { limit, windowMs } = shared.options;
   return async (c, next) => {
-    const key = c.get("session").principal.user.id;
-    const at = now();
-    let window = windows.get(key);
-    if (!window || at - window.start >= options.windowMs) {
-      if (windows.size > 10_000) for (const [k, w] of windows) if (at - w.start >= options.windowMs) windows.delete(k);
-      window = { start: at, count: 0 };
-      windows.set(key, window);
-    }
-    window.count += 1;
-    if (window.count > options.limit) {
-      const retryAfter = Math.max(1, Math.ceil((window.start + options.windowMs - at) / 1000));
+    const retryAfter = shared.take(c.get("session").principal.user.id);
+    if (retryAfter !== null) {
       c.header("retry-after", String(retryAfter));
-      throw new BollardError("rate_limited", detail ?? `Your account has exceeded its API rate limit of ${options.limit} requests per ${options.windowMs / 1000} s. Retry in ${retryAfter} s.`);
+      throw new BollardError("rate_limited", detail ?? `Your account has exceeded its API rate limit of ${limit} requests per ${windowMs / 1000} s. Retry in ${retryAfter} s.`);
     }
     await next();
   };
