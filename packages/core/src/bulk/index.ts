@@ -1,5 +1,5 @@
 // Reading uploaded tables (CSV, XLSX, JSON/NDJSON) for bulk imports.
-export { readTable, tableFormatOf, tableOfObjects, DEFAULT_MAX_TABLE_ROWS, type Table, type TableRow, type TableFormat, type ReadTableOptions } from "./table-files.js";
+export { readTable, tableFormatOf, tableOfObjects, DEFAULT_MAX_TABLE_ROWS, MAX_TABLE_CELL_LENGTH, MAX_TABLE_CELLS, MAX_TABLE_COLUMNS, MAX_XLSX_INFLATED_BYTES, type Table, type TableRow, type TableFormat, type ReadTableOptions } from "./table-files.js";
 // Writing exports (CSV, XLSX, NDJSON) as streams that pull their rows.
 export { writeTable, type ExportFormat, type ExportCell, type TableWriter, type TableWriterOptions } from "./table-writer.js";
 // Exports of listings (`session.containers.export()`): their stable columns, and the file they stream.

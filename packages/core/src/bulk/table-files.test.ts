@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../errors/index.js";
-import { readTable, tableFormatOf, type TableFormat } from "./table-files.js";
+import { MAX_TABLE_CELL_LENGTH, MAX_TABLE_CELLS, MAX_TABLE_COLUMNS, readTable, tableFormatOf, type TableFormat } from "./table-files.js";
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 
@@ -184,6 +184,38 @@ describe("readTable: XLSX", () => {
     expect(error.code).toBe("out_of_range");
     expect(error.detail).toContain("more than 5 rows");
   });
+});
+
+describe("readTable: limits of CSV and JSON", () => {
+  const wideHeader = Array.from({ length: MAX_TABLE_COLUMNS + 1 }, (_, index) => `C${index}`);
+
+  it("refuses a header of more than MAX_TABLE_COLUMNS columns", async () => {
+    for (const [text, format] of [[wideHeader.join(","), "csv"], [JSON.stringify([Object.fromEntries(wideHeader.map((name) => [name, 1]))]), "json"]] as const) {
+      const error = await readError(utf8(text), format);
+      expect(error.code).toBe("out_of_range");
+      expect(error.meta).toEqual({ max_columns: MAX_TABLE_COLUMNS });
+    }
+    expect((await readTable(utf8(wideHeader.slice(1).join(",")), "csv")).columns).toHaveLength(MAX_TABLE_COLUMNS);
+  });
+
+  it("refuses a cell of more than MAX_TABLE_CELL_LENGTH characters, naming its row", async () => {
+    const long = "x".repeat(MAX_TABLE_CELL_LENGTH + 1);
+    const csv = await readError(utf8(`Container,Note\nMSCU1234567,ok\nTGHU7654321,${long}\n`), "csv");
+    expect(csv.code).toBe("out_of_range");
+    expect(csv.meta).toEqual({ max_cell_length: MAX_TABLE_CELL_LENGTH, line: 3 });
+    const json = await readError(utf8(JSON.stringify([{ Note: "ok" }, { Note: long }])), "json");
+    expect(json.meta).toEqual({ max_cell_length: MAX_TABLE_CELL_LENGTH, line: 2 });
+    expect((await readTable(utf8(`Note\n${long.slice(1)}\n`), "csv")).rows).toHaveLength(1);
+  });
+
+  it("refuses more than MAX_TABLE_CELLS filled cells", async () => {
+    const columns = Math.ceil(MAX_TABLE_CELLS / 100_000) + 1;
+    const row = Array.from({ length: columns }, () => "1").join(",");
+    const text = [Array.from({ length: columns }, (_, index) => `C${index}`).join(","), ...Array.from({ length: 100_000 }, () => row)].join("\n");
+    const error = await readError(utf8(text), "csv");
+    expect(error.code).toBe("out_of_range");
+    expect(error.meta).toEqual({ max_cells: MAX_TABLE_CELLS });
+  }, 60_000);
 });
 
 describe("tableFormatOf", () => {

@@ -1,6 +1,10 @@
 import { CsvError, parse } from "csv-parse/sync";
-import type { CellValue, XlsxReadOptions } from "exceljs";
-import { BollardError, ValidationError, type BollardErrorOptions } from "../errors/index.js";
+import type { ValidationError } from "../errors/index.js";
+import { issue, TableBuilder } from "./table-builder.js";
+import { DEFAULT_MAX_TABLE_ROWS } from "./table-limits.js";
+import { readXlsx } from "./xlsx-table-reader.js";
+
+export { DEFAULT_MAX_TABLE_ROWS, MAX_TABLE_CELL_LENGTH, MAX_TABLE_CELLS, MAX_TABLE_COLUMNS, MAX_XLSX_INFLATED_BYTES } from "./table-limits.js";
 
 /** The file formats {@link readTable} reads: CSV (or TSV), XLSX, and JSON or NDJSON. */
 export type TableFormat = "csv" | "xlsx" | "json";
@@ -30,9 +34,6 @@ export interface ReadTableOptions {
   maxRows?: number;
 }
 
-/** How many rows {@link readTable} accepts unless told otherwise. */
-export const DEFAULT_MAX_TABLE_ROWS = 100_000;
-
 /**
  * Reads a CSV, XLSX or JSON file as a table of text cells keyed by header, for bulk imports.
  *
@@ -46,7 +47,14 @@ export const DEFAULT_MAX_TABLE_ROWS = 100_000;
  *
  * Headers are trimmed; an empty one is named `Column N`, a repeated one gets ` (2)`, ` (3)`.
  * Rows with no values are skipped. An empty file is a table without rows.
- * @throws ValidationError `invalid` for a malformed file, naming the line; `out_of_range` past `maxRows`.
+ *
+ * Limits, each refused as soon as it is passed (`meta` names it): `maxRows` rows
+ * (`max_rows`), {@link MAX_TABLE_COLUMNS} header columns (`max_columns`),
+ * {@link MAX_TABLE_CELL_LENGTH} characters in a cell (`max_cell_length`),
+ * {@link MAX_TABLE_CELLS} filled cells (`max_cells`), and for XLSX
+ * {@link MAX_XLSX_INFLATED_BYTES} unpacked (`max_inflated_bytes`), checked as the zip is inflated,
+ * before exceljs reads it, so memory follows these limits rather than how far the file unpacks.
+ * @throws ValidationError `invalid` for a malformed file, naming the line; `out_of_range` past a limit.
  * @example
  * const table = await readTable(bytes, tableFormatOf(file.name) ?? "csv");
  * for (const row of table.rows) console.log(row.line, row.values["Container number"]);
@@ -75,59 +83,6 @@ export function tableFormatOf(contentTypeOrFileName: string): TableFormat | null
   const text = contentTypeOrFileName.trim().toLowerCase();
   const mediaType = text.split(";")[0]!.trim();
   return CONTENT_TYPES[mediaType] ?? EXTENSIONS[/\.([a-z0-9]+)$/.exec(text)?.[1] ?? ""] ?? null;
-}
-
-/** Collects rows, naming the columns from the header and counting rows against the limit. */
-class TableBuilder {
-  readonly columns: string[] = [];
-  readonly rows: TableRow[] = [];
-  readonly #known = new Set<string>();
-  constructor(readonly maxRows: number) {}
-
-  /** Names the columns from the header's cells: trimmed, `Column N` when empty, ` (2)` when repeated. */
-  header(cells: readonly string[]): void {
-    cells.forEach((cell, index) => {
-      const name = cell.trim() || `Column ${index + 1}`;
-      let unique = name;
-      for (let copy = 2; this.#known.has(unique); copy++) unique = `${name} (${copy})`;
-      this.column(unique);
-    });
-  }
-
-  /** Adds a column unless there is one of that name. */
-  column(name: string): void {
-    if (this.#known.has(name)) return;
-    this.#known.add(name);
-    this.columns.push(name);
-  }
-
-  /** Adds a row of cells by column position; cells past the last column are ignored. */
-  cells(cells: readonly string[], line: number): void {
-    this.add(this.columns.flatMap((column, index) => {
-      const value = cells[index]?.trim();
-      return value ? [[column, value] as const] : [];
-    }), line);
-  }
-
-  /** Adds a row of non-empty values by column name; a row without any is skipped. */
-  add(entries: readonly (readonly [string, string])[], line: number): void {
-    if (entries.length === 0) return;
-    if (this.rows.length === this.maxRows) throw this.tooManyRows();
-    this.rows.push({ line, values: Object.fromEntries(entries) });
-  }
-
-  /** The error of a file with more than `maxRows` rows. */
-  tooManyRows(): ValidationError {
-    return issue("out_of_range", `The file has more than ${this.maxRows} rows; split it into files of at most ${this.maxRows} rows`, { meta: { max_rows: this.maxRows } });
-  }
-
-  result(): Table {
-    return { columns: this.columns, rows: this.rows };
-  }
-}
-
-function issue(code: "invalid" | "out_of_range", detail: string, options: BollardErrorOptions = {}): ValidationError {
-  return new ValidationError([new BollardError(code, detail, options)]);
 }
 
 /** The file's text: UTF-16 when it starts with that byte order mark, else UTF-8 (its BOM dropped). */
@@ -252,51 +207,4 @@ function jsonCell(value: unknown): string {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/**
- * Loads the workbook whole with exceljs: about 400 bytes of memory per cell (some 350 MB for
- * 100,000 rows of 5 cells), which the caller's limit on upload size bounds. exceljs's own row
- * limit (`maxRows`, which its typings leave out) is a backstop, generous because it also counts
- * formatted blank rows: it stops a worksheet far over the limit before it is all in memory.
- */
-async function readXlsx(bytes: Uint8Array, table: TableBuilder): Promise<void> {
-  const { default: ExcelJS } = await import("exceljs");
-  const workbook = new ExcelJS.Workbook();
-  const backstop: Partial<XlsxReadOptions> & { maxRows: number } = { maxRows: 2 * table.maxRows + 10 };
-  try {
-    // exceljs's typings declare their own `Buffer` as an ArrayBuffer; JSZip underneath takes Node's.
-    await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ArrayBuffer, backstop);
-  } catch (error) {
-    if (error instanceof Error && error.message.startsWith("Max row count")) throw table.tooManyRows();
-    throw issue("invalid", "The file is not an XLSX workbook", { cause: error });
-  }
-  if (workbook.worksheets.length === 0) throw issue("invalid", "The file is not an XLSX workbook");
-  for (const worksheet of workbook.worksheets) {
-    let header = true;
-    worksheet.eachRow((row, rowNumber) => {
-      const cells: string[] = [];
-      // A merged range's value is its first cell's; the others read as empty.
-      row.eachCell((cell, column) => (cells[column - 1] = cell.isMerged && cell.master !== cell ? "" : cellText(cell.value)));
-      const filled = Array.from(cells, (cell) => cell ?? "");
-      if (header && filled.some(Boolean)) {
-        table.header(filled.slice(0, filled.findLastIndex(Boolean) + 1));
-        header = false;
-      } else if (!header) table.cells(filled, rowNumber);
-    });
-    if (!header) return;
-  }
-}
-
-/** A cell's value as text, per {@link readTable}. */
-function cellText(value: CellValue): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "string") return value.trim();
-  if (typeof value === "number") return String(Number(value.toPrecision(15)));
-  if (typeof value === "boolean") return String(value);
-  if (value instanceof Date) return value.getTime() % 86_400_000 === 0 ? value.toISOString().slice(0, 10) : value.toISOString();
-  if ("richText" in value) return value.richText.map((part) => part.text).join("").trim();
-  if ("hyperlink" in value) return cellText(value.text as CellValue);
-  if ("result" in value) return cellText(value.result as CellValue);
-  return "";
 }
