@@ -13,7 +13,7 @@
  * @packageDocumentation
  */
 export { createMcpServer, type McpServerOptions } from "./mcp-server.js";
-export { createMcpHttpHandler, type McpHttpHandler, type McpHttpOptions } from "./mcp-http-handler.js";
+export { createMcpHttpHandler, type McpHttpHandler, type McpHttpOptions, type McpRequestBudget } from "./mcp-http-handler.js";
 export { BOLLARD_TOOLS, HOSTED_TOOLS, SANDBOX_TOOLS, selectTools, type ToolSelection } from "./tool-catalogue.js";
 export { MAX_RESULT_CHARS, type BollardTool, type ToolContext } from "./tool-kit.js";
 export { PROMPT_NAMES } from "./prompts.js";

@@ -21,7 +21,13 @@ export interface McpHttpOptions {
    * the seconds until it resets (a 429 with `Retry-After`).
    * @default no limit
    */
-  budget?: { take(userId: string): number | null };
+  budget?: McpRequestBudget;
+}
+
+/** A per-user request budget, as `@bollard/http`'s `RequestBudget` is one. */
+export interface McpRequestBudget {
+  /** Spends one request of `userId`'s budget: null within it, else the whole seconds until it resets. */
+  take(userId: string): number | null;
 }
 
 /** Answers one HTTP request to the MCP endpoint (a Fetch API handler). */
