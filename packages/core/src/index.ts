@@ -284,7 +284,7 @@ export {
 // Demurrage and detention, as pure functions over facts and rules, and the alert pass.
 export { DEMURRAGE_ALERT_EVENTS, type DemurrageAlerts, type DemurrageAlertSummary } from "./demurrage/demurrage-alerts.js";
 export {
-  chargeFactsOf, containerDemurrage, createCalendars, SAMPLE_TARIFFS,
+  chargeFactsOf, containerDemurrage, createCalendars, SAMPLE_TARIFFS, sumMoney,
   type Calendars, type ChargeFacts, type DemurrageOptions, type LocalDate, type MilestoneFact,
 } from "./demurrage/index.js";
 

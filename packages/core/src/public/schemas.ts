@@ -26,5 +26,6 @@ export * from "../custom-fields/index.js";
 export { EventExportFiltersSchema, EventFeedOptionsSchema } from "../services/event-feed-service.js";
 export { ExportFormatSchema, ExportOptionsSchema } from "../bulk/table-export.js";
 export { DemurrageOptionsSchema, ExposureOptionsSchema } from "../services/demurrage-service.js";
+export { MoneySchema } from "../domain/demurrage-schema.js";
 export { EtaAccuracyOptionsSchema } from "../services/eta-service.js";
 export { ExceptionFiltersSchema } from "../services/exception-service.js";

@@ -1,11 +1,10 @@
-import Big from "big.js";
 import { z } from "zod";
-import { type ContainerDemurrage, type ExposureGroup, type ExposureGroupBy, ExposureGroupBySchema, type Money } from "../domain/demurrage-schema.js";
+import { type ContainerDemurrage, type ExposureGroup, type ExposureGroupBy, ExposureGroupBySchema } from "../domain/demurrage-schema.js";
 import { DateOnlySchema, UuidSchema } from "../domain/common-schema.js";
 import type { Container, Shipment } from "../domain/index.js";
 import { accountDemurrage } from "../demurrage/account-demurrage.js";
 import type { Calendars } from "../demurrage/calendars.js";
-import { formatMoney } from "../demurrage/container-demurrage.js";
+import { MoneyTotals } from "../demurrage/money-totals.js";
 import { addDays } from "../demurrage/local-date.js";
 import { NotFoundError } from "../errors/index.js";
 import { parseOptions } from "../validation/input-validation.js";
@@ -67,7 +66,7 @@ export function createDemurrageService(context: SessionContext, calendars: Calen
 
   async function exposureGroups(options: Omit<ExposureOptions, "page">): Promise<ExposureGroup[]> {
     const { groupBy, endingWithinDays, projectedThrough, containerIds } = parseOptions(ExposureOptionsSchema, options);
-    const groups = new Map<string | null, { group: ExposureGroup; accrued: Map<string, Big>; projected: Map<string, Big> }>();
+    const groups = new Map<string | null, { group: ExposureGroup; accrued: MoneyTotals; projected: MoneyTotals }>();
     for await (const page of accountDemurrage(storage, accountId, { ...figuresOptions(projectedThrough, false), ...(containerIds && { containerIds }) })) {
       for (const { container, shipment, demurrage } of page) {
         const running = demurrage.charges.filter((charge) => charge.status === "free" || charge.status === "charging");
@@ -75,7 +74,7 @@ export function createDemurrageService(context: SessionContext, calendars: Calen
         const key = groupKey(groupBy, container, shipment);
         let entry = groups.get(key);
         if (!entry) {
-          entry = { group: { key, containers: 0, charging: 0, free_time_ending: 0, accrued: [], projected: [], unpriced_charges: 0 }, accrued: new Map(), projected: new Map() };
+          entry = { group: { key, containers: 0, charging: 0, free_time_ending: 0, accrued: [], projected: [], unpriced_charges: 0 }, accrued: new MoneyTotals(), projected: new MoneyTotals() };
           groups.set(key, entry);
         }
         entry.group.containers++;
@@ -87,13 +86,13 @@ export function createDemurrageService(context: SessionContext, calendars: Calen
             entry.group.unpriced_charges++;
             continue;
           }
-          addTo(entry.accrued, charge.accrued);
-          addTo(entry.projected, charge.projected);
+          entry.accrued.add(charge.accrued);
+          entry.projected.add(charge.projected);
         }
       }
     }
     return [...groups.values()]
-      .map(({ group, accrued, projected }) => ({ ...group, accrued: sums(accrued), projected: sums(projected) }))
+      .map(({ group, accrued, projected }) => ({ ...group, accrued: accrued.list(), projected: projected.list() }))
       .sort((a, b) => (a.key === b.key ? 0 : a.key === null ? 1 : b.key === null ? -1 : a.key < b.key ? -1 : 1));
   }
 
@@ -127,12 +126,4 @@ function groupKey(groupBy: ExposureGroupBy, container: Container, shipment: Ship
     case "container":
       return container.id;
   }
-}
-
-function addTo(totals: Map<string, Big>, money: Money): void {
-  totals.set(money.currency, (totals.get(money.currency) ?? new Big(0)).plus(money.amount));
-}
-
-function sums(totals: Map<string, Big>): Money[] {
-  return [...totals].sort(([a], [b]) => (a < b ? -1 : 1)).map(([currency, amount]) => ({ amount: formatMoney(amount), currency }));
 }

@@ -1,6 +1,6 @@
-import type { ContainerDemurrageResult, Session } from "@bollard/core";
+import { sumMoney, type ContainerDemurrageResult, type Session } from "@bollard/core";
+import { MoneySchema } from "@bollard/core/schemas";
 import { z } from "zod";
-import { MoneySchema, sumMoney } from "../money.js";
 import { scanPages } from "../scan-pages.js";
 import { defineTool, pageArgs, pageMeta, PageMetaSchema } from "../tool-kit.js";
 
